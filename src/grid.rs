@@ -1,0 +1,555 @@
+//! `Grid`: the 81 cells of a 9x9 Sudoku (0 = empty), parsing from the notations people use, the givens check,
+//! and formatting back to text.
+
+use std::fmt;
+
+/// Number of cells on the board.
+pub const CELLS: usize = 81;
+
+/// Row (0..9) of each cell index.
+pub const ROW: [u8; CELLS] = {
+    let mut t = [0u8; CELLS];
+    let mut i = 0;
+    while i < CELLS {
+        t[i] = (i / 9) as u8;
+        i += 1;
+    }
+    t
+};
+
+/// Column (0..9) of each cell index.
+pub const COL: [u8; CELLS] = {
+    let mut t = [0u8; CELLS];
+    let mut i = 0;
+    while i < CELLS {
+        t[i] = (i % 9) as u8;
+        i += 1;
+    }
+    t
+};
+
+/// Box (0..9, row-major) of each cell index.
+pub const BOX: [u8; CELLS] = {
+    let mut t = [0u8; CELLS];
+    let mut i = 0;
+    while i < CELLS {
+        t[i] = ((i / 27) * 3 + (i % 9) / 3) as u8;
+        i += 1;
+    }
+    t
+};
+
+/// A 9x9 board: `cells[r * 9 + c]` is 0 for an empty cell or the digit 1..=9.
+///
+/// `Grid` is `Copy` and 81 bytes: pass it by value, keep it on the stack.
+#[derive(Clone, Copy, PartialEq, Eq, Hash)]
+pub struct Grid {
+    cells: [u8; CELLS],
+}
+
+/// Why a text could not be read as a puzzle. Cell numbers are 1-based, in row-major order, as people count them.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+pub enum ParseError {
+    /// A character that is neither a digit nor a blank marker.
+    #[error("cell {cell} (row {row}, col {col}): invalid character {ch:?}", row = (cell - 1) / 9 + 1, col = (cell - 1) % 9 + 1)]
+    InvalidChar {
+        /// 1-based cell number.
+        cell: usize,
+        /// The offending character.
+        ch: char,
+    },
+    /// The line has the wrong number of cells.
+    #[error("expected 81 cells, found {found}")]
+    WrongLength {
+        /// How many cells were found.
+        found: usize,
+    },
+    /// A row of the 9-line grid notation is not 9 digits separated by single spaces.
+    #[error("row {row}: expected 9 digits separated by single spaces, found {text:?}")]
+    BadGridRow {
+        /// 1-based row number.
+        row: usize,
+        /// The row as found (cut at 40 characters).
+        text: String,
+    },
+    /// The 9-line grid notation ended early.
+    #[error("expected 9 rows, found {found}")]
+    MissingRows {
+        /// How many rows were found.
+        found: usize,
+    },
+}
+
+/// A kind of unit: the nine cells that must hold each digit once.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Unit {
+    /// Row 1..=9.
+    Row(u8),
+    /// Column 1..=9.
+    Col(u8),
+    /// Box 1..=9 (row-major from the top left).
+    Box(u8),
+}
+
+impl fmt::Display for Unit {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            Unit::Row(n) => write!(f, "row {n}"),
+            Unit::Col(n) => write!(f, "column {n}"),
+            Unit::Box(n) => write!(f, "box {n}"),
+        }
+    }
+}
+
+/// Two givens with the same digit in one unit: the puzzle breaks the rules before any solving.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, thiserror::Error)]
+#[error("{unit} has two {digit}s ({}, {})", cell_name(*first), cell_name(*second))]
+pub struct Conflict {
+    /// The unit holding both givens.
+    pub unit: Unit,
+    /// The repeated digit.
+    pub digit: u8,
+    /// 0-based index of the first cell.
+    pub first: usize,
+    /// 0-based index of the second cell.
+    pub second: usize,
+}
+
+/// `r4c2` style name of a 0-based cell index.
+pub fn cell_name(cell: usize) -> String {
+    format!("r{}c{}", cell / 9 + 1, cell % 9 + 1)
+}
+
+impl Grid {
+    /// The empty board.
+    pub const EMPTY: Grid = Grid { cells: [0; CELLS] };
+
+    /// Builds a grid from cell values; every value must be 0..=9.
+    pub fn from_cells(cells: [u8; CELLS]) -> Result<Grid, ParseError> {
+        for (i, &v) in cells.iter().enumerate() {
+            if v > 9 {
+                return Err(ParseError::InvalidChar {
+                    cell: i + 1,
+                    ch: char::from_digit(u32::from(v % 36), 36).unwrap_or('?'),
+                });
+            }
+        }
+        Ok(Grid { cells })
+    }
+
+    /// The cells, row-major, 0 for empty.
+    #[inline]
+    pub fn cells(&self) -> &[u8; CELLS] {
+        &self.cells
+    }
+
+    /// The value of one cell (0 = empty).
+    #[inline]
+    pub fn get(&self, cell: usize) -> u8 {
+        self.cells[cell]
+    }
+
+    /// Sets one cell; `digit` must be 0..=9.
+    #[inline]
+    pub fn set(&mut self, cell: usize, digit: u8) {
+        assert!(digit <= 9, "digit out of range: {digit}");
+        self.cells[cell] = digit;
+    }
+
+    /// Number of filled cells.
+    pub fn clue_count(&self) -> usize {
+        self.cells.iter().filter(|&&v| v != 0).count()
+    }
+
+    /// True when no cell is empty (says nothing about validity; see [`Grid::is_valid_solution`]).
+    pub fn is_full(&self) -> bool {
+        self.cells.iter().all(|&v| v != 0)
+    }
+
+    /// Parses the 81-character line notation: `1`-`9` for givens, `0` or `.` for blanks.
+    ///
+    /// Surrounding whitespace (and a trailing `\r`) is ignored; nothing else is.
+    pub fn parse_line(text: &[u8]) -> Result<Grid, ParseError> {
+        let text = text.trim_ascii();
+        let mut cells = [0u8; CELLS];
+        for (i, &b) in text.iter().enumerate() {
+            let v = match b {
+                b'1'..=b'9' => b - b'0',
+                b'0' | b'.' => 0,
+                _ => {
+                    if i >= CELLS {
+                        return Err(ParseError::WrongLength { found: text.len() });
+                    }
+                    return Err(ParseError::InvalidChar {
+                        cell: i + 1,
+                        ch: decode_char(&text[i..]),
+                    });
+                }
+            };
+            if i < CELLS {
+                cells[i] = v;
+            }
+        }
+        if text.len() != CELLS {
+            return Err(ParseError::WrongLength { found: text.len() });
+        }
+        Ok(Grid { cells })
+    }
+
+    /// Parses the 9-line notation: nine rows of nine digits separated by single spaces (`0` for a blank).
+    /// Leading and trailing blank lines are ignored; CRLF is accepted.
+    pub fn parse_grid(text: &[u8]) -> Result<Grid, ParseError> {
+        let mut cells = [0u8; CELLS];
+        let mut rows = 0;
+        for line in text.split(|&b| b == b'\n') {
+            let line = line.strip_suffix(b"\r").unwrap_or(line);
+            if line.trim_ascii().is_empty() {
+                if rows == 0 {
+                    continue;
+                }
+                if rows < 9 {
+                    return Err(ParseError::MissingRows { found: rows });
+                }
+                continue;
+            }
+            if rows == 9 {
+                return Err(ParseError::BadGridRow {
+                    row: 10,
+                    text: shorten(line),
+                });
+            }
+            parse_grid_row(line, rows, &mut cells)?;
+            rows += 1;
+        }
+        if rows < 9 {
+            return Err(ParseError::MissingRows { found: rows });
+        }
+        Ok(Grid { cells })
+    }
+
+    /// Parses either notation: one line of 81 cells or nine rows of the grid notation.
+    pub fn parse(text: &[u8]) -> Result<Grid, ParseError> {
+        let trimmed = text.trim_ascii();
+        if trimmed.contains(&b'\n') {
+            Grid::parse_grid(trimmed)
+        } else {
+            Grid::parse_line(trimmed)
+        }
+    }
+
+    /// Checks that no unit holds the same given twice; reports the first clash in row, column, box order.
+    pub fn check_givens(&self) -> Result<(), Conflict> {
+        let mut seen_row = [[u8::MAX; 10]; 9];
+        let mut seen_col = [[u8::MAX; 10]; 9];
+        let mut seen_box = [[u8::MAX; 10]; 9];
+        let mut first: Option<Conflict> = None;
+        // Scan all cells so that the reported clash is the earliest by (kind, unit) order, not scan order.
+        for cell in 0..CELLS {
+            let d = self.cells[cell] as usize;
+            if d == 0 {
+                continue;
+            }
+            let (r, c, b) = (ROW[cell] as usize, COL[cell] as usize, BOX[cell] as usize);
+            for (kind, seen, idx) in [
+                (0u8, &mut seen_row, r),
+                (1u8, &mut seen_col, c),
+                (2u8, &mut seen_box, b),
+            ] {
+                let prev = seen[idx][d];
+                if prev == u8::MAX {
+                    seen[idx][d] = cell as u8;
+                } else {
+                    let unit = match kind {
+                        0 => Unit::Row(idx as u8 + 1),
+                        1 => Unit::Col(idx as u8 + 1),
+                        _ => Unit::Box(idx as u8 + 1),
+                    };
+                    let c = Conflict {
+                        unit,
+                        digit: d as u8,
+                        first: prev as usize,
+                        second: cell,
+                    };
+                    let better = match first {
+                        None => true,
+                        Some(f) => conflict_key(&c) < conflict_key(&f),
+                    };
+                    if better {
+                        first = Some(c);
+                    }
+                }
+            }
+        }
+        match first {
+            Some(c) => Err(c),
+            None => Ok(()),
+        }
+    }
+
+    /// True when the grid is full, obeys every rule, and keeps every given of `puzzle`.
+    pub fn is_solution_of(&self, puzzle: &Grid) -> bool {
+        self.is_valid_solution()
+            && puzzle
+                .cells
+                .iter()
+                .zip(self.cells.iter())
+                .all(|(&p, &s)| p == 0 || p == s)
+    }
+
+    /// True when the grid is full and every row, column and box holds 1..=9 once.
+    pub fn is_valid_solution(&self) -> bool {
+        self.is_full() && self.check_givens().is_ok()
+    }
+
+    /// Writes the 81-character line notation (`.` for blanks, digits otherwise) into `out`.
+    #[inline]
+    pub fn write_line(&self, out: &mut [u8; CELLS], blank: u8) {
+        for (o, &v) in out.iter_mut().zip(self.cells.iter()) {
+            *o = if v == 0 { blank } else { b'0' + v };
+        }
+    }
+
+    /// The 81-character line notation with `0` for blanks.
+    pub fn to_line(&self) -> String {
+        let mut out = [0u8; CELLS];
+        self.write_line(&mut out, b'0');
+        String::from_utf8_lossy(&out).into_owned()
+    }
+
+    /// Writes the 9-line notation (digits separated by single spaces, `\n` after each row, `0` for blanks)
+    /// into `out`, which must hold [`GRID_TEXT_LEN`] bytes.
+    #[inline]
+    pub fn write_grid(&self, out: &mut [u8; GRID_TEXT_LEN]) {
+        let mut k = 0;
+        for r in 0..9 {
+            for c in 0..9 {
+                out[k] = b'0' + self.cells[r * 9 + c];
+                out[k + 1] = if c == 8 { b'\n' } else { b' ' };
+                k += 2;
+            }
+        }
+    }
+
+    /// The 9-line notation, each row ending in `\n`.
+    pub fn to_grid_string(&self) -> String {
+        let mut out = [0u8; GRID_TEXT_LEN];
+        self.write_grid(&mut out);
+        String::from_utf8_lossy(&out).into_owned()
+    }
+}
+
+/// Bytes of one board in the 9-line notation: 9 rows of 17 characters plus a newline each.
+pub const GRID_TEXT_LEN: usize = 162;
+
+fn conflict_key(c: &Conflict) -> (u8, u8, usize, usize) {
+    let (k, n) = match c.unit {
+        Unit::Row(n) => (0, n),
+        Unit::Col(n) => (1, n),
+        Unit::Box(n) => (2, n),
+    };
+    (k, n, c.first, c.second)
+}
+
+fn parse_grid_row(line: &[u8], row: usize, cells: &mut [u8; CELLS]) -> Result<(), ParseError> {
+    let bad = || ParseError::BadGridRow {
+        row: row + 1,
+        text: shorten(line),
+    };
+    let line = line.trim_ascii_end();
+    if line.len() != 17 {
+        return Err(bad());
+    }
+    for c in 0..9 {
+        let b = line[2 * c];
+        let v = match b {
+            b'0'..=b'9' => b - b'0',
+            b'.' => 0,
+            _ => {
+                return Err(ParseError::InvalidChar {
+                    cell: row * 9 + c + 1,
+                    ch: decode_char(&line[2 * c..]),
+                })
+            }
+        };
+        if c < 8 && line[2 * c + 1] != b' ' {
+            return Err(bad());
+        }
+        cells[row * 9 + c] = v;
+    }
+    Ok(())
+}
+
+fn shorten(line: &[u8]) -> String {
+    let s = String::from_utf8_lossy(line);
+    if s.chars().count() > 40 {
+        let mut t: String = s.chars().take(40).collect();
+        t.push('…');
+        t
+    } else {
+        s.into_owned()
+    }
+}
+
+/// The first character of `bytes`, decoded as UTF-8 where possible so that messages show what the user typed.
+fn decode_char(bytes: &[u8]) -> char {
+    let end = bytes.len().min(4);
+    for n in (1..=end).rev() {
+        if let Ok(s) = std::str::from_utf8(&bytes[..n]) {
+            if let Some(c) = s.chars().next() {
+                return c;
+            }
+        }
+    }
+    char::REPLACEMENT_CHARACTER
+}
+
+impl std::str::FromStr for Grid {
+    type Err = ParseError;
+    fn from_str(s: &str) -> Result<Grid, ParseError> {
+        Grid::parse(s.as_bytes())
+    }
+}
+
+impl fmt::Display for Grid {
+    /// The 81-character line notation, `0` for blanks.
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(&self.to_line())
+    }
+}
+
+impl fmt::Debug for Grid {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "Grid({})", self.to_line())
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    const PUZZLE: &str =
+        "4.....8.5.3..........7......2.....6.....8.4......1.......6.3.7.5..2.....1.4......";
+
+    #[test]
+    fn parses_line_with_dots_and_zeros() {
+        let g = Grid::parse_line(PUZZLE.as_bytes()).unwrap();
+        assert_eq!(g.get(0), 4);
+        assert_eq!(g.get(1), 0);
+        assert_eq!(g.get(6), 8);
+        assert_eq!(g.clue_count(), 17);
+        let zeros = PUZZLE.replace('.', "0");
+        assert_eq!(Grid::parse_line(zeros.as_bytes()).unwrap(), g);
+        assert_eq!(g.to_line(), zeros);
+    }
+
+    #[test]
+    fn invalid_character_names_cell_row_and_column() {
+        let mut s = PUZZLE.as_bytes().to_vec();
+        s[16] = b'x';
+        let e = Grid::parse_line(&s).unwrap_err();
+        assert_eq!(e, ParseError::InvalidChar { cell: 17, ch: 'x' });
+        assert_eq!(
+            e.to_string(),
+            "cell 17 (row 2, col 8): invalid character 'x'"
+        );
+    }
+
+    #[test]
+    fn wrong_length_is_reported() {
+        let e = Grid::parse_line(&PUZZLE.as_bytes()[..80]).unwrap_err();
+        assert_eq!(e.to_string(), "expected 81 cells, found 80");
+        let mut long = PUZZLE.to_string();
+        long.push('1');
+        assert_eq!(
+            Grid::parse_line(long.as_bytes()).unwrap_err(),
+            ParseError::WrongLength { found: 82 }
+        );
+    }
+
+    #[test]
+    fn non_ascii_character_is_shown_whole() {
+        let s = format!("{}é{}", &PUZZLE[..3], &PUZZLE[4..]);
+        let e = Grid::parse_line(s.as_bytes()).unwrap_err();
+        assert_eq!(e, ParseError::InvalidChar { cell: 4, ch: 'é' });
+    }
+
+    #[test]
+    fn grid_notation_round_trips() {
+        let g = Grid::parse_line(PUZZLE.as_bytes()).unwrap();
+        let text = g.to_grid_string();
+        assert_eq!(text.lines().count(), 9);
+        assert!(text.starts_with("4 0 0 0 0 0 8 0 5\n"));
+        assert_eq!(Grid::parse_grid(text.as_bytes()).unwrap(), g);
+        assert_eq!(Grid::parse(text.as_bytes()).unwrap(), g);
+        let crlf = text.replace('\n', "\r\n");
+        assert_eq!(Grid::parse_grid(crlf.as_bytes()).unwrap(), g);
+    }
+
+    #[test]
+    fn grid_notation_errors() {
+        let g = Grid::parse_line(PUZZLE.as_bytes()).unwrap();
+        let text = g.to_grid_string();
+        let short: String = text.lines().take(8).map(|l| format!("{l}\n")).collect();
+        assert_eq!(
+            Grid::parse_grid(short.as_bytes()).unwrap_err(),
+            ParseError::MissingRows { found: 8 }
+        );
+        let bad = text.replacen("4 0 0", "4  0 0", 1);
+        assert!(matches!(
+            Grid::parse_grid(bad.as_bytes()).unwrap_err(),
+            ParseError::BadGridRow { row: 1, .. }
+        ));
+        let bad = text.replacen("4 0 0", "4 x 0", 1);
+        assert_eq!(
+            Grid::parse_grid(bad.as_bytes()).unwrap_err(),
+            ParseError::InvalidChar { cell: 2, ch: 'x' }
+        );
+    }
+
+    #[test]
+    fn clashing_givens_name_unit_and_cells() {
+        // Row 4 with 7 at r4c2 and r4c6.
+        let mut cells = [0u8; CELLS];
+        cells[3 * 9 + 1] = 7;
+        cells[3 * 9 + 5] = 7;
+        let g = Grid::from_cells(cells).unwrap();
+        let c = g.check_givens().unwrap_err();
+        assert_eq!(c.to_string(), "row 4 has two 7s (r4c2, r4c6)");
+
+        let mut cells = [0u8; CELLS];
+        cells[2] = 5;
+        cells[8 * 9 + 2] = 5;
+        let c = Grid::from_cells(cells).unwrap().check_givens().unwrap_err();
+        assert_eq!(c.to_string(), "column 3 has two 5s (r1c3, r9c3)");
+
+        let mut cells = [0u8; CELLS];
+        cells[0] = 1;
+        cells[10] = 1;
+        let c = Grid::from_cells(cells).unwrap().check_givens().unwrap_err();
+        assert_eq!(c.to_string(), "box 1 has two 1s (r1c1, r2c2)");
+    }
+
+    #[test]
+    fn validity_of_a_known_solution() {
+        let sol =
+            "417369825632158947958724316825437169791586432346912758289643571573291684164875293";
+        let g = Grid::parse_line(sol.as_bytes()).unwrap();
+        assert!(g.is_valid_solution());
+        let p = Grid::parse_line(PUZZLE.as_bytes()).unwrap();
+        assert!(g.is_solution_of(&p));
+        let mut wrong = g;
+        wrong.set(0, 1);
+        assert!(!wrong.is_valid_solution());
+    }
+
+    #[test]
+    fn unit_tables_are_consistent() {
+        for i in 0..CELLS {
+            assert_eq!(ROW[i] as usize * 9 + COL[i] as usize, i);
+            assert_eq!(
+                BOX[i] as usize,
+                (ROW[i] as usize / 3) * 3 + COL[i] as usize / 3
+            );
+        }
+    }
+}
