@@ -215,15 +215,12 @@ impl State {
                         .iter()
                         .map(|&c| c as usize)
                         .find(|&c| self.cand[c] & bit != 0);
-                    match cell {
-                        Some(c) => {
-                            if !self.place(c, d) {
-                                return false;
-                            }
-                            changed = true;
+                    // A cell already used in this pass shows as a contradiction on the next pass.
+                    if let Some(c) = cell {
+                        if !self.place(c, d) {
+                            return false;
                         }
-                        // Placed elsewhere in this pass: a contradiction shows on the next pass.
-                        None => {}
+                        changed = true;
                     }
                 }
             }
