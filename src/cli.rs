@@ -1,34 +1,201 @@
-//! Command-line arguments (clap derive): the subcommands and the classic `-c N` / `-s FILE` form.
+//! Command-line arguments (clap derive): the subcommands and the classic `-c N` / `-s FILE` form, and their
+//! translation into the library's run configuration.
 
-use std::path::PathBuf;
+use std::io::IsTerminal;
+use std::path::{Path, PathBuf};
 
-use clap::{Parser, Subcommand};
+use clap::{Args, Parser, Subcommand, ValueEnum};
+use sudoku_batch::batch::pipeline::DEFAULT_CHUNK_SIZE;
+use sudoku_batch::batch::{InputSpec, Options};
+use sudoku_batch::format::Format;
+use sudoku_batch::output::Target;
 
 /// Solve huge files of 9x9 Sudoku puzzles and generate millions of boards, on all cores.
 #[derive(Debug, Parser)]
-#[command(name = "sudoku", version, about, long_about = None)]
+#[command(
+    name = "sudoku",
+    version,
+    about,
+    long_about = None,
+    arg_required_else_help = true,
+    args_conflicts_with_subcommands = true
+)]
 pub struct Cli {
     /// What to do.
     #[command(subcommand)]
-    pub command: Command,
+    pub command: Option<Command>,
+
+    /// Classic form: solve FILE of 9-line grids (`0` blanks, a blank line between boards) and write the
+    /// solutions in the same format to `sudoku.txt` in the current directory.
+    #[arg(short = 's', value_name = "FILE")]
+    pub solve_file: Option<PathBuf>,
 }
 
 /// The subcommands.
 #[derive(Debug, Subcommand)]
 pub enum Command {
-    /// Solve one puzzle given as an argument, or every puzzle in a file (one output line per record, in order).
-    Solve {
-        /// An 81-character puzzle (`0` or `.` for blanks), or a file of such lines.
-        input: String,
-        /// Require a unique solution: puzzles with several solutions are reported as failures.
-        #[arg(long)]
-        unique: bool,
-    },
+    /// Solve every puzzle of the inputs, one output record per input record, in input order, on all cores.
+    Solve(SolveArgs),
 }
 
-impl Cli {
-    /// The argument path as given, for messages.
-    pub fn input_path(input: &str) -> PathBuf {
-        PathBuf::from(input)
+/// Arguments of `sudoku solve`.
+#[derive(Debug, Args)]
+pub struct SolveArgs {
+    /// Files of puzzles (`-` or none for standard input), or one puzzle given as text (81 characters, `0` or `.`
+    /// for blanks). Formats: 81-character lines, 9-line grids, Kaggle CSVs (detected, or see --format).
+    #[arg(value_name = "INPUT")]
+    pub inputs: Vec<PathBuf>,
+
+    /// Write the results to OUT (created whole or not at all) instead of standard output.
+    #[arg(short, long, value_name = "OUT")]
+    pub output: Option<PathBuf>,
+
+    /// Worker threads (default: all cores); 1 runs the plain sequential path.
+    #[arg(short = 'j', long = "threads", value_name = "N",
+          value_parser = clap::value_parser!(u32).range(1..))]
+    pub threads: Option<u32>,
+
+    /// Read the inputs in this format instead of detecting it from the first record.
+    #[arg(long, value_enum, default_value_t = FormatArg::Auto)]
+    pub format: FormatArg,
+
+    /// Require a unique solution: puzzles with several solutions are failures.
+    #[arg(long)]
+    pub unique: bool,
+
+    /// Stop at the first failed record (its marked output is the last written; an -o file is not created).
+    #[arg(long)]
+    pub fail_fast: bool,
+
+    /// Print at most N per-record failure messages (the summary still counts every failure).
+    #[arg(long, value_name = "N")]
+    pub max_errors: Option<u64>,
+
+    /// Print the summary for machines instead of people.
+    #[arg(long, value_enum, value_name = "FORMAT")]
+    pub stats: Option<StatsArg>,
+
+    /// No progress bar and no summary (per-record failures are still reported; see --max-errors).
+    #[arg(short, long)]
+    pub quiet: bool,
+
+    /// Read regular files instead of memory-mapping them.
+    #[arg(long)]
+    pub no_mmap: bool,
+
+    /// Target chunk size in bytes (for tests and tuning).
+    #[arg(long, value_name = "BYTES", default_value_t = DEFAULT_CHUNK_SIZE, hide = true,
+          value_parser = clap::builder::RangedU64ValueParser::<usize>::new().range(1..))]
+    pub chunk_size: usize,
+}
+
+/// `--format` values.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, ValueEnum)]
+pub enum FormatArg {
+    /// Detect from the first record.
+    Auto,
+    /// 81-character lines.
+    Line,
+    /// Nine rows of nine digits separated by spaces, a blank line between boards.
+    Grid,
+    /// A CSV with a header naming a puzzle column (Kaggle layouts).
+    Csv,
+}
+
+/// `--stats` values.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, ValueEnum)]
+pub enum StatsArg {
+    /// One JSON object on stderr.
+    Json,
+}
+
+impl SolveArgs {
+    /// The inputs: stdin when none; an argument that names no file and reads as puzzle text is that puzzle.
+    pub fn input_specs(&self) -> Vec<InputSpec> {
+        if self.inputs.is_empty() {
+            return vec![InputSpec::Stdin];
+        }
+        self.inputs.iter().map(|p| input_spec(p)).collect()
+    }
+
+    /// Where results go.
+    pub fn target(&self) -> Target {
+        Target::from_arg(self.output.as_deref())
+    }
+
+    /// The run configuration.
+    pub fn options(&self) -> Options {
+        Options {
+            threads: self.threads.map_or(0, |n| n as usize),
+            format: match self.format {
+                FormatArg::Auto => None,
+                FormatArg::Line => Some(Format::Line),
+                FormatArg::Grid => Some(Format::Grid),
+                FormatArg::Csv => Some(Format::Csv),
+            },
+            mmap: !self.no_mmap,
+            fail_fast: self.fail_fast,
+            max_errors: self.max_errors,
+            progress: !self.quiet && std::io::stderr().is_terminal(),
+            chunk_size: self.chunk_size,
+        }
+    }
+}
+
+/// The run configuration of the classic `-s FILE` form: grid format, all cores.
+pub fn classic_options() -> Options {
+    Options {
+        format: Some(Format::Grid),
+        progress: std::io::stderr().is_terminal(),
+        ..Options::default()
+    }
+}
+
+fn input_spec(arg: &Path) -> InputSpec {
+    if arg.as_os_str() == "-" || arg.exists() {
+        return InputSpec::from_arg(arg);
+    }
+    match arg.to_str() {
+        Some(text) if looks_like_puzzle(text) => InputSpec::Bytes {
+            name: "<argument>".into(),
+            data: text.as_bytes().to_vec(),
+        },
+        _ => InputSpec::Path(arg.to_path_buf()),
+    }
+}
+
+/// Puzzle text rather than a file name: only digits, dots and whitespace, and at least a row's worth of cells.
+fn looks_like_puzzle(text: &str) -> bool {
+    text.chars()
+        .filter(|c| c.is_ascii_digit() || *c == '.')
+        .count()
+        >= 9
+        && text
+            .chars()
+            .all(|c| c.is_ascii_digit() || c == '.' || c.is_ascii_whitespace())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_arguments_are_consistent() {
+        use clap::CommandFactory;
+        Cli::command().debug_assert();
+    }
+
+    #[test]
+    fn puzzle_text_is_told_from_file_names() {
+        assert!(looks_like_puzzle(
+            "4.....8.5.3..........7......2.....6.....8.4......1.......6.3.7.5..2.....1.4......"
+        ));
+        assert!(looks_like_puzzle("0 0 3\n0 0 0\n1 2 3 4"));
+        assert!(!looks_like_puzzle("puzzles.txt"));
+        assert!(!looks_like_puzzle("2024.txt"));
+        assert!(matches!(
+            input_spec(Path::new("no-such-file.txt")),
+            InputSpec::Path(_)
+        ));
     }
 }

@@ -16,6 +16,8 @@
 //! );
 //! ```
 
+pub mod batch;
+pub mod format;
 pub mod grid;
 pub mod output;
 pub mod solver;
