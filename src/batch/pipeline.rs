@@ -432,3 +432,143 @@ impl<'w, 'a, 'd, J: Job + ?Sized> Window<'w, 'a, 'd, J> {
         }
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::batch::{Failure, Layout, Solve};
+    use crate::grid::Grid;
+
+    const HARD: &str =
+        "4.....8.5.3..........7......2.....6.....8.4......1.......6.3.7.5..2.....1.4......";
+
+    fn run_to_file<J: Job>(
+        text: &[u8],
+        job: &J,
+        opts: &Options,
+    ) -> (Result<Summary, BatchError>, Option<Vec<u8>>) {
+        let dir = tempfile::tempdir().unwrap();
+        let out = dir.path().join("out");
+        let input = InputSpec::Bytes {
+            name: "t".into(),
+            data: text.to_vec(),
+        };
+        let r = run(
+            vec![input],
+            &Target::File(out.clone()),
+            job,
+            opts,
+            &mut std::io::sink(),
+        );
+        (r, std::fs::read(&out).ok())
+    }
+
+    #[test]
+    fn every_chunk_size_and_thread_count_gives_the_same_bytes() {
+        let board = Grid::parse_line(HARD.as_bytes()).unwrap().to_grid_string();
+        let lines = format!(
+            "# c\n{HARD}\n\n{}\r\n{HARD}x\n{HARD}\n{}",
+            &HARD[..9],
+            &HARD[1..]
+        );
+        let grids = format!(
+            "{board}\n# c\n\n{board}\r\n\r\n{}\n\n{board}",
+            &board[..100]
+        );
+        let csv = format!("id,puzzle,solution\n1,{HARD},\n2,{HARD}\n\n3,\"{HARD}\",x\n4,x,");
+        for text in [lines, grids, csv] {
+            let (reference, expect) = run_to_file(
+                text.as_bytes(),
+                &Solve::default(),
+                &Options {
+                    threads: 1,
+                    ..Options::default()
+                },
+            );
+            let reference = reference.unwrap();
+            let expect = expect.unwrap();
+            assert!(reference.counts.failures() > 0 && reference.counts.solved() > 0);
+            for threads in [1, 2] {
+                for chunk_size in (1..24).chain((24..text.len() + 2).step_by(31)) {
+                    let opts = Options {
+                        threads,
+                        chunk_size,
+                        ..Options::default()
+                    };
+                    let (r, out) = run_to_file(text.as_bytes(), &Solve::default(), &opts);
+                    assert_eq!(r.unwrap().counts, reference.counts);
+                    assert!(
+                        out.unwrap() == expect,
+                        "{threads} threads, chunks of {chunk_size}"
+                    );
+                }
+            }
+        }
+    }
+
+    #[test]
+    fn the_pipeline_runs_any_job() {
+        let clues = |g: &Grid, _: Layout, out: &mut Vec<u8>| -> Result<(), Failure> {
+            if g.clue_count() < 17 {
+                return Err(Failure::NoSolution);
+            }
+            out.extend_from_slice(g.clue_count().to_string().as_bytes());
+            Ok(())
+        };
+        let text = format!("{HARD}\n{}\n", ".".repeat(81));
+        let (r, out) = run_to_file(text.as_bytes(), &clues, &Options::default());
+        assert_eq!(r.unwrap().counts.solved(), 1);
+        assert_eq!(out.unwrap(), b"17\nerror: no solution\n");
+    }
+
+    #[test]
+    fn a_file_that_grows_during_the_run_fails_it_and_leaves_no_output() {
+        for threads in [1, 2] {
+            let dir = tempfile::tempdir().unwrap();
+            let input = dir.path().join("in.txt");
+            std::fs::write(&input, format!("{HARD}\n").repeat(50)).unwrap();
+            let out = dir.path().join("out.txt");
+            let grown = std::sync::Once::new();
+            let job = |g: &Grid, layout: Layout, buf: &mut Vec<u8>| {
+                grown.call_once(|| {
+                    let mut f = std::fs::OpenOptions::new()
+                        .append(true)
+                        .open(&input)
+                        .unwrap();
+                    f.write_all(HARD.as_bytes()).unwrap();
+                });
+                Solve::default().run(g, layout, buf)
+            };
+            let opts = Options {
+                threads,
+                chunk_size: 100,
+                ..Options::default()
+            };
+            let e = run(
+                vec![InputSpec::Path(input.clone())],
+                &Target::File(out.clone()),
+                &job,
+                &opts,
+                &mut std::io::sink(),
+            )
+            .unwrap_err();
+            assert!(
+                matches!(
+                    e,
+                    BatchError::Changed {
+                        before: 4100,
+                        after: 4181,
+                        ..
+                    }
+                ),
+                "{e}"
+            );
+            assert!(!out.exists());
+            assert_eq!(
+                std::fs::read_dir(dir.path()).unwrap().count(),
+                1,
+                "only the input"
+            );
+        }
+    }
+}

@@ -112,7 +112,7 @@ const BOM: &[u8] = b"\xEF\xBB\xBF";
 /// start of the input; `at_eof` says whether it is all of it. Returns `Ok(None)` when `head` ends inside the first
 /// record and more bytes are needed to decide.
 ///
-/// Detection: a first record containing a comma is a CSV; one shorter than 81 characters with spaces inside is a
+/// Detection: a first record containing a comma, or naming a puzzle column, is a CSV header; one shorter than 81 characters with spaces inside is a
 /// grid row; anything else is read as lines.
 pub fn prepare(
     head: &[u8],
@@ -179,7 +179,7 @@ fn plan_without_header(format: Format) -> Plan {
 }
 
 fn detect(first: &[u8]) -> Format {
-    if first.contains(&b',') {
+    if first.contains(&b',') || csv::Columns::from_header(first).is_some() {
         Format::Csv
     } else if first.len() < 81 && first.contains(&b' ') {
         Format::Grid

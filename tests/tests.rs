@@ -1,0 +1,5 @@
+//! The one integration test binary: drives the `sudoku` CLI end to end. One module per area; shared helpers in
+//! `util`.
+
+mod solve;
+mod util;
