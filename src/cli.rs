@@ -56,8 +56,8 @@ pub struct SolveArgs {
     pub threads: Option<u32>,
 
     /// Read the inputs in this format instead of detecting it from the first record.
-    #[arg(long, value_enum, default_value_t = FormatArg::Auto)]
-    pub format: FormatArg,
+    #[arg(long, value_enum, default_value_t = InputFormatArg::Auto)]
+    pub format: InputFormatArg,
 
     /// Require a unique solution: puzzles with several solutions are failures.
     #[arg(long)]
@@ -91,7 +91,7 @@ pub struct SolveArgs {
 
 /// `--format` values.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, ValueEnum)]
-pub enum FormatArg {
+pub enum InputFormatArg {
     /// Detect from the first record.
     Auto,
     /// 81-character lines.
@@ -128,10 +128,10 @@ impl SolveArgs {
         Options {
             threads: self.threads.map_or(0, |n| n as usize),
             format: match self.format {
-                FormatArg::Auto => None,
-                FormatArg::Line => Some(Format::Line),
-                FormatArg::Grid => Some(Format::Grid),
-                FormatArg::Csv => Some(Format::Csv),
+                InputFormatArg::Auto => None,
+                InputFormatArg::Line => Some(Format::Line),
+                InputFormatArg::Grid => Some(Format::Grid),
+                InputFormatArg::Csv => Some(Format::Csv),
             },
             mmap: !self.no_mmap,
             fail_fast: self.fail_fast,

@@ -15,7 +15,11 @@ use std::io::{self, Read};
 
 use memchr::memchr;
 
+use super::input::Mapped;
 use crate::format::Plan;
+
+/// A mapped input gives back its pages every this many bytes processed.
+const RELEASE_STEP: usize = 8 << 20;
 
 /// Where records may end.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -96,6 +100,10 @@ pub(crate) enum Chunks<'a> {
         pos: usize,
         target: usize,
         boundary: Boundary,
+        /// The map under `data`, and how far its processed pages were released and are done.
+        map: Option<&'a Mapped>,
+        done: usize,
+        released: usize,
     },
     Stream {
         file: &'a mut File,
@@ -114,7 +122,19 @@ impl<'a> Chunks<'a> {
             pos: 0,
             target: target.max(1),
             boundary: Boundary::Line,
+            map: None,
+            done: 0,
+            released: 0,
         }
+    }
+
+    /// Chunks of a mapped file, whose pages are released as processing moves past them.
+    pub(crate) fn mapped(map: &'a Mapped, target: usize) -> Chunks<'a> {
+        let mut chunks = Chunks::bytes(map.bytes(), target);
+        if let Chunks::Bytes { map: m, .. } = &mut chunks {
+            *m = Some(map);
+        }
+        chunks
     }
 
     pub(crate) fn stream(file: &'a mut File, target: usize) -> Chunks<'a> {
@@ -142,8 +162,14 @@ impl<'a> Chunks<'a> {
     /// Drops the first `n` bytes (they were read by [`Chunks::head`]) and sets the boundary rule for the rest.
     pub(crate) fn start(&mut self, n: usize, rule: Boundary) {
         match self {
-            Chunks::Bytes { pos, boundary, .. } => {
+            Chunks::Bytes {
+                pos,
+                boundary,
+                done,
+                ..
+            } => {
                 *pos += n;
+                *done = *pos;
                 *boundary = rule;
             }
             Chunks::Stream { buf, boundary, .. } => {
@@ -161,6 +187,7 @@ impl<'a> Chunks<'a> {
                 pos,
                 target,
                 boundary,
+                ..
             } => {
                 let rest = &data[*pos..];
                 if rest.is_empty() {
@@ -201,12 +228,26 @@ impl<'a> Chunks<'a> {
         }
     }
 
-    /// Takes back a chunk whose processing is done, to reuse its memory.
+    /// Takes back a chunk whose processing is done, to reuse its memory; chunks come back in input order.
     pub(crate) fn recycle(&mut self, chunk: Chunk<'a>) {
-        if let (Chunks::Stream { spare, .. }, Chunk::Owned(v)) = (self, chunk) {
-            if spare.len() < 4 {
-                spare.push(v);
+        match (self, chunk) {
+            (Chunks::Stream { spare, .. }, Chunk::Owned(v)) if spare.len() < 4 => spare.push(v),
+            (
+                Chunks::Bytes {
+                    map: Some(map),
+                    done,
+                    released,
+                    ..
+                },
+                chunk,
+            ) => {
+                *done += chunk.len();
+                if *done - *released >= RELEASE_STEP {
+                    map.release(*released, *done);
+                    *released = *done;
+                }
             }
+            _ => {}
         }
     }
 }
@@ -226,6 +267,7 @@ fn fill(file: &mut File, buf: &mut Vec<u8>, eof: &mut bool, want: usize) -> io::
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::batch::input::{Data, InputSpec, Opened};
 
     #[test]
     fn line_cuts_fall_after_a_newline_at_or_past_the_target() {
@@ -248,6 +290,33 @@ mod tests {
         assert_eq!(cut(d, 12, true, Boundary::BlankLine), Some(12));
         assert_eq!(cut(d, 13, true, Boundary::BlankLine), Some(14));
         assert_eq!(cut(d, 13, false, Boundary::BlankLine), None);
+    }
+
+    #[test]
+    fn released_pages_of_a_map_still_read_right() {
+        let text: Vec<u8> = (0..1_200_000u32)
+            .flat_map(|i| format!("{i:08}\n").into_bytes())
+            .collect();
+        assert!(text.len() > RELEASE_STEP + (1 << 20));
+        let dir = tempfile::tempdir().unwrap();
+        let path = dir.path().join("big.txt");
+        std::fs::write(&path, &text).unwrap();
+        let opened =
+            super::super::input::Opened::open(super::super::InputSpec::Path(path), true).unwrap();
+        let super::super::input::Data::Mapped(map) = &opened.data else {
+            panic!("a regular file is mapped");
+        };
+        let mut chunks = Chunks::mapped(map, 1 << 20);
+        chunks.start(0, Boundary::Line);
+        let mut seen = Vec::new();
+        while let Some(c) = chunks.next_chunk().unwrap() {
+            seen.extend_from_slice(&c);
+            chunks.recycle(c);
+        }
+        assert!(matches!(chunks, Chunks::Bytes { released, .. } if released >= RELEASE_STEP));
+        assert!(seen == text);
+        // Pages given back are read again from the file.
+        assert!(map.bytes() == &text[..]);
     }
 
     #[test]

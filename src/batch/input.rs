@@ -49,7 +49,7 @@ pub(crate) struct Opened {
 }
 
 pub(crate) enum Data {
-    Mapped(Mmap),
+    Mapped(Mapped),
     Memory(Vec<u8>),
     Stream(File),
 }
@@ -119,10 +119,12 @@ impl Opened {
                 } else if meta.len() == 0 {
                     Data::Memory(Vec::new())
                 } else {
-                    Data::Mapped(map_file(&file).map_err(|source| BatchError::Map {
-                        name: name.clone(),
-                        source,
-                    })?)
+                    Data::Mapped(Mapped(map_file(&file).map_err(|source| {
+                        BatchError::Map {
+                            name: name.clone(),
+                            source,
+                        }
+                    })?))
                 };
                 Ok(Opened { name, data, stamp })
             }
@@ -132,7 +134,7 @@ impl Opened {
     /// Input size when known in advance (for the progress bar).
     pub(crate) fn len(&self) -> Option<u64> {
         match &self.data {
-            Data::Mapped(m) => Some(m.len() as u64),
+            Data::Mapped(m) => Some(m.bytes().len() as u64),
             Data::Memory(v) => Some(v.len() as u64),
             Data::Stream(_) => self.stamp.as_ref().map(|(_, s)| s.len),
         }
@@ -183,6 +185,31 @@ pub fn map_file(file: &File) -> io::Result<Mmap> {
     Ok(map)
 }
 
+/// A mapped input file.
+pub(crate) struct Mapped(Mmap);
+
+impl Mapped {
+    pub(crate) fn bytes(&self) -> &[u8] {
+        &self.0
+    }
+
+    /// Says that the run is done with bytes `start..end`: their pages leave the process's resident set (they stay
+    /// in the page cache), so that resident memory stays flat however large the file. Reading them again would
+    /// still work: it faults the pages back in from the file.
+    pub(crate) fn release(&self, start: usize, end: usize) {
+        if end <= start || end > self.0.len() {
+            return;
+        }
+        // SAFETY: MADV_DONTNEED on a read-only, file-backed private mapping that is never written does not change
+        // what the mapping reads: a later access faults the page in again from the file (the only hazard, the
+        // file changing under the map, is that of the map itself; see `map_file`). memmap2 checks the bounds.
+        let _ = unsafe {
+            self.0
+                .unchecked_advise_range(memmap2::UncheckedAdvice::DontNeed, start, end - start)
+        };
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -193,7 +220,7 @@ mod tests {
         let path = dir.path().join("p.txt");
         std::fs::write(&path, b"12\n").unwrap();
         let o = Opened::open(InputSpec::Path(path.clone()), true).unwrap();
-        assert!(matches!(&o.data, Data::Mapped(m) if &m[..] == b"12\n"));
+        assert!(matches!(&o.data, Data::Mapped(m) if m.bytes() == b"12\n"));
         assert_eq!(o.len(), Some(3));
         let o = Opened::open(InputSpec::Path(path.clone()), false).unwrap();
         assert!(matches!(o.data, Data::Stream(_)));

@@ -187,7 +187,7 @@ impl Collector<'_> {
 
 fn chunks_of(input: &mut Opened, chunk_size: usize) -> Chunks<'_> {
     match &mut input.data {
-        Data::Mapped(map) => Chunks::bytes(map, chunk_size),
+        Data::Mapped(map) => Chunks::mapped(map, chunk_size),
         Data::Memory(bytes) => Chunks::bytes(bytes, chunk_size),
         Data::Stream(file) => Chunks::stream(file, chunk_size),
     }
