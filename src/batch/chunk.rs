@@ -301,9 +301,8 @@ mod tests {
         let dir = tempfile::tempdir().unwrap();
         let path = dir.path().join("big.txt");
         std::fs::write(&path, &text).unwrap();
-        let opened =
-            super::super::input::Opened::open(super::super::InputSpec::Path(path), true).unwrap();
-        let super::super::input::Data::Mapped(map) = &opened.data else {
+        let opened = Opened::open(InputSpec::Path(path), true).unwrap();
+        let Data::Mapped(map) = &opened.data else {
             panic!("a regular file is mapped");
         };
         let mut chunks = Chunks::mapped(map, 1 << 20);
