@@ -136,7 +136,7 @@ impl SolveArgs {
             mmap: !self.no_mmap,
             fail_fast: self.fail_fast,
             max_errors: self.max_errors,
-            progress: !self.quiet && std::io::stderr().is_terminal(),
+            progress: !self.quiet && show_progress(&self.target()),
             chunk_size: self.chunk_size,
         }
     }
@@ -146,9 +146,18 @@ impl SolveArgs {
 pub fn classic_options() -> Options {
     Options {
         format: Some(Format::Grid),
-        progress: std::io::stderr().is_terminal(),
+        progress: show_progress(&Target::File(CLASSIC_OUTPUT.into())),
         ..Options::default()
     }
+}
+
+/// Where the classic `-s FILE` form writes, in the current directory.
+pub const CLASSIC_OUTPUT: &str = "sudoku.txt";
+
+/// A progress bar only when stderr is a terminal that is not also receiving the results.
+fn show_progress(target: &Target) -> bool {
+    std::io::stderr().is_terminal()
+        && !(*target == Target::Stdout && std::io::stdout().is_terminal())
 }
 
 fn input_spec(arg: &Path) -> InputSpec {

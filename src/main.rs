@@ -31,7 +31,7 @@ fn run(args: cli::Cli) -> anyhow::Result<ExitCode> {
         }
         (None, Some(file)) => solve(
             vec![InputSpec::from_arg(&file)],
-            Target::File("sudoku.txt".into()),
+            Target::File(cli::CLASSIC_OUTPUT.into()),
             false,
             &cli::classic_options(),
             Report::default(),
