@@ -286,7 +286,9 @@ fn parallel<J: Job + ?Sized>(
         .thread_name(|i| format!("sudoku-worker-{i}"))
         .build()?;
     let window = threads * CHUNKS_PER_THREAD;
-    let writer = OrderedWriter::spawn(sink, window);
+    // Finished chunks wait for the writer in a short queue of their own: the window bounds the chunks being
+    // worked on, this bounds the ones being written.
+    let writer = OrderedWriter::spawn(sink, threads * 2);
     let cancel = AtomicBool::new(false);
     let mut next_out = 0u64;
     let mut halt = None;
