@@ -16,6 +16,7 @@
 //! );
 //! ```
 
+pub mod bench;
 pub mod grid;
 pub mod output;
 pub mod solver;
