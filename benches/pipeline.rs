@@ -17,7 +17,10 @@ fn input() -> (InputSpec, u64) {
     let text = match std::fs::read(&shared) {
         Ok(_) => return (InputSpec::Path(shared), 100_000),
         Err(_) => {
-            eprintln!("notice: {} not found; using data/puzzles.txt", shared.display());
+            eprintln!(
+                "notice: {} not found; using data/puzzles.txt",
+                shared.display()
+            );
             std::fs::read(root.join("data/puzzles.txt")).unwrap()
         }
     };
@@ -65,14 +68,18 @@ fn stages(c: &mut Criterion) {
 
     // Read, split into records, parse; every record answered with an empty line.
     let parse_only = |_: &Grid, _: Layout, _: &mut Vec<u8>| -> Result<(), Failure> { Ok(()) };
-    g.bench_function("1_read_parse", |b| b.iter(|| run_job(&spec, &parse_only, &out)));
+    g.bench_function("1_read_parse", |b| {
+        b.iter(|| run_job(&spec, &parse_only, &out))
+    });
 
     // ... and solve, the solution thrown away.
     let solve_only = |p: &Grid, _: Layout, _: &mut Vec<u8>| -> Result<(), Failure> {
         std::hint::black_box(solver::solve(p)?);
         Ok(())
     };
-    g.bench_function("2_read_parse_solve", |b| b.iter(|| run_job(&spec, &solve_only, &out)));
+    g.bench_function("2_read_parse_solve", |b| {
+        b.iter(|| run_job(&spec, &solve_only, &out))
+    });
 
     // ... and format the solutions into the output and write them (the whole `sudoku solve -j1 -o`).
     g.bench_function("3_read_parse_solve_format_write", |b| {

@@ -36,6 +36,19 @@ pub struct Cli {
 pub enum Command {
     /// Solve every puzzle of the inputs, one output record per input record, in input order, on all cores.
     Solve(SolveArgs),
+    /// Time the solver in process on puzzle files (one 81-character puzzle per line; `#` lines skipped): a warm-up
+    /// pass, then repeated passes for `--seconds`; prints puzzles/s, µs/puzzle and guessing statistics.
+    Bench {
+        /// Puzzle files to time, one table row each.
+        #[arg(required = true)]
+        files: Vec<PathBuf>,
+        /// Seconds of timed passes per file.
+        #[arg(long, default_value_t = 3.0)]
+        seconds: f64,
+        /// Time the uniqueness check (search stopped at 2 solutions) instead of the first solution.
+        #[arg(long)]
+        unique: bool,
+    },
 }
 
 /// Arguments of `sudoku solve`.

@@ -17,6 +17,7 @@
 //! ```
 
 pub mod batch;
+pub mod bench;
 pub mod format;
 pub mod grid;
 pub mod output;

@@ -29,6 +29,14 @@ fn run(args: cli::Cli) -> anyhow::Result<ExitCode> {
             };
             solve(a.input_specs(), a.target(), a.unique, &a.options(), report)
         }
+        (
+            Some(cli::Command::Bench {
+                files,
+                seconds,
+                unique,
+            }),
+            _,
+        ) => bench(&files, seconds, unique),
         (None, Some(file)) => solve(
             vec![InputSpec::from_arg(&file)],
             Target::File("sudoku.txt".into()),
@@ -79,4 +87,51 @@ fn show(summary: &Summary, report: &Report) {
     } else if !report.quiet {
         eprintln!("sudoku: {}", summary.to_text());
     }
+}
+
+/// `sudoku bench`: one table row per file; unreadable files and bad records are reported, the others still run.
+fn bench(files: &[std::path::PathBuf], seconds: f64, unique: bool) -> anyhow::Result<ExitCode> {
+    use sudoku_batch::bench::{self, BenchConfig, BenchReport, Dataset};
+    anyhow::ensure!(
+        seconds.is_finite() && seconds >= 0.0,
+        "--seconds must be a number >= 0, got {seconds}"
+    );
+    let config = BenchConfig { seconds, unique };
+    let mut failed = false;
+    println!(
+        "{} search, {seconds} s of timed passes per file, parse + solve per puzzle, 1 thread",
+        if unique {
+            "uniqueness (limit 2)"
+        } else {
+            "first-solution"
+        }
+    );
+    println!("{}", BenchReport::header());
+    for path in files {
+        let data = match Dataset::load(path) {
+            Ok(d) => d,
+            Err(e) => {
+                eprintln!("sudoku: {}: {e}", path.display());
+                failed = true;
+                continue;
+            }
+        };
+        for bad in data.bad.iter().take(5) {
+            eprintln!("sudoku: {}:{}: {}", path.display(), bad.line, bad.reason);
+        }
+        if data.bad.len() > 5 {
+            eprintln!(
+                "sudoku: {}: {} more bad records",
+                path.display(),
+                data.bad.len() - 5
+            );
+        }
+        failed |= !data.bad.is_empty();
+        println!("{}", bench::run(&data, &config));
+    }
+    Ok(if failed {
+        ExitCode::from(1)
+    } else {
+        ExitCode::SUCCESS
+    })
 }
