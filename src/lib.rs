@@ -16,6 +16,7 @@
 //! );
 //! ```
 
+pub mod generate;
 pub mod grid;
 pub mod output;
 pub mod solver;

@@ -7,10 +7,14 @@ use std::io::Write;
 use std::process::ExitCode;
 
 use clap::Parser;
-use sudoku_batch::{solver, Grid};
+use sudoku_batch::output::Target;
+use sudoku_batch::{generate, solver, Grid};
 
 fn main() -> ExitCode {
-    let args = cli::Cli::parse();
+    let args = match cli::Cli::try_parse() {
+        Ok(args) => args,
+        Err(e) => return cli::usage_error(e),
+    };
     match run(args) {
         Ok(code) => code,
         Err(e) => {
@@ -21,8 +25,32 @@ fn main() -> ExitCode {
 }
 
 fn run(args: cli::Cli) -> anyhow::Result<ExitCode> {
-    match args.command {
-        cli::Command::Solve { input, unique } => solve_simple(&input, unique),
+    match (&args.command, args.count) {
+        (Some(_), Some(_)) => {
+            anyhow::bail!("-c N cannot be combined with a subcommand (see 'sudoku --help')")
+        }
+        (Some(cli::Command::Solve { input, unique }), _) => solve_simple(input, *unique),
+        (Some(cli::Command::Generate(g)), _) => generate(g.run()),
+        (None, Some(n)) => generate(args.classic(n)),
+        (None, None) => anyhow::bail!("no command given (see 'sudoku --help')"),
+    }
+}
+
+/// Generates boards; a closed pipe on standard output ends the run quietly.
+fn generate((target, opts): (Target, generate::Options)) -> anyhow::Result<ExitCode> {
+    match generate::generate(&opts, &target) {
+        Ok(s) => {
+            let secs = s.elapsed.as_secs_f64();
+            eprintln!(
+                "sudoku: generated {} boards ({} bytes) in {secs:.3} s, {:.0} boards/s",
+                s.boards,
+                s.bytes,
+                s.boards as f64 / secs.max(1e-9)
+            );
+            Ok(ExitCode::SUCCESS)
+        }
+        Err(generate::GenerateError::Output(e)) if e.is_broken_pipe() => Ok(ExitCode::SUCCESS),
+        Err(e) => Err(e.into()),
     }
 }
 
