@@ -26,7 +26,9 @@
 //! digits: the relabelling (radices 9 or 8, 7, …, 1), the row order, the column order and the transposition.
 //! Every step is a bijection (tested by decoding and encoding back), so distinct indices give distinct boards.
 
-use crate::generate::layout::Layout;
+use std::sync::LazyLock;
+
+use crate::generate::layout::{Format, Layout};
 use crate::generate::rng::mix64;
 use crate::grid::{Grid, CELLS};
 
@@ -210,49 +212,117 @@ impl Pattern {
     }
 
     /// The board at `position`, as 0-based digits.
-    #[inline]
     fn cells(&self, position: u64) -> [u8; CELLS] {
-        let t = self.transform(position);
-        let (base, rm, cm) = if t.transpose {
-            (
-                &BASE_T,
-                &LINE_ORDER[t.cols as usize],
-                &LINE_ORDER[t.rows as usize],
-            )
-        } else {
-            (
-                &BASE,
-                &LINE_ORDER[t.rows as usize],
-                &LINE_ORDER[t.cols as usize],
-            )
-        };
-        let top_left = base[rm[0] as usize * 9 + cm[0] as usize];
-        let sigma = match self.first {
-            Some(d) => relabel_fixed(t.relabel, top_left, d),
-            None => relabel_free(t.relabel),
+        let (grid, rm, sigma) = match self.first {
+            Some(d) => arrange::<true>(&COLUMNED, position, d),
+            None => arrange::<false>(&COLUMNED, position, 0),
         };
         let mut out = [0u8; CELLS];
-        for r in 0..9 {
-            let row = &base[rm[r] as usize * 9..rm[r] as usize * 9 + 9];
+        for (r, &base_row) in rm.iter().enumerate() {
             for c in 0..9 {
-                out[r * 9 + c] = sigma[row[cm[c] as usize] as usize];
+                out[r * 9 + c] = sigma[grid[base_row as usize * 9 + c] as usize] - b'1';
             }
         }
         out
     }
 
-    /// Writes boards `first_index .. first_index + count` into `out`, whose fixed bytes are already laid out.
-    pub(crate) fn fill(&self, first_index: u64, count: usize, layout: &Layout, out: &mut [u8]) {
+    /// Writes boards `first_index .. first_index + count` as records of `layout` into `out`, whose fixed bytes
+    /// are already laid out (see [`Layout::lay_out`]).
+    pub fn fill(&self, first_index: u64, count: usize, layout: &Layout, out: &mut [u8]) {
+        let first = self.first.unwrap_or(0);
+        match (self.first.is_some(), layout.format) {
+            (true, Format::Grid) => self.fill_with::<true, true>(first_index, count, first, out),
+            (true, Format::Line) => self.fill_with::<true, false>(first_index, count, first, out),
+            (false, Format::Grid) => self.fill_with::<false, true>(first_index, count, first, out),
+            (false, Format::Line) => self.fill_with::<false, false>(first_index, count, first, out),
+        }
+    }
+
+    /// The hot loop, with the first-digit rule and the format as constants so that divisions are by constants
+    /// and the digit stores need no bounds checks.
+    #[inline(always)]
+    fn fill_with<const FIXED: bool, const GRID: bool>(
+        &self,
+        first_index: u64,
+        count: usize,
+        first: u8,
+        out: &mut [u8],
+    ) {
+        let (stride, row_len, step) = if GRID {
+            (Format::Grid.stride(), 18, 2)
+        } else {
+            (Format::Line.stride(), 9, 1)
+        };
+        let columned = &*COLUMNED;
         let mut position = self.position(first_index);
-        for b in 0..count {
-            let cells = self.cells(position);
-            layout.put(out, b * layout.stride, &cells);
+        for record in out.chunks_mut(stride).take(count) {
+            let (grid, rm, sigma) = arrange::<FIXED>(columned, position, first);
+            for (r, &base_row) in rm.iter().enumerate() {
+                let src: &[u8; 9] = grid[base_row as usize * 9..][..9]
+                    .try_into()
+                    .expect("9 cells");
+                let dst = &mut record[r * row_len..r * row_len + 8 * step + 1];
+                for (c, &d) in src.iter().enumerate() {
+                    dst[c * step] = sigma[usize::from(d & 15)];
+                }
+            }
             position += self.step;
             if position >= self.capacity {
                 position -= self.capacity;
             }
         }
     }
+}
+
+/// `COLUMNED[t * 1296 + x]`: the base grid (transposed when `t` = 1) with its columns in line order `x`, so that a
+/// board's row is one contiguous 9-byte row of this table (2 · 1296 · 81 bytes = 210 KB).
+static COLUMNED: LazyLock<Vec<[u8; CELLS]>> = LazyLock::new(|| {
+    let mut t = Vec::with_capacity(2 * LINE_ORDERS);
+    for base in [&BASE, &BASE_T] {
+        for order in LINE_ORDER.iter() {
+            let mut g = [0u8; CELLS];
+            for (i, cell) in g.iter_mut().enumerate() {
+                *cell = base[(i / 9) * 9 + order[i % 9] as usize];
+            }
+            t.push(g);
+        }
+    }
+    t
+});
+
+/// The board at `position`: its column-arranged grid from [`COLUMNED`], its row order, and its relabelling as
+/// ASCII digits (indexed by 0-based base digit; 16 entries so that indices masked to 4 bits need no check).
+/// The decoding is the one of [`Pattern::transform`], with the radix a constant.
+#[inline(always)]
+fn arrange<const FIXED: bool>(
+    columned: &[[u8; CELLS]],
+    position: u64,
+    first: u8,
+) -> (&[u8; CELLS], &'static [u8; 9], [u8; 16]) {
+    let relabelings: u64 = if FIXED { 40_320 } else { 362_880 };
+    let lines = LINE_ORDERS as u64;
+    let relabel = (position % relabelings) as u32;
+    let geo = position / relabelings;
+    let (rows, cols, transpose) = (geo % lines, (geo / lines) % lines, geo >= lines * lines);
+    // Not transposed: cell (r, c) = BASE[rows[r]][cols[c]]. Transposed: BASE_T[cols[r]][rows[c]].
+    let (grid, rm) = if transpose {
+        (
+            &columned[LINE_ORDERS + rows as usize],
+            &LINE_ORDER[cols as usize],
+        )
+    } else {
+        (&columned[cols as usize], &LINE_ORDER[rows as usize])
+    };
+    let sigma = if FIXED {
+        relabel_fixed(relabel, grid[rm[0] as usize * 9], first)
+    } else {
+        relabel_free(relabel)
+    };
+    let mut ascii = [b'0'; 16];
+    for (a, &s) in ascii.iter_mut().zip(sigma.iter()) {
+        *a = b'1' + s;
+    }
+    (grid, rm, ascii)
 }
 
 /// `a⁻¹ mod m` for `gcd(a, m) = 1`.
@@ -301,14 +371,11 @@ fn relabel_fixed(mut k: u32, top_left: u8, first: u8) -> [u8; 9] {
     take(&mut avail, u64::from(first));
     let mut sigma = [0u8; 9];
     sigma[top_left as usize] = first;
-    let mut radix = 8;
-    for (src, s) in sigma.iter_mut().enumerate() {
-        if src as u8 == top_left {
-            continue;
-        }
-        *s = take(&mut avail, u64::from(k % radix));
+    for m in 0..8 {
+        let radix = 8 - m as u32;
+        let src = m + usize::from(m >= top_left as usize);
+        sigma[src] = take(&mut avail, u64::from(k % radix));
         k /= radix;
-        radix -= 1;
     }
     sigma
 }
