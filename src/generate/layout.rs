@@ -115,3 +115,57 @@ impl Layout {
         }
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn records_have_the_documented_bytes() {
+        let grid = Format::Grid.record_template();
+        let row = b"0 0 0 0 0 0 0 0 0\n";
+        assert_eq!(grid.len(), Format::Grid.stride());
+        assert_eq!(&grid[..], &[&row.repeat(9)[..], b"\n"].concat()[..]);
+        assert_eq!(
+            Format::Line.record_template(),
+            [&[b'0'; 81][..], b"\n"].concat()
+        );
+        // Every digit place holds a placeholder digit, and nothing else does.
+        for format in [Format::Grid, Format::Line] {
+            let t = format.record_template();
+            let offsets = format.offsets();
+            let digits = t.iter().filter(|&&b| b == b'0').count();
+            assert_eq!(digits, 81);
+            assert!(offsets.iter().all(|&o| t[o as usize] == b'0'));
+        }
+    }
+
+    #[test]
+    fn the_last_grid_board_has_no_blank_line_after_it() {
+        assert_eq!(Format::Grid.output_len(1), 162);
+        assert_eq!(Format::Grid.output_len(3), 3 * 163 - 1);
+        assert_eq!(Format::Grid.output_len(0), 0);
+        assert_eq!(Format::Line.output_len(3), 3 * 82);
+        let layout = Layout::new(Format::Grid, 2);
+        let (mut all, mut last) = (Vec::new(), Vec::new());
+        layout.lay_out(2, false, &mut all);
+        layout.lay_out(2, true, &mut last);
+        assert_eq!(all.len(), 326);
+        assert_eq!(&all[..325], &last[..]);
+        assert!(last.ends_with(b"0\n") && all.ends_with(b"0\n\n"));
+    }
+
+    #[test]
+    fn put_writes_digits_in_row_major_order() {
+        let layout = Layout::new(Format::Grid, 1);
+        let mut buf = Vec::new();
+        layout.lay_out(1, true, &mut buf);
+        let mut cells = [0u8; CELLS];
+        for (i, c) in cells.iter_mut().enumerate() {
+            *c = (i % 9) as u8;
+        }
+        layout.put(&mut buf, 0, &cells);
+        let text = String::from_utf8(buf).unwrap();
+        assert_eq!(text, "1 2 3 4 5 6 7 8 9\n".repeat(9));
+    }
+}

@@ -317,25 +317,4 @@ mod tests {
         opts.first = Some(0);
         assert!(matches!(check(&opts), Err(GenerateError::BadFirst(0))));
     }
-
-    #[test]
-    fn grid_output_is_the_classic_layout() {
-        let mut opts = Options::new(3);
-        opts.first = Some(2);
-        let text = String::from_utf8(run_to_file(&opts)).unwrap();
-        let gen = Pattern::new(Some(2), 0);
-        let expect: Vec<String> = (0..3)
-            .map(|i| {
-                let b = gen.board(i);
-                (0..9)
-                    .map(|r| {
-                        let row: Vec<String> =
-                            (0..9).map(|c| b.get(r * 9 + c).to_string()).collect();
-                        row.join(" ") + "\n"
-                    })
-                    .collect()
-            })
-            .collect();
-        assert_eq!(text, expect.join("\n"));
-    }
 }

@@ -338,45 +338,80 @@ fn mod_inverse(a: u64, m: u64) -> u64 {
     t0.rem_euclid(i128::from(m)) as u64
 }
 
-/// Takes the `q`-th of the 4-bit values packed in `avail`, closing the gap.
-#[inline(always)]
-fn take(avail: &mut u64, q: u64) -> u8 {
-    let sh = 4 * q;
-    let v = (*avail >> sh) & 0xf;
-    *avail = (*avail & ((1u64 << sh) - 1)) | ((*avail >> (sh + 4)) << sh);
-    v as u8
+/// `table[a]` for `a` in `0..C`: `picks` choices from the list `0..N` read as mixed-radix digits of `a` (lowest
+/// first, radices N, N-1, …; each choice removes an entry and closes the gap), then the entries left, in
+/// increasing order. This is the first part of a Lehmer-code decoding, tabulated.
+const fn pick_table<const N: usize, const C: usize>(picks: usize) -> [[u8; N]; C] {
+    let mut t = [[0u8; N]; C];
+    let mut a = 0;
+    while a < C {
+        let mut list = [0u8; N];
+        let mut i = 0;
+        while i < N {
+            list[i] = i as u8;
+            i += 1;
+        }
+        let (mut len, mut k, mut m) = (N, a, 0);
+        while m < picks {
+            let q = k % len;
+            k /= len;
+            t[a][m] = list[q];
+            let mut j = q;
+            while j + 1 < len {
+                list[j] = list[j + 1];
+                j += 1;
+            }
+            len -= 1;
+            m += 1;
+        }
+        let mut j = 0;
+        while j < len {
+            t[a][picks + j] = list[j];
+            j += 1;
+        }
+        a += 1;
+    }
+    t
 }
 
-/// Packs 0..=8 as nibbles, lowest first.
-const ALL_DIGITS: u64 = 0x0008_7654_3210;
+/// 8! = 336 · 120: the first three choices among 8 (radices 8, 7, 6) and the order of the 5 left.
+static HEAD8: [[u8; 8]; 336] = pick_table::<8, 336>(3);
+static TAIL5: [[u8; 5]; 120] = pick_table::<5, 120>(5);
+/// 9! = 504 · 720: the first three choices among 9 (radices 9, 8, 7) and the order of the 6 left.
+static HEAD9: [[u8; 9]; 504] = pick_table::<9, 504>(3);
+static TAIL6: [[u8; 6]; 720] = pick_table::<6, 720>(6);
 
-/// Relabelling number `k` (`0..9!`) as `sigma[base digit] = digit`: mixed radix 9, 8, …, 1.
+/// Relabelling number `k` (`0..9!`) as `sigma[base digit] = digit`: the Lehmer code with radices 9, 8, …, 1,
+/// lowest digit first (base digit 0 takes choice `k % 9` of the digits, and so on).
 #[inline]
-fn relabel_free(mut k: u32) -> [u8; 9] {
-    let mut avail = ALL_DIGITS;
+fn relabel_free(k: u32) -> [u8; 9] {
+    let (head, tail) = (&HEAD9[(k % 504) as usize], &TAIL6[(k / 504) as usize]);
     let mut sigma = [0u8; 9];
-    for (src, s) in sigma.iter_mut().enumerate() {
-        let radix = 9 - src as u32;
-        *s = take(&mut avail, u64::from(k % radix));
-        k /= radix;
+    for (m, s) in sigma.iter_mut().enumerate() {
+        *s = if m < 3 {
+            head[m]
+        } else {
+            head[3 + tail[m - 3] as usize]
+        };
     }
     sigma
 }
 
 /// Relabelling number `k` (`0..8!`) that sends base digit `top_left` to `first`; the other 8 base digits, in
-/// increasing order, take the other 8 digits in mixed radix 8, 7, …, 1.
+/// increasing order, take the other 8 digits by the Lehmer code with radices 8, 7, …, 1.
 #[inline]
-fn relabel_fixed(mut k: u32, top_left: u8, first: u8) -> [u8; 9] {
-    let mut avail = ALL_DIGITS;
-    take(&mut avail, u64::from(first));
+fn relabel_fixed(k: u32, top_left: u8, first: u8) -> [u8; 9] {
+    let (head, tail) = (&HEAD8[(k % 336) as usize], &TAIL5[(k / 336) as usize]);
     let mut sigma = [0u8; 9];
-    sigma[top_left as usize] = first;
     for m in 0..8 {
-        let radix = 8 - m as u32;
-        let src = m + usize::from(m >= top_left as usize);
-        sigma[src] = take(&mut avail, u64::from(k % radix));
-        k /= radix;
+        let choice = if m < 3 {
+            head[m]
+        } else {
+            head[3 + tail[m - 3] as usize]
+        };
+        sigma[m + usize::from(m >= top_left as usize)] = choice + u8::from(choice >= first);
     }
+    sigma[top_left as usize] = first;
     sigma
 }
 
@@ -448,6 +483,42 @@ mod tests {
             }
         }
         assert_eq!(symmetries, 0);
+    }
+
+    /// The Lehmer-code decoding written out step by step, for checking the tables.
+    fn lehmer(mut k: u32, mut avail: Vec<u8>) -> Vec<u8> {
+        let mut out = Vec::new();
+        while !avail.is_empty() {
+            let radix = avail.len() as u32;
+            out.push(avail.remove((k % radix) as usize));
+            k /= radix;
+        }
+        out
+    }
+
+    #[test]
+    fn tabulated_relabellings_match_the_lehmer_code() {
+        for k in 0..362_880 {
+            assert_eq!(
+                relabel_free(k).to_vec(),
+                lehmer(k, (0..9).collect()),
+                "k = {k}"
+            );
+        }
+        for top_left in 0..9u8 {
+            for first in 0..9u8 {
+                for k in (0..40_320).step_by(if top_left == first { 1 } else { 13 }) {
+                    let others = lehmer(k, (0..9).filter(|&d| d != first).collect());
+                    let mut want = [0u8; 9];
+                    want[top_left as usize] = first;
+                    let sources = (0..9).filter(|&d| d != top_left);
+                    for (src, d) in sources.zip(others) {
+                        want[src as usize] = d;
+                    }
+                    assert_eq!(relabel_fixed(k, top_left, first), want, "k {k}");
+                }
+            }
+        }
     }
 
     #[test]

@@ -11,6 +11,23 @@ use crate::grid::{Grid, BOX, CELLS, COL, ROW};
 
 const ALL: u16 = 0x1ff;
 
+/// Set bits of every 9-bit mask: a table, because the portable x86-64 target has no `popcnt` instruction and the
+/// bit-twiddling fallback dominated the fill.
+static BITS: [u8; 512] = {
+    let mut t = [0u8; 512];
+    let mut m = 0;
+    while m < 512 {
+        t[m] = (m as u32).count_ones() as u8;
+        m += 1;
+    }
+    t
+};
+
+#[inline]
+fn bits(mask: u16) -> u32 {
+    u32::from(BITS[usize::from(mask & ALL)])
+}
+
 /// Search steps after which a fill starts over with fresh random boxes (never reached in practice: the fill from
 /// three random diagonal boxes takes a few hundred steps).
 const STEP_LIMIT: u32 = 100_000;
@@ -23,13 +40,16 @@ pub struct RandomFill {
     first: Option<u8>,
 }
 
-/// The search state: digits placed so far (0 = empty, else 1..=9) and the digits used in each unit.
+/// The search state: digits placed so far (0 = empty, else 1..=9), the digits used in each unit, and the empty
+/// cells (the first `open` entries of `empty`, in no particular order).
 #[derive(Clone, Copy)]
 struct Fill {
     cells: [u8; CELLS],
     rows: [u16; 9],
     cols: [u16; 9],
     boxes: [u16; 9],
+    empty: [u8; CELLS],
+    open: usize,
 }
 
 impl Fill {
@@ -38,6 +58,26 @@ impl Fill {
         rows: [0; 9],
         cols: [0; 9],
         boxes: [0; 9],
+        // The other cells first, then the cells of boxes 1, 5 and 9 in the reverse of the order in which
+        // `RandomFill::board` fills them, so that each of those placements takes the last open slot.
+        empty: {
+            let mut t = [0u8; CELLS];
+            let (mut n, mut i) = (0, 0);
+            while i < CELLS {
+                if !on_diagonal_box(i) {
+                    t[n] = i as u8;
+                    n += 1;
+                }
+                i += 1;
+            }
+            let mut k = 0;
+            while k < 27 {
+                t[CELLS - 1 - k] = diagonal_cell(k) as u8;
+                k += 1;
+            }
+            t
+        },
+        open: CELLS,
     };
 
     #[inline]
@@ -48,8 +88,12 @@ impl Fill {
             & ALL
     }
 
+    /// Places `digit` in the empty cell `self.empty[slot]`.
     #[inline]
-    fn place(&mut self, cell: usize, digit: u8) {
+    fn place(&mut self, slot: usize, digit: u8) {
+        let cell = self.empty[slot] as usize;
+        self.open -= 1;
+        self.empty.swap(slot, self.open);
         let bit = 1u16 << (digit - 1);
         self.cells[cell] = digit;
         self.rows[ROW[cell] as usize] |= bit;
@@ -60,30 +104,26 @@ impl Fill {
     /// Fills the empty cells depth first, most constrained cell first, trying its candidates in random order.
     /// Returns false when there is no completion or the step budget ran out.
     fn complete(&mut self, rng: &mut SplitMix64, steps: &mut u32) -> bool {
-        let mut best = usize::MAX;
-        let mut best_count = 10;
-        for cell in 0..CELLS {
-            if self.cells[cell] == 0 {
-                let n = self.candidates(cell).count_ones();
-                if n < best_count {
-                    best = cell;
-                    best_count = n;
-                    if n <= 1 {
-                        break;
-                    }
+        if self.open == 0 {
+            return true;
+        }
+        let (mut best, mut best_count) = (0, 10);
+        for slot in 0..self.open {
+            let n = bits(self.candidates(self.empty[slot] as usize));
+            if n < best_count {
+                (best, best_count) = (slot, n);
+                if n <= 1 {
+                    break;
                 }
             }
         }
-        if best == usize::MAX {
-            return true;
-        }
-        let mut left = self.candidates(best);
+        let mut left = self.candidates(self.empty[best] as usize);
         while left != 0 {
             *steps += 1;
             if *steps > STEP_LIMIT {
                 return false;
             }
-            let digit = nth_bit(left, rng.below(left.count_ones())) + 1;
+            let digit = nth_bit(left, rng.below(bits(left))) + 1;
             left &= !(1 << (digit - 1));
             let mut next = *self;
             next.place(best, digit);
@@ -94,6 +134,17 @@ impl Fill {
         }
         false
     }
+}
+
+/// Whether `cell` lies in box 1, 5 or 9 (the diagonal boxes, which share no row or column).
+const fn on_diagonal_box(cell: usize) -> bool {
+    cell / 27 == (cell % 9) / 3
+}
+
+/// The `k`-th cell (0..27) filled first: boxes 1, 5, 9 in turn, each in reading order.
+const fn diagonal_cell(k: usize) -> usize {
+    let b = k / 9;
+    (b * 3 + (k % 9) / 3) * 9 + b * 3 + k % 3
 }
 
 /// The position of the `n`-th set bit of `mask` (0-based).
@@ -121,14 +172,14 @@ impl RandomFill {
     }
 
     /// Board `index`, attempt `attempt`: a function of the seed, `index` and `attempt` only. The three diagonal
-    /// boxes (which share no unit) get random orders, then the rest is filled by a randomized search.
+    /// boxes (which share no row, column or box) get random orders, then the rest is filled by a randomized search.
     pub fn board(&self, index: u64, attempt: u32) -> Grid {
         let mut rng = SplitMix64::for_board(self.seed, index, attempt);
         loop {
             let mut f = Fill::EMPTY;
-            for b in [0usize, 4, 8] {
+            for b in 0..3 {
                 let mut digits: [u8; 9] = [1, 2, 3, 4, 5, 6, 7, 8, 9];
-                // Fisher-Yates; the top-left cell of box 0 may be pinned to the first digit.
+                // Fisher-Yates; the top-left cell of box 1 may be pinned to the first digit.
                 let start = match (b, self.first) {
                     (0, Some(d)) => {
                         digits.swap(0, usize::from(d));
@@ -140,9 +191,9 @@ impl RandomFill {
                     let j = i + rng.below((9 - i) as u32) as usize;
                     digits.swap(i, j);
                 }
-                let (r0, c0) = ((b / 3) * 3, (b % 3) * 3);
                 for (k, &d) in digits.iter().enumerate() {
-                    f.place((r0 + k / 3) * 9 + c0 + k % 3, d);
+                    debug_assert_eq!(f.empty[f.open - 1] as usize, diagonal_cell(b * 9 + k));
+                    f.place(f.open - 1, d);
                 }
             }
             let mut steps = 0;
