@@ -142,7 +142,7 @@ pub fn generate(opts: &Options, target: &Target) -> Result<Summary, GenerateErro
     let progress = if opts.progress {
         let bar = ProgressBar::with_draw_target(Some(opts.count), ProgressDrawTarget::stderr());
         if let Ok(style) = ProgressStyle::with_template(
-            "{bar:40} {human_pos}/{human_len} boards, {per_sec}, {eta} left",
+            "{bar:40} {human_pos}/{human_len} boards, {elapsed} elapsed, {eta} left",
         ) {
             bar.set_style(style);
         }
