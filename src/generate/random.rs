@@ -262,7 +262,8 @@ impl Hasher for PassThrough {
     }
 }
 
-/// The distinctness check of a random run: fingerprints of every board so far (16 to 18 bytes per board).
+/// The distinctness check of a random run: fingerprints of every board so far (a hash set: 10 to 30 bytes per
+/// board, depending on where the table is in its growth).
 /// Boards must be admitted in index order, which makes the outcome independent of the thread count.
 #[derive(Default)]
 pub struct Distinct {
