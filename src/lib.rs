@@ -16,6 +16,8 @@
 //! );
 //! ```
 
+pub mod batch;
+pub mod format;
 pub mod generate;
 pub mod grid;
 pub mod output;

@@ -3,12 +3,12 @@
 
 mod cli;
 
-use std::io::Write;
 use std::process::ExitCode;
 
 use clap::Parser;
+use sudoku_batch::batch::{self, InputSpec, Options, Solve, Summary};
+use sudoku_batch::generate;
 use sudoku_batch::output::Target;
-use sudoku_batch::{generate, solver, Grid};
 
 fn main() -> ExitCode {
     let args = match cli::Cli::try_parse() {
@@ -18,21 +18,74 @@ fn main() -> ExitCode {
     match run(args) {
         Ok(code) => code,
         Err(e) => {
-            eprintln!("sudoku: {e:#}");
+            eprintln!("sudoku: {e}");
             ExitCode::from(2)
         }
     }
 }
 
 fn run(args: cli::Cli) -> anyhow::Result<ExitCode> {
-    match (&args.command, args.count) {
-        (Some(_), Some(_)) => {
-            anyhow::bail!("-c N cannot be combined with a subcommand (see 'sudoku --help')")
-        }
-        (Some(cli::Command::Solve { input, unique }), _) => solve_simple(input, *unique),
+    if let (None, Some(n)) = (&args.command, args.count) {
+        return generate(args.classic(n));
+    }
+    match (args.command, args.solve_file) {
         (Some(cli::Command::Generate(g)), _) => generate(g.run()),
-        (None, Some(n)) => generate(args.classic(n)),
-        (None, None) => anyhow::bail!("no command given (see 'sudoku --help')"),
+        (Some(cli::Command::Solve(a)), _) => {
+            let report = Report {
+                quiet: a.quiet,
+                json: a.stats == Some(cli::StatsArg::Json),
+            };
+            solve(a.input_specs(), a.target(), a.unique, &a.options(), report)
+        }
+        (None, Some(file)) => solve(
+            vec![InputSpec::from_arg(&file)],
+            Target::File("sudoku.txt".into()),
+            false,
+            &cli::classic_options(),
+            Report::default(),
+        ),
+        (None, None) => {
+            use clap::CommandFactory;
+            cli::Cli::command().print_help()?;
+            Ok(ExitCode::from(2))
+        }
+    }
+}
+
+/// How the summary is shown.
+#[derive(Default)]
+struct Report {
+    quiet: bool,
+    json: bool,
+}
+
+fn solve(
+    inputs: Vec<InputSpec>,
+    target: Target,
+    unique: bool,
+    opts: &Options,
+    report: Report,
+) -> anyhow::Result<ExitCode> {
+    let job = Solve { unique };
+    match batch::run(inputs, &target, &job, opts, &mut std::io::stderr()) {
+        Ok(summary) => {
+            show(&summary, &report);
+            Ok(if summary.counts.failures() > 0 {
+                ExitCode::from(1)
+            } else {
+                ExitCode::SUCCESS
+            })
+        }
+        Err(e) if e.is_broken_pipe() => Ok(ExitCode::SUCCESS),
+        Err(e) => Err(e.into()),
+    }
+}
+
+fn show(summary: &Summary, report: &Report) {
+    if report.json {
+        eprintln!("{}", summary.to_json());
+    } else if !report.quiet {
+        eprintln!("sudoku: {}", summary.to_text());
     }
 }
 
@@ -52,48 +105,4 @@ fn generate((target, opts): (Target, generate::Options)) -> anyhow::Result<ExitC
         Err(generate::GenerateError::Output(e)) if e.is_broken_pipe() => Ok(ExitCode::SUCCESS),
         Err(e) => Err(e.into()),
     }
-}
-
-/// Sequential solving: a puzzle argument, or a file of 81-character lines.
-fn solve_simple(input: &str, unique: bool) -> anyhow::Result<ExitCode> {
-    let path = cli::Cli::input_path(input);
-    let is_puzzle = input.len() >= 81 && !path.exists();
-    let text = if is_puzzle {
-        input.as_bytes().to_vec()
-    } else {
-        std::fs::read(&path).map_err(|e| anyhow::anyhow!("{input}: {e}"))?
-    };
-    let name = if is_puzzle { "<argument>" } else { input };
-    let mut out = std::io::BufWriter::new(std::io::stdout().lock());
-    let mut failed = false;
-    for (n, line) in text.split(|&b| b == b'\n').enumerate() {
-        let line = line.strip_suffix(b"\r").unwrap_or(line);
-        if line.trim_ascii().is_empty() || line.starts_with(b"#") {
-            continue;
-        }
-        let result = Grid::parse_line(line)
-            .map_err(|e| e.to_string())
-            .and_then(|g| {
-                if unique {
-                    solver::solve_unique(&g)
-                } else {
-                    solver::solve(&g)
-                }
-                .map_err(|e| e.to_string())
-            });
-        match result {
-            Ok(s) => writeln!(out, "{}", s.solution)?,
-            Err(reason) => {
-                failed = true;
-                writeln!(out, "error: {reason}")?;
-                eprintln!("sudoku: {name}:{}: {reason}", n + 1);
-            }
-        }
-    }
-    out.flush()?;
-    Ok(if failed {
-        ExitCode::from(1)
-    } else {
-        ExitCode::SUCCESS
-    })
 }
