@@ -7,10 +7,14 @@ use std::process::ExitCode;
 
 use clap::Parser;
 use sudoku_batch::batch::{self, InputSpec, Options, Solve, Summary};
+use sudoku_batch::generate;
 use sudoku_batch::output::Target;
 
 fn main() -> ExitCode {
-    let args = cli::Cli::parse();
+    let args = match cli::Cli::try_parse() {
+        Ok(args) => args,
+        Err(e) => return cli::usage_error(e),
+    };
     match run(args) {
         Ok(code) => code,
         Err(e) => {
@@ -21,7 +25,11 @@ fn main() -> ExitCode {
 }
 
 fn run(args: cli::Cli) -> anyhow::Result<ExitCode> {
+    if let (None, Some(n)) = (&args.command, args.count) {
+        return generate(args.classic(n));
+    }
     match (args.command, args.solve_file) {
+        (Some(cli::Command::Generate(g)), _) => generate(g.run()),
         (Some(cli::Command::Solve(a)), _) => {
             let report = Report {
                 quiet: a.quiet,
@@ -134,4 +142,22 @@ fn bench(files: &[std::path::PathBuf], seconds: f64, unique: bool) -> anyhow::Re
     } else {
         ExitCode::SUCCESS
     })
+}
+
+/// Generates boards; a closed pipe on standard output ends the run quietly.
+fn generate((target, opts): (Target, generate::Options)) -> anyhow::Result<ExitCode> {
+    match generate::generate(&opts, &target) {
+        Ok(s) => {
+            let secs = s.elapsed.as_secs_f64();
+            eprintln!(
+                "sudoku: generated {} boards ({} bytes) in {secs:.3} s, {:.0} boards/s",
+                s.boards,
+                s.bytes,
+                s.boards as f64 / secs.max(1e-9)
+            );
+            Ok(ExitCode::SUCCESS)
+        }
+        Err(generate::GenerateError::Output(e)) if e.is_broken_pipe() => Ok(ExitCode::SUCCESS),
+        Err(e) => Err(e.into()),
+    }
 }
