@@ -17,7 +17,9 @@
 //! ```
 
 pub mod batch;
+pub mod bench;
 pub mod format;
+pub mod generate;
 pub mod grid;
 pub mod output;
 pub mod solver;

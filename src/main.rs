@@ -7,10 +7,14 @@ use std::process::ExitCode;
 
 use clap::Parser;
 use sudoku_batch::batch::{self, InputSpec, Options, Solve, Summary};
+use sudoku_batch::generate;
 use sudoku_batch::output::Target;
 
 fn main() -> ExitCode {
-    let args = cli::Cli::parse();
+    let args = match cli::Cli::try_parse() {
+        Ok(args) => args,
+        Err(e) => return cli::usage_error(e),
+    };
     match run(args) {
         Ok(code) => code,
         Err(e) => {
@@ -21,7 +25,11 @@ fn main() -> ExitCode {
 }
 
 fn run(args: cli::Cli) -> anyhow::Result<ExitCode> {
+    if let (None, Some(n)) = (&args.command, args.count) {
+        return generate(args.classic(n));
+    }
     match (args.command, args.solve_file) {
+        (Some(cli::Command::Generate(g)), _) => generate(g.run()),
         (Some(cli::Command::Solve(a)), _) => {
             let report = Report {
                 quiet: a.quiet,
@@ -29,9 +37,17 @@ fn run(args: cli::Cli) -> anyhow::Result<ExitCode> {
             };
             solve(a.input_specs(), a.target(), a.unique, &a.options(), report)
         }
+        (
+            Some(cli::Command::Bench {
+                files,
+                seconds,
+                unique,
+            }),
+            _,
+        ) => bench(&files, seconds, unique),
         (None, Some(file)) => solve(
             vec![InputSpec::from_arg(&file)],
-            Target::File(cli::CLASSIC_OUTPUT.into()),
+            Target::File(cli::CLASSIC_FILE.into()),
             false,
             &cli::classic_options(),
             Report::default(),
@@ -78,5 +94,70 @@ fn show(summary: &Summary, report: &Report) {
         eprintln!("{}", summary.to_json());
     } else if !report.quiet {
         eprintln!("sudoku: {}", summary.to_text());
+    }
+}
+
+/// `sudoku bench`: one table row per file; unreadable files and bad records are reported, the others still run.
+fn bench(files: &[std::path::PathBuf], seconds: f64, unique: bool) -> anyhow::Result<ExitCode> {
+    use sudoku_batch::bench::{self, BenchConfig, BenchReport, Dataset};
+    anyhow::ensure!(
+        seconds.is_finite() && seconds >= 0.0,
+        "--seconds must be a number >= 0, got {seconds}"
+    );
+    let config = BenchConfig { seconds, unique };
+    let mut failed = false;
+    println!(
+        "{} search, {seconds} s of timed passes per file, parse + solve per puzzle, 1 thread",
+        if unique {
+            "uniqueness (limit 2)"
+        } else {
+            "first-solution"
+        }
+    );
+    println!("{}", BenchReport::header());
+    for path in files {
+        let data = match Dataset::load(path) {
+            Ok(d) => d,
+            Err(e) => {
+                eprintln!("sudoku: {}: {e}", path.display());
+                failed = true;
+                continue;
+            }
+        };
+        for bad in data.bad.iter().take(5) {
+            eprintln!("sudoku: {}:{}: {}", path.display(), bad.line, bad.reason);
+        }
+        if data.bad.len() > 5 {
+            eprintln!(
+                "sudoku: {}: {} more bad records",
+                path.display(),
+                data.bad.len() - 5
+            );
+        }
+        failed |= !data.bad.is_empty();
+        println!("{}", bench::run(&data, &config));
+    }
+    Ok(if failed {
+        ExitCode::from(1)
+    } else {
+        ExitCode::SUCCESS
+    })
+}
+
+/// Generates boards; a closed pipe on standard output ends the run quietly.
+fn generate((target, opts): (Target, generate::Options)) -> anyhow::Result<ExitCode> {
+    match generate::generate(&opts, &target) {
+        Ok(s) => {
+            let secs = s.elapsed.as_secs_f64();
+            eprintln!(
+                "sudoku: generated {} boards ({} bytes) in {secs:.3} s, {:.0} boards/s",
+                s.boards,
+                s.bytes,
+                s.boards as f64 / secs.max(1e-9)
+            );
+            Ok(ExitCode::SUCCESS)
+        }
+        Err(generate::GenerateError::Output(e)) if e.is_broken_pipe() => Ok(ExitCode::SUCCESS),
+        Err(e) => Err(e.into()),
     }
 }
