@@ -17,6 +17,7 @@
 //! ```
 
 pub mod grid;
+pub mod human;
 pub mod output;
 pub mod solver;
 

@@ -2,6 +2,7 @@
 //! (0 all fine, 1 some records failed, 2 usage or fatal error).
 
 mod cli;
+mod human_cli;
 
 use std::io::Write;
 use std::process::ExitCode;
@@ -23,6 +24,29 @@ fn main() -> ExitCode {
 fn run(args: cli::Cli) -> anyhow::Result<ExitCode> {
     match args.command {
         cli::Command::Solve { input, unique } => solve_simple(&input, unique),
+        cli::Command::Explain { puzzle, candidates } => human_cli::explain(&puzzle, candidates),
+        cli::Command::Rate {
+            files,
+            jobs,
+            output,
+        } => human_cli::rate(&files, jobs, output.as_deref()),
+        cli::Command::GeneratePuzzles {
+            puzzles,
+            clues,
+            difficulty,
+            symmetry,
+            seed,
+            jobs,
+            output,
+        } => human_cli::generate_puzzles(
+            puzzles,
+            clues,
+            difficulty,
+            symmetry,
+            seed,
+            jobs,
+            output.as_deref(),
+        ),
     }
 }
 

@@ -1,0 +1,404 @@
+//! Puzzle generation: a random solved board, then clues removed orbit by orbit (an orbit is a set of cells the
+//! chosen symmetry maps onto each other) while the puzzle keeps exactly one solution. Every puzzle comes from
+//! `(seed, index)` alone, so a run is reproducible whatever the thread count.
+//!
+//! One pass over all orbits in random order gives a *minimal* puzzle: no clue can go without a second solution
+//! appearing (with a symmetry, no orbit can go). `Goal::Clues(k)` stops the pass at `k` clues; `Goal::Level`
+//! keeps minimal puzzles until one rates at the level asked for.
+
+use std::fmt;
+
+use crate::grid::{Grid, CELLS};
+use crate::solver;
+
+use super::candidates::Candidates;
+use super::rating::{rate, Level, Rating};
+
+/// Which cells must be clues together.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Default)]
+pub enum Symmetry {
+    /// Every cell on its own.
+    #[default]
+    None,
+    /// Half-turn: `(r, c)` with `(8-r, 8-c)`.
+    Rotate180,
+    /// Quarter-turn: `(r, c)`, `(c, 8-r)`, `(8-r, 8-c)`, `(8-c, r)`.
+    Rotate90,
+    /// Left-right mirror: `(r, c)` with `(r, 8-c)`.
+    Mirror,
+    /// Main diagonal: `(r, c)` with `(c, r)`.
+    Diagonal,
+}
+
+impl Symmetry {
+    /// Every symmetry.
+    pub const ALL: [Symmetry; 5] = [
+        Symmetry::None,
+        Symmetry::Rotate180,
+        Symmetry::Rotate90,
+        Symmetry::Mirror,
+        Symmetry::Diagonal,
+    ];
+
+    /// The lower-case name used on the command line.
+    pub const fn name(self) -> &'static str {
+        match self {
+            Symmetry::None => "none",
+            Symmetry::Rotate180 => "rotate180",
+            Symmetry::Rotate90 => "rotate90",
+            Symmetry::Mirror => "mirror",
+            Symmetry::Diagonal => "diagonal",
+        }
+    }
+
+    /// The cells mapped onto `cell` by repeating the symmetry (the cell's orbit), `cell` first.
+    pub fn orbit(self, cell: usize) -> Vec<usize> {
+        let (r, c) = (cell / 9, cell % 9);
+        let image = |(r, c): (usize, usize)| match self {
+            Symmetry::None => (r, c),
+            Symmetry::Rotate180 => (8 - r, 8 - c),
+            Symmetry::Rotate90 => (c, 8 - r),
+            Symmetry::Mirror => (r, 8 - c),
+            Symmetry::Diagonal => (c, r),
+        };
+        let mut out = vec![cell];
+        let mut p = image((r, c));
+        while p != (r, c) {
+            out.push(p.0 * 9 + p.1);
+            p = image(p);
+        }
+        out
+    }
+
+    /// All orbits, each listed once, in order of their lowest cell.
+    pub fn orbits(self) -> Vec<Vec<usize>> {
+        let mut seen = [false; CELLS];
+        let mut out = Vec::new();
+        for cell in 0..CELLS {
+            if !seen[cell] {
+                let o = self.orbit(cell);
+                for &c in &o {
+                    seen[c] = true;
+                }
+                out.push(o);
+            }
+        }
+        out
+    }
+}
+
+impl fmt::Display for Symmetry {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(self.name())
+    }
+}
+
+impl std::str::FromStr for Symmetry {
+    type Err = GenerateError;
+    fn from_str(s: &str) -> Result<Symmetry, GenerateError> {
+        Symmetry::ALL
+            .into_iter()
+            .find(|x| x.name() == s)
+            .ok_or_else(|| GenerateError::UnknownSymmetry(s.to_string()))
+    }
+}
+
+/// What the puzzles should be.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Goal {
+    /// Minimal puzzles (no clue, or no orbit of clues, can be removed).
+    Minimal,
+    /// Exactly this many clues (not necessarily minimal).
+    Clues(usize),
+    /// Minimal puzzles rated at this level.
+    Level(Level),
+}
+
+/// Options for [`generate`].
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct PuzzleOptions {
+    /// What to aim for.
+    pub goal: Goal,
+    /// Which cells are removed together.
+    pub symmetry: Symmetry,
+    /// Boards tried per puzzle before giving up.
+    pub max_attempts: u32,
+}
+
+impl Default for PuzzleOptions {
+    fn default() -> PuzzleOptions {
+        PuzzleOptions {
+            goal: Goal::Minimal,
+            symmetry: Symmetry::None,
+            max_attempts: DEFAULT_MAX_ATTEMPTS,
+        }
+    }
+}
+
+/// Boards tried per puzzle by default before [`GenerateError::GaveUp`].
+pub const DEFAULT_MAX_ATTEMPTS: u32 = 100_000;
+
+/// Fewest clues a proper puzzle can have (there is no 16-clue puzzle).
+pub const MIN_CLUES: usize = 17;
+
+impl PuzzleOptions {
+    /// Checks that the options can be met at all: a clue count from 17 to 81 that the symmetry's orbits can
+    /// add up to.
+    pub fn check(&self) -> Result<(), GenerateError> {
+        if let Goal::Clues(k) = self.goal {
+            if !(MIN_CLUES..=CELLS).contains(&k) {
+                return Err(GenerateError::ClueCount(k));
+            }
+            // Which totals can the orbits add up to?
+            let mut reach = [false; CELLS + 1];
+            reach[0] = true;
+            for o in self.symmetry.orbits() {
+                for t in (o.len()..=CELLS).rev() {
+                    reach[t] |= reach[t - o.len()];
+                }
+            }
+            if !reach[k] {
+                return Err(GenerateError::ClueCountForSymmetry {
+                    clues: k,
+                    symmetry: self.symmetry,
+                });
+            }
+        }
+        Ok(())
+    }
+}
+
+/// Why puzzles cannot be generated.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+pub enum GenerateError {
+    /// The clue count is out of range.
+    #[error("--clues {0}: a puzzle with one solution has 17 to 81 clues")]
+    ClueCount(usize),
+    /// The symmetry's orbits cannot add up to the clue count.
+    #[error("--clues {clues} cannot be made with --symmetry {symmetry} (its cells go in groups that do not add up to {clues})")]
+    ClueCountForSymmetry {
+        /// The clue count asked for.
+        clues: usize,
+        /// The symmetry.
+        symmetry: Symmetry,
+    },
+    /// A symmetry name that is not known.
+    #[error("unknown symmetry {0:?} (known: none, rotate180, rotate90, mirror, diagonal)")]
+    UnknownSymmetry(String),
+    /// No board gave a puzzle meeting the goal within the attempts allowed.
+    #[error("puzzle {index}: none of {attempts} boards gave a puzzle meeting the goal")]
+    GaveUp {
+        /// The puzzle index.
+        index: u64,
+        /// Boards tried.
+        attempts: u32,
+    },
+}
+
+/// A generated puzzle.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Generated {
+    /// The puzzle (exactly one solution).
+    pub puzzle: Grid,
+    /// Its solution.
+    pub solution: Grid,
+    /// Boards tried to get it (1 when the first board did).
+    pub attempts: u32,
+    /// Its rating, when the goal needed one.
+    pub rating: Option<Rating>,
+}
+
+/// Makes puzzle number `index` of the run seeded with `seed`. Cost: one uniqueness check per orbit per board,
+/// plus a rating per board for [`Goal::Level`]; boards are retried until the goal is met.
+pub fn generate(
+    options: &PuzzleOptions,
+    seed: u64,
+    index: u64,
+) -> Result<Generated, GenerateError> {
+    options.check()?;
+    let mut rng = Rng::for_index(seed, index);
+    let mut orbits = options.symmetry.orbits();
+    let stop_at = match options.goal {
+        Goal::Clues(k) => k,
+        _ => 0,
+    };
+    for attempt in 1..=options.max_attempts.max(1) {
+        let solution = random_solution(&mut rng);
+        rng.shuffle(&mut orbits);
+        let puzzle = prune(solution, &orbits, stop_at);
+        let rating = match options.goal {
+            Goal::Minimal => None,
+            Goal::Clues(k) => {
+                if puzzle.clue_count() != k {
+                    continue;
+                }
+                None
+            }
+            Goal::Level(level) => match rate(&puzzle) {
+                Ok(r) if r.level == level => Some(r),
+                _ => continue,
+            },
+        };
+        return Ok(Generated {
+            puzzle,
+            solution,
+            attempts: attempt,
+            rating,
+        });
+    }
+    Err(GenerateError::GaveUp {
+        index,
+        attempts: options.max_attempts.max(1),
+    })
+}
+
+/// Removes orbits of clues from a full board, in the order given, whenever the puzzle keeps one solution, never
+/// going below `stop_at` clues and stopping there.
+fn prune(solution: Grid, orbits: &[Vec<usize>], stop_at: usize) -> Grid {
+    let mut puzzle = solution;
+    let mut clues = CELLS;
+    for orbit in orbits {
+        if clues == stop_at {
+            break;
+        }
+        if clues - orbit.len() < stop_at {
+            continue;
+        }
+        let mut trial = puzzle;
+        for &c in orbit {
+            trial.set(c, 0);
+        }
+        if has_one_solution(&trial) {
+            puzzle = trial;
+            clues -= orbit.len();
+        }
+    }
+    puzzle
+}
+
+fn has_one_solution(g: &Grid) -> bool {
+    matches!(solver::count_solutions(g, 2), Ok(c) if c.solutions == 1)
+}
+
+/// A random solved board: cells filled with the fewest candidates first, digits tried in random order,
+/// backtracking on a dead end.
+fn random_solution(rng: &mut Rng) -> Grid {
+    fill(
+        Candidates::new(&Grid::EMPTY).expect("the empty grid is valid"),
+        rng,
+    )
+    .expect("the empty grid has solutions")
+    .to_grid()
+}
+
+fn fill(c: Candidates, rng: &mut Rng) -> Option<Candidates> {
+    let Some(cell) = c.open().iter().min_by_key(|&cell| c.get(cell).len()) else {
+        return Some(c);
+    };
+    let mut digits: Vec<u8> = c.get(cell).iter().collect();
+    rng.shuffle(&mut digits);
+    for d in digits {
+        let mut next = c;
+        next.place(cell, d);
+        if next.open().iter().all(|x| !next.get(x).is_empty()) {
+            if let Some(done) = fill(next, rng) {
+                return Some(done);
+            }
+        }
+    }
+    None
+}
+
+/// SplitMix64: small, fast, and the same stream on every platform and version, which reproducible output needs.
+struct Rng(u64);
+
+impl Rng {
+    /// The generator of puzzle `index` in the run seeded with `seed`.
+    fn for_index(seed: u64, index: u64) -> Rng {
+        let mut r = Rng(seed);
+        let a = r.next_u64();
+        Rng(a ^ index.wrapping_mul(0xD1B5_4A32_D192_ED03))
+    }
+
+    fn next_u64(&mut self) -> u64 {
+        self.0 = self.0.wrapping_add(0x9E37_79B9_7F4A_7C15);
+        let mut z = self.0;
+        z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
+        z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
+        z ^ (z >> 31)
+    }
+
+    /// Uniform in `0..n` (multiply-shift; the bias is below 2^-50 for the small `n` used here).
+    fn below(&mut self, n: usize) -> usize {
+        ((u128::from(self.next_u64()) * n as u128) >> 64) as usize
+    }
+
+    /// Fisher-Yates.
+    fn shuffle<T>(&mut self, v: &mut [T]) {
+        for i in (1..v.len()).rev() {
+            let j = self.below(i + 1);
+            v.swap(i, j);
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn orbits_partition_the_board_with_the_right_sizes() {
+        for s in Symmetry::ALL {
+            let orbits = s.orbits();
+            let mut seen = [0u8; CELLS];
+            for o in &orbits {
+                for &c in o {
+                    seen[c] += 1;
+                }
+            }
+            assert!(seen.iter().all(|&n| n == 1), "{s}");
+            let sizes: Vec<usize> = orbits.iter().map(|o| o.len()).collect();
+            let max = *sizes.iter().max().unwrap();
+            let expect_max = match s {
+                Symmetry::None => 1,
+                Symmetry::Rotate90 => 4,
+                _ => 2,
+            };
+            assert_eq!(max, expect_max, "{s}");
+            assert_eq!(s.name().parse::<Symmetry>().unwrap(), s);
+        }
+        assert_eq!(Symmetry::Rotate180.orbit(0), vec![0, 80]);
+        assert_eq!(Symmetry::Rotate90.orbit(0), vec![0, 8, 80, 72]);
+        assert_eq!(Symmetry::Mirror.orbit(4), vec![4]);
+        assert_eq!(Symmetry::Diagonal.orbit(1), vec![1, 9]);
+    }
+
+    #[test]
+    fn clue_counts_are_checked_against_the_symmetry() {
+        let opts = |goal, symmetry| PuzzleOptions {
+            goal,
+            symmetry,
+            max_attempts: 1,
+        };
+        assert!(opts(Goal::Clues(16), Symmetry::None).check().is_err());
+        assert!(opts(Goal::Clues(82), Symmetry::None).check().is_err());
+        assert!(opts(Goal::Clues(30), Symmetry::None).check().is_ok());
+        // Quarter turns: 20 orbits of 4 and the centre, so only 4k and 4k+1 clues.
+        assert!(opts(Goal::Clues(29), Symmetry::Rotate90).check().is_ok());
+        assert!(opts(Goal::Clues(28), Symmetry::Rotate90).check().is_ok());
+        assert!(opts(Goal::Clues(30), Symmetry::Rotate90).check().is_err());
+        // Mirror: 36 pairs and 9 cells on the middle column: anything.
+        assert!(opts(Goal::Clues(27), Symmetry::Mirror).check().is_ok());
+    }
+
+    #[test]
+    fn random_solutions_are_valid_and_vary_with_the_seed() {
+        let mut a = Rng::for_index(1, 0);
+        let mut b = Rng::for_index(1, 1);
+        let (ga, gb) = (random_solution(&mut a), random_solution(&mut b));
+        assert!(ga.is_valid_solution() && gb.is_valid_solution());
+        assert_ne!(ga, gb);
+        let mut a2 = Rng::for_index(1, 0);
+        assert_eq!(random_solution(&mut a2), ga);
+    }
+}
