@@ -133,13 +133,19 @@ impl Candidates {
         true
     }
 
+    /// The lowest open cell without candidates, if any (the cheap half of [`Candidates::contradiction`]).
+    #[inline]
+    pub fn empty_cell(&self) -> Option<Contradiction> {
+        let any = self.places.iter().fold(CellSet::EMPTY, |a, &p| a | p);
+        let cell = (self.open & !any).first()?;
+        Some(Contradiction::EmptyCell { cell })
+    }
+
     /// The first contradiction, if any: an open cell without candidates (lowest cell first), else a house with no
     /// place for a digit it lacks (rows, columns, boxes; digits ascending).
     pub fn contradiction(&self) -> Option<Contradiction> {
-        for cell in self.open.iter() {
-            if self.mask[cell] == 0 {
-                return Some(Contradiction::EmptyCell { cell });
-            }
+        if let Some(c) = self.empty_cell() {
+            return Some(c);
         }
         for house in House::all() {
             let cells = house.cells();

@@ -155,6 +155,15 @@ impl Explainer {
         self.phase = Phase::Done;
         Some(e)
     }
+
+    /// Ends the path (no guess outstanding) or prepares to undo the last guess.
+    fn contradiction(&mut self, level: u32, reason: Contradiction) -> Option<Event> {
+        if level == 0 {
+            return self.finish(Event::NoSolution { reason });
+        }
+        self.phase = Phase::Backtrack;
+        Some(Event::Contradiction { level, reason })
+    }
 }
 
 impl Iterator for Explainer {
@@ -176,12 +185,11 @@ impl Iterator for Explainer {
                 })
             }
             Phase::Search | Phase::Guess => {
-                if let Some(reason) = self.grid.contradiction() {
-                    if level == 0 {
-                        return self.finish(Event::NoSolution { reason });
-                    }
-                    self.phase = Phase::Backtrack;
-                    return Some(Event::Contradiction { level, reason });
+                // An empty cell is checked at every event; a digit without a place in a house only when the
+                // techniques stall (the full check costs more, and a grid that fills up without an empty cell
+                // breaks no rule, so a missing digit always shows by then).
+                if let Some(reason) = self.grid.empty_cell() {
+                    return self.contradiction(level, reason);
                 }
                 if self.grid.is_solved() {
                     let solution = self.grid.to_grid();
@@ -191,6 +199,9 @@ impl Iterator for Explainer {
                     if let Some(step) = techniques::find(&self.grid, self.techniques) {
                         step.apply(&mut self.grid);
                         return Some(Event::Step { level, step });
+                    }
+                    if let Some(reason) = self.grid.contradiction() {
+                        return self.contradiction(level, reason);
                     }
                     self.phase = Phase::Guess;
                     return Some(Event::Stalled { level });

@@ -5,7 +5,7 @@
 use super::super::candidates::Candidates;
 use super::super::house::{CellSet, House, HouseSet, HOUSE_CELLS};
 use super::super::step::{Pattern, Step, Technique};
-use super::first_combination;
+use super::first_cover;
 
 /// Digits 1..9; for each, rows as base first, then columns.
 pub(super) fn fish(c: &Candidates, n: usize) -> Option<Step> {
@@ -18,26 +18,23 @@ pub(super) fn fish(c: &Candidates, n: usize) -> Option<Step> {
         let places = c.places(digit);
         for (base_first, cover_first) in [(0usize, 9usize), (9, 0)] {
             // Base lines with 2..=n candidates, and the cover lines each one touches (as a 9-bit mask).
-            let mut lines: Vec<(usize, u16)> = Vec::with_capacity(9);
+            let (mut lines, mut covers, mut count) = ([0usize; 9], [0u16; 9], 0);
             for i in 0..9 {
                 let p = places & HOUSE_CELLS[base_first + i];
                 let cover = if base_first == 0 { p.cols() } else { p.rows() };
                 if (2..=n as u32).contains(&cover.count_ones()) {
-                    lines.push((i, cover));
+                    lines[count] = i;
+                    covers[count] = cover;
+                    count += 1;
                 }
             }
-            let found = first_combination(lines.len(), n, |pick| {
+            let found = first_cover(&covers[..count], n, &mut |pick, cover| {
                 let mut base_cells = CellSet::EMPTY;
                 let mut base = HouseSet::default();
-                let mut cover = 0u16;
                 for &k in pick {
-                    let (i, m) = lines[k];
+                    let i = lines[k];
                     base_cells |= HOUSE_CELLS[base_first + i];
                     base.0 |= HouseSet::single(House((base_first + i) as u8)).0;
-                    cover |= m;
-                }
-                if cover.count_ones() as usize != n {
-                    return None;
                 }
                 let mut cover_cells = CellSet::EMPTY;
                 let mut cover_set = HouseSet::default();

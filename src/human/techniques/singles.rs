@@ -2,12 +2,19 @@
 //! single, looked for in boxes, then rows, then columns).
 
 use super::super::candidates::Candidates;
-use super::super::house::House;
+use super::super::house::{CellSet, House};
 use super::super::step::{Eliminations, Pattern, Step, Technique};
 
 /// The lowest open cell with a single candidate.
 pub(super) fn naked_single(c: &Candidates) -> Option<Step> {
-    let cell = c.open().iter().find(|&cell| c.get(cell).len() == 1)?;
+    // Cells holding a candidate once (`once`) and more than once (`more`), over the nine digits' places.
+    let (mut once, mut more) = (CellSet::EMPTY, CellSet::EMPTY);
+    for d in 1..=9 {
+        let p = c.places(d);
+        more |= once & p;
+        once |= p;
+    }
+    let cell = (once & !more).first()?;
     let digit = c.get(cell).first()?;
     Some(single(Technique::NakedSingle, cell, digit, None))
 }

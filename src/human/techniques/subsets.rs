@@ -4,7 +4,7 @@
 use super::super::candidates::Candidates;
 use super::super::house::{CellSet, DigitSet, House};
 use super::super::step::{Eliminations, Pattern, Step, Technique};
-use super::first_combination;
+use super::first_cover;
 
 const NAKED: [Technique; 3] = [
     Technique::NakedPair,
@@ -21,20 +21,20 @@ const HIDDEN: [Technique; 3] = [
 /// house's other cells.
 pub(super) fn naked(c: &Candidates, k: usize) -> Option<Step> {
     House::all().find_map(|house| {
-        let cells: Vec<usize> = (c.open() & house.cells())
-            .iter()
-            .filter(|&cell| (2..=k as u32).contains(&c.get(cell).len()))
-            .collect();
-        first_combination(cells.len(), k, |pick| {
-            let mut set = CellSet::EMPTY;
-            let mut digits = 0u16;
-            for &i in pick {
-                set.insert(cells[i]);
-                digits |= c.get(cells[i]).0;
+        // Open cells with 2..=k candidates, and their candidates.
+        let (mut cells, mut masks, mut n) = ([0usize; 9], [0u16; 9], 0);
+        for cell in (c.open() & house.cells()).iter() {
+            let m = c.get(cell);
+            if (2..=k as u32).contains(&m.len()) {
+                cells[n] = cell;
+                masks[n] = m.0;
+                n += 1;
             }
-            if digits.count_ones() as usize != k {
-                return None;
-            }
+        }
+        first_cover(&masks[..n], k, &mut |pick, digits| {
+            let set = pick
+                .iter()
+                .fold(CellSet::EMPTY, |s, &i| s | CellSet::single(cells[i]));
             let digits = DigitSet(digits);
             let mut eliminations = Eliminations::NONE;
             for d in digits.iter() {
@@ -49,20 +49,25 @@ pub(super) fn naked(c: &Candidates, k: usize) -> Option<Step> {
 /// candidates.
 pub(super) fn hidden(c: &Candidates, k: usize) -> Option<Step> {
     House::all().find_map(|house| {
-        let digits: Vec<u8> = (1..=9u8)
-            .filter(|&d| (2..=k as u32).contains(&(c.places(d) & house.cells()).len()))
-            .collect();
-        first_combination(digits.len(), k, |pick| {
-            let mut set = CellSet::EMPTY;
-            let mut ds = 0u16;
-            for &i in pick {
-                set |= c.places(digits[i]) & house.cells();
-                ds |= DigitSet::single(digits[i]).0;
+        // Digits with 2..=k places in the house, and those places (as the cells themselves, folded into a
+        // 9-bit mask by the order of the house's cells).
+        let order: [usize; 9] = house_cells(house);
+        let (mut digits, mut masks, mut n) = ([0u8; 9], [0u16; 9], 0);
+        for d in 1..=9u8 {
+            let p = c.places(d) & house.cells();
+            if (2..=k as u32).contains(&p.len()) {
+                digits[n] = d;
+                masks[n] = (0..9).fold(0, |m, i| m | (u16::from(p.contains(order[i])) << i));
+                n += 1;
             }
-            if set.len() as usize != k {
-                return None;
-            }
-            let ds = DigitSet(ds);
+        }
+        first_cover(&masks[..n], k, &mut |pick, places| {
+            let set = (0..9)
+                .filter(|i| places >> i & 1 != 0)
+                .fold(CellSet::EMPTY, |s, i| s | CellSet::single(order[i]));
+            let ds = pick.iter().fold(DigitSet::EMPTY, |s, &i| {
+                DigitSet(s.0 | DigitSet::single(digits[i]).0)
+            });
             let mut eliminations = Eliminations::NONE;
             for d in DigitSet(!ds.0 & DigitSet::ALL.0).iter() {
                 eliminations.add(c.places(d) & set, d);
@@ -70,6 +75,15 @@ pub(super) fn hidden(c: &Candidates, k: usize) -> Option<Step> {
             subset_step(HIDDEN[k - 2], house, set, ds, eliminations)
         })
     })
+}
+
+/// The nine cells of a house, ascending.
+fn house_cells(house: House) -> [usize; 9] {
+    let mut out = [0; 9];
+    for (o, cell) in out.iter_mut().zip(house.cells().iter()) {
+        *o = cell;
+    }
+    out
 }
 
 fn subset_step(

@@ -23,18 +23,20 @@ fn wing(c: &Candidates, technique: Technique, pivot_size: u32) -> Option<Step> {
             continue;
         }
         // Bivalue peers sharing exactly one digit with an XY pivot, or lying inside an XYZ pivot.
-        let pincers: Vec<usize> = (PEERS[pivot] & c.open())
-            .iter()
-            .filter(|&p| {
-                let m = c.get(p);
-                m.len() == 2
-                    && if pivot_size == 2 {
-                        (m.0 & pm.0).count_ones() == 1
-                    } else {
-                        m.0 & !pm.0 == 0
-                    }
-            })
-            .collect();
+        let (mut pincers, mut n) = ([0usize; 20], 0);
+        for p in (PEERS[pivot] & c.open()).iter() {
+            let m = c.get(p);
+            let fits = if pivot_size == 2 {
+                (m.0 & pm.0).count_ones() == 1
+            } else {
+                m.0 & !pm.0 == 0
+            };
+            if m.len() == 2 && fits {
+                pincers[n] = p;
+                n += 1;
+            }
+        }
+        let pincers = &pincers[..n];
         for (i, &a) in pincers.iter().enumerate() {
             for &b in &pincers[i + 1..] {
                 let (ma, mb) = (c.get(a), c.get(b));
