@@ -47,16 +47,17 @@ pub fn explain(input: &str, candidates: bool) -> anyhow::Result<ExitCode> {
     })
 }
 
-/// The first puzzle of a text: an 81-character line (after `#` comment lines) or a 9-line grid.
+/// The first puzzle of a text (`#` lines skipped): an 81-character line, or the first block of the 9-line grid
+/// notation (up to a blank line).
 fn first_puzzle(text: &[u8]) -> Result<Grid, sudoku_batch::ParseError> {
-    let body: Vec<&[u8]> = text
+    let lines = text
         .split(|&b| b == b'\n')
         .filter(|l| !l.starts_with(b"#"))
-        .collect();
-    let first = body.iter().find(|l| !l.trim_ascii().is_empty());
-    match first {
-        Some(l) if l.trim_ascii().len() >= 81 => Grid::parse_line(l),
-        _ => Grid::parse(&body.join(&b'\n')),
+        .skip_while(|l| l.trim_ascii().is_empty());
+    let block: Vec<&[u8]> = lines.take_while(|l| !l.trim_ascii().is_empty()).collect();
+    match block.first() {
+        Some(l) if l.trim_ascii().len() >= 81 || block.len() == 1 => Grid::parse_line(l),
+        _ => Grid::parse_grid(&block.join(&b'\n')),
     }
 }
 

@@ -391,6 +391,99 @@ mod tests {
         assert!(opts(Goal::Clues(27), Symmetry::Mirror).check().is_ok());
     }
 
+    fn solutions(g: &Grid) -> u64 {
+        solver::count_solutions(g, 2).unwrap().solutions
+    }
+
+    #[test]
+    fn generated_puzzles_are_unique_and_minimal() {
+        let opts = PuzzleOptions::default();
+        for index in 0..4 {
+            let g = generate(&opts, 42, index).unwrap();
+            assert_eq!(g.attempts, 1);
+            assert_eq!(solutions(&g.puzzle), 1);
+            assert!(g.solution.is_solution_of(&g.puzzle));
+            for cell in (0..CELLS).filter(|&c| g.puzzle.get(c) != 0) {
+                let mut fewer = g.puzzle;
+                fewer.set(cell, 0);
+                assert_eq!(solutions(&fewer), 2, "clue {cell} of {} can go", g.puzzle);
+            }
+        }
+    }
+
+    #[test]
+    fn symmetric_puzzles_keep_their_symmetry_and_lose_no_orbit() {
+        for symmetry in [
+            Symmetry::Rotate180,
+            Symmetry::Rotate90,
+            Symmetry::Mirror,
+            Symmetry::Diagonal,
+        ] {
+            let opts = PuzzleOptions {
+                symmetry,
+                ..PuzzleOptions::default()
+            };
+            let g = generate(&opts, 3, 0).unwrap();
+            assert_eq!(solutions(&g.puzzle), 1);
+            for orbit in symmetry.orbits() {
+                let filled = orbit.iter().filter(|&&c| g.puzzle.get(c) != 0).count();
+                assert!(
+                    filled == 0 || filled == orbit.len(),
+                    "{symmetry}: {}",
+                    g.puzzle
+                );
+                if filled > 0 {
+                    let mut fewer = g.puzzle;
+                    for &c in &orbit {
+                        fewer.set(c, 0);
+                    }
+                    assert_eq!(solutions(&fewer), 2, "{symmetry}: orbit {orbit:?} can go");
+                }
+            }
+        }
+    }
+
+    #[test]
+    fn clue_counts_and_levels_are_met() {
+        let opts = PuzzleOptions {
+            goal: Goal::Clues(30),
+            ..PuzzleOptions::default()
+        };
+        let g = generate(&opts, 9, 0).unwrap();
+        assert_eq!(g.puzzle.clue_count(), 30);
+        assert_eq!(solutions(&g.puzzle), 1);
+        for level in [Level::Easy, Level::Intermediate, Level::Expert] {
+            let opts = PuzzleOptions {
+                goal: Goal::Level(level),
+                ..PuzzleOptions::default()
+            };
+            let g = generate(&opts, 9, 1).unwrap();
+            assert_eq!(rate(&g.puzzle).unwrap().level, level);
+            assert_eq!(g.rating.unwrap().level, level);
+        }
+        let hopeless = PuzzleOptions {
+            goal: Goal::Clues(17),
+            max_attempts: 2,
+            ..PuzzleOptions::default()
+        };
+        assert_eq!(
+            generate(&hopeless, 9, 5),
+            Err(GenerateError::GaveUp {
+                index: 5,
+                attempts: 2
+            })
+        );
+    }
+
+    #[test]
+    fn same_seed_and_index_give_the_same_puzzle() {
+        let opts = PuzzleOptions::default();
+        let a = generate(&opts, 11, 3).unwrap();
+        assert_eq!(generate(&opts, 11, 3).unwrap(), a);
+        assert_ne!(generate(&opts, 11, 4).unwrap().puzzle, a.puzzle);
+        assert_ne!(generate(&opts, 12, 3).unwrap().puzzle, a.puzzle);
+    }
+
     #[test]
     fn random_solutions_are_valid_and_vary_with_the_seed() {
         let mut a = Rng::for_index(1, 0);

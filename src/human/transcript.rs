@@ -63,6 +63,7 @@ pub fn write_explanation(
             Event::Solved { solution } => {
                 writeln!(out, "solved: {}", line_of(&solution))?;
             }
+            Event::NoSolution { .. } => writeln!(out, "{event}")?,
             _ => writeln!(out, "{indent}     {event}")?,
         }
         let changed = matches!(

@@ -184,6 +184,202 @@ mod tests {
     }
 }
 
+/// Each technique on a hand-made candidate grid holding exactly its pattern: what it must find, from the
+/// definitions.
+#[cfg(test)]
+mod patterns {
+    use super::*;
+    use crate::grid::Grid;
+    use crate::human::house::{CellSet, DigitSet, House, HouseSet};
+    use crate::human::step::Pattern;
+
+    /// 0-based cell of 1-based row and column.
+    fn rc(r: usize, c: usize) -> usize {
+        (r - 1) * 9 + c - 1
+    }
+
+    fn cells(list: &[(usize, usize)]) -> CellSet {
+        list.iter()
+            .fold(CellSet::EMPTY, |s, &(r, c)| s | CellSet::single(rc(r, c)))
+    }
+
+    /// The empty grid (every candidate everywhere) with `digit` removed from `cells`.
+    fn without(mut g: Candidates, cells: CellSet, digit: u8) -> Candidates {
+        for c in cells.iter() {
+            g.eliminate(c, digit);
+        }
+        g
+    }
+
+    fn empty() -> Candidates {
+        Candidates::new(&Grid::EMPTY).unwrap()
+    }
+
+    fn houses(list: &[House]) -> HouseSet {
+        HouseSet(list.iter().fold(0, |m, h| m | HouseSet::single(*h).0))
+    }
+
+    #[test]
+    fn x_wing_on_two_rows_clears_the_two_columns() {
+        // 5 in rows 2 and 7 only at columns 3 and 8.
+        let keep = cells(&[(2, 3), (2, 8), (7, 3), (7, 8)]);
+        let rows = House::row(1).cells() | House::row(6).cells();
+        let g = without(empty(), rows & !keep, 5);
+        let step = find_with(Technique::XWing, &g).expect("an X-Wing");
+        assert_eq!(
+            step.pattern,
+            Pattern::Fish {
+                digit: 5,
+                base: houses(&[House::row(1), House::row(6)]),
+                cover: houses(&[House::col(2), House::col(7)]),
+            }
+        );
+        let cols = House::col(2).cells() | House::col(7).cells();
+        assert_eq!(step.eliminations.cells(5), cols & !rows);
+        assert_eq!(step.eliminations.len(), 14);
+        assert_eq!(
+            step.to_string().split(" => ").next().unwrap(),
+            "x-wing on 5 in rows 2,7 (columns 3,8)"
+        );
+        // Rows 2 and 7 on three columns between them are no X-Wing.
+        let keep = cells(&[(2, 3), (2, 8), (7, 3), (7, 5)]);
+        let g = without(empty(), rows & !keep, 5);
+        assert!(find_with(Technique::XWing, &g).is_none());
+    }
+
+    #[test]
+    fn pointing_and_claiming_clear_the_rest_of_the_line_or_box() {
+        // 3 in box 1 only in row 2: it leaves r2c4..r2c9.
+        let g = without(
+            empty(),
+            cells(&[(1, 1), (1, 2), (1, 3), (3, 1), (3, 2), (3, 3)]),
+            3,
+        );
+        let step = find_with(Technique::Pointing, &g).expect("pointing");
+        assert_eq!(
+            step.pattern,
+            Pattern::Intersection {
+                digit: 3,
+                from: House::boxed(0),
+                to: House::row(1)
+            }
+        );
+        assert_eq!(
+            step.eliminations.cells(3),
+            House::row(1).cells() & !House::boxed(0).cells()
+        );
+        // 4 in row 1 only in box 1: it leaves the other six cells of box 1.
+        let g = without(empty(), House::row(0).cells() & !House::boxed(0).cells(), 4);
+        let step = find_with(Technique::Claiming, &g).expect("claiming");
+        assert_eq!(
+            step.pattern,
+            Pattern::Intersection {
+                digit: 4,
+                from: House::row(0),
+                to: House::boxed(0)
+            }
+        );
+        assert_eq!(
+            step.eliminations.cells(4),
+            House::boxed(0).cells() & !House::row(0).cells()
+        );
+    }
+
+    #[test]
+    fn naked_and_hidden_pairs() {
+        // r1c1 and r1c5 hold only 1 and 2: those leave the other seven cells of row 1.
+        let mut g = empty();
+        for cell in [rc(1, 1), rc(1, 5)] {
+            for d in 3..=9 {
+                g.eliminate(cell, d);
+            }
+        }
+        let step = find_with(Technique::NakedPair, &g).expect("naked pair");
+        let pair = cells(&[(1, 1), (1, 5)]);
+        assert_eq!(
+            step.pattern,
+            Pattern::Subset {
+                house: House::row(0),
+                cells: pair,
+                digits: DigitSet(0b11)
+            }
+        );
+        for d in [1, 2] {
+            assert_eq!(step.eliminations.cells(d), House::row(0).cells() & !pair);
+        }
+        assert_eq!(step.eliminations.len(), 14);
+        // 6 and 7 have only r1c2 and r1c9 in row 1: those cells lose every other digit.
+        let pair = cells(&[(1, 2), (1, 9)]);
+        let mut g = empty();
+        for d in [6, 7] {
+            g = without(g, House::row(0).cells() & !pair, d);
+        }
+        let step = find_with(Technique::HiddenPair, &g).expect("hidden pair");
+        assert_eq!(
+            step.pattern,
+            Pattern::Subset {
+                house: House::row(0),
+                cells: pair,
+                digits: DigitSet(0b110_0000)
+            }
+        );
+        assert_eq!(step.eliminations.len(), 14);
+        for (cell, d) in step.eliminations.iter() {
+            assert!(pair.contains(cell) && d != 6 && d != 7);
+        }
+        // The two techniques are different views: no naked pair there yet.
+        assert!(find_with(Technique::NakedPair, &g).is_none());
+    }
+
+    #[test]
+    fn xy_wing_removes_z_where_both_pincers_see() {
+        // Pivot r1c1 {1,2}, pincers r1c5 {1,3} and r5c1 {2,3}: 3 leaves r5c5.
+        let mut g = empty();
+        for (cell, keep) in [(rc(1, 1), [1, 2]), (rc(1, 5), [1, 3]), (rc(5, 1), [2, 3])] {
+            for d in (1..=9).filter(|d| !keep.contains(d)) {
+                g.eliminate(cell, d);
+            }
+        }
+        let step = find_with(Technique::XyWing, &g).expect("xy-wing");
+        match step.pattern {
+            Pattern::Wing {
+                pivot,
+                pincers,
+                digit,
+                ..
+            } => {
+                assert_eq!(pivot, rc(1, 1));
+                assert_eq!(pincers, [rc(1, 5), rc(5, 1)]);
+                assert_eq!(digit, 3);
+            }
+            other => panic!("{other:?}"),
+        }
+        assert_eq!(step.eliminations.cells(3), CellSet::single(rc(5, 5)));
+        assert_eq!(step.eliminations.len(), 1);
+        assert!(find_with(Technique::XyzWing, &g).is_none());
+    }
+
+    #[test]
+    fn singles() {
+        let mut g = empty();
+        for d in 1..=8 {
+            g.eliminate(rc(4, 6), d);
+        }
+        let step = find_with(Technique::NakedSingle, &g).unwrap();
+        assert_eq!(step.placement, Some((rc(4, 6), 9)));
+        assert_eq!(step.to_string(), "naked single: r4c6 = 9");
+        let g = without(
+            empty(),
+            House::boxed(8).cells() & !CellSet::single(rc(9, 9)),
+            2,
+        );
+        let step = find_with(Technique::HiddenSingle, &g).unwrap();
+        assert_eq!(step.placement, Some((rc(9, 9), 2)));
+        assert_eq!(step.to_string(), "hidden single in box 9: r9c9 = 2");
+        assert!(find_with(Technique::NakedSingle, &g).is_none());
+    }
+}
+
 /// Soundness and definition tests shared by the technique families.
 #[cfg(test)]
 mod soundness {
