@@ -9,13 +9,14 @@
 //! | `simple` | naked single | singles only |
 //! | `easy` | hidden single | hidden singles |
 //! | `intermediate` | pointing, claiming, naked/hidden pair, naked/hidden triple | pointing, box-line, naked/hidden pairs |
-//! | `expert` | X-Wing, naked/hidden quad, Swordfish, XY-Wing, XYZ-Wing, Jellyfish, or any guess | guesses |
+//! | `expert` | X-Wing, Skyscraper, 2-String Kite, naked/hidden quad, Swordfish, XY-Wing, W-Wing, XYZ-Wing, Jellyfish, or any guess | guesses |
 //!
-//! QQWing knows no triples, fish or wings and guesses where they are needed, so it calls such puzzles expert;
-//! here triples sit with the pairs in `intermediate`, and the rest stays `expert`.
+//! QQWing knows no triples, fish, links or wings and guesses where they are needed, so it calls such puzzles
+//! expert; here triples sit with the pairs in `intermediate`, and the rest stays `expert`.
 //!
-//! The score is the sum of [`Technique::weight`] over every step of the path (steps under failed guesses
-//! included: a person does that work too) plus [`GUESS_WEIGHT`] per guess.
+//! The hardest technique and the score count every step of the path, steps under guesses that later failed
+//! included (a person does that work too): the score is the sum of [`Technique::weight`] over those steps plus
+//! [`GUESS_WEIGHT`] per guess.
 
 use std::fmt;
 
@@ -38,7 +39,7 @@ pub enum Level {
     Easy,
     /// Locked candidates, pairs or triples are needed.
     Intermediate,
-    /// Fish, wings, quads or guesses are needed.
+    /// Fish, links, wings, quads or guesses are needed.
     Expert,
 }
 
@@ -337,10 +338,10 @@ mod tests {
         assert!(seen.iter().all(|&n| n > 0), "{seen:?}");
     }
 
-    /// A minimal puzzle (from this crate's generator, seed 7) whose only way forward without guessing is one
-    /// X-Wing.
+    /// A minimal puzzle (found among 40,000 from this crate's generator) whose only way forward without guessing
+    /// is one X-Wing.
     const X_WING: &str =
-        "000400600403080902007090800000105000100040003008000000062000000000020009039507000";
+        "000000061060020000500000470016004850090000000407080010001500900054800000900072000";
 
     #[test]
     fn a_puzzle_built_around_an_x_wing_needs_it() {

@@ -31,6 +31,12 @@ pub enum Technique {
     HiddenTriple,
     /// A digit with two places in each of two rows (columns), on the same two columns (rows).
     XWing,
+    /// Two rows (columns) with two places each for a digit, one end of each in a shared column (row): the digit
+    /// leaves the cells that see both other ends.
+    Skyscraper,
+    /// A row and a column with two places each for a digit, one end of each in a shared box: the digit leaves
+    /// the cells that see both other ends.
+    TwoStringKite,
     /// Four cells of a house whose candidates make four digits.
     NakedQuad,
     /// Four digits of a house confined to four cells.
@@ -39,6 +45,9 @@ pub enum Technique {
     Swordfish,
     /// A bivalue pivot `xy` seeing bivalue pincers `xz` and `yz`: `z` leaves every cell seeing both pincers.
     XyWing,
+    /// Two cells holding the same two candidates `xy`, each seeing one end of a house's only two places for
+    /// `x`: `y` leaves every cell seeing both.
+    WWing,
     /// A pivot `xyz` seeing pincers `xz` and `yz`: `z` leaves every cell seeing all three.
     XyzWing,
     /// The X-Wing on four rows (columns).
@@ -47,7 +56,7 @@ pub enum Technique {
 
 impl Technique {
     /// Every technique, easiest first.
-    pub const ALL: [Technique; 15] = [
+    pub const ALL: [Technique; 18] = [
         Technique::NakedSingle,
         Technique::HiddenSingle,
         Technique::Pointing,
@@ -57,10 +66,13 @@ impl Technique {
         Technique::NakedTriple,
         Technique::HiddenTriple,
         Technique::XWing,
+        Technique::Skyscraper,
+        Technique::TwoStringKite,
         Technique::NakedQuad,
         Technique::HiddenQuad,
         Technique::Swordfish,
         Technique::XyWing,
+        Technique::WWing,
         Technique::XyzWing,
         Technique::Jellyfish,
     ];
@@ -77,10 +89,13 @@ impl Technique {
             Technique::NakedTriple => "naked-triple",
             Technique::HiddenTriple => "hidden-triple",
             Technique::XWing => "x-wing",
+            Technique::Skyscraper => "skyscraper",
+            Technique::TwoStringKite => "2-string-kite",
             Technique::NakedQuad => "naked-quad",
             Technique::HiddenQuad => "hidden-quad",
             Technique::Swordfish => "swordfish",
             Technique::XyWing => "xy-wing",
+            Technique::WWing => "w-wing",
             Technique::XyzWing => "xyz-wing",
             Technique::Jellyfish => "jellyfish",
         }
@@ -96,9 +111,11 @@ impl Technique {
             Technique::HiddenPair => 7,
             Technique::NakedTriple => 8,
             Technique::HiddenTriple => 9,
-            Technique::XWing | Technique::NakedQuad => 12,
+            Technique::XWing | Technique::Skyscraper => 12,
+            Technique::TwoStringKite | Technique::NakedQuad => 13,
             Technique::HiddenQuad | Technique::Swordfish => 14,
             Technique::XyWing => 15,
+            Technique::WWing => 16,
             Technique::XyzWing => 17,
             Technique::Jellyfish => 18,
         }
@@ -137,6 +154,7 @@ impl fmt::Display for Technique {
             Technique::HiddenTriple => "hidden triple",
             Technique::NakedQuad => "naked quad",
             Technique::HiddenQuad => "hidden quad",
+            Technique::TwoStringKite => "2-string kite",
             other => other.name(),
         })
     }
@@ -195,6 +213,27 @@ pub enum Pattern {
         base: HouseSet,
         /// Columns (or rows) the pattern covers; the digit leaves their other cells.
         cover: HouseSet,
+    },
+    /// Two strong links on `digit` (houses where it has exactly two places) with one end of each seeing the
+    /// other: one of the two far `ends` holds the digit (Skyscraper, 2-String Kite).
+    Links {
+        /// The digit.
+        digit: u8,
+        /// The two houses holding the strong links.
+        links: [House; 2],
+        /// The far ends of the links (0-based cells).
+        ends: [usize; 2],
+    },
+    /// A W-Wing: two `cells` holding only `digits`, joined by the strong link on the other digit in `link`.
+    WWing {
+        /// The two bivalue cells.
+        cells: [usize; 2],
+        /// Their two candidates.
+        digits: DigitSet,
+        /// The house where the linking digit has exactly two places.
+        link: House,
+        /// The digit eliminated.
+        digit: u8,
     },
     /// An XY-Wing or XYZ-Wing: `digit` leaves the cells that see the pivot's pincers (and the pivot, for XYZ).
     Wing {
@@ -337,6 +376,28 @@ impl fmt::Display for Step {
             } => write!(f, "{t} {digits} in {house} ({})", cell_list(cells))?,
             Pattern::Fish { digit, base, cover } => {
                 write!(f, "{t} on {digit} in {base} ({cover})")?
+            }
+            Pattern::Links { digit, links, ends } => write!(
+                f,
+                "{t} on {digit}: {} and {} (ends {}, {})",
+                links[0],
+                links[1],
+                cell_name(ends[0]),
+                cell_name(ends[1])
+            )?,
+            Pattern::WWing {
+                cells,
+                digits,
+                link,
+                digit,
+            } => {
+                let x = DigitSet(digits.0 & !DigitSet::single(digit).0);
+                write!(
+                    f,
+                    "{t}: {} and {} ({digits}) linked by {x} in {link}",
+                    cell_name(cells[0]),
+                    cell_name(cells[1])
+                )?
             }
             Pattern::Wing {
                 pivot,

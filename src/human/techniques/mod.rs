@@ -3,6 +3,7 @@
 
 mod fish;
 mod intersections;
+mod links;
 mod singles;
 mod subsets;
 mod wings;
@@ -68,10 +69,13 @@ pub fn find_with(t: Technique, c: &Candidates) -> Option<Step> {
         Technique::NakedTriple => subsets::naked(c, 3),
         Technique::HiddenTriple => subsets::hidden(c, 3),
         Technique::XWing => fish::fish(c, 2),
+        Technique::Skyscraper => links::skyscraper(c),
+        Technique::TwoStringKite => links::two_string_kite(c),
         Technique::NakedQuad => subsets::naked(c, 4),
         Technique::HiddenQuad => subsets::hidden(c, 4),
         Technique::Swordfish => fish::fish(c, 3),
         Technique::XyWing => wings::xy_wing(c),
+        Technique::WWing => links::w_wing(c),
         Technique::XyzWing => wings::xyz_wing(c),
         Technique::Jellyfish => fish::fish(c, 4),
     }
@@ -357,6 +361,88 @@ mod patterns {
         assert_eq!(step.eliminations.cells(3), CellSet::single(rc(5, 5)));
         assert_eq!(step.eliminations.len(), 1);
         assert!(find_with(Technique::XyzWing, &g).is_none());
+    }
+
+    #[test]
+    fn skyscraper_and_kite_clear_what_sees_both_far_ends() {
+        // 6 in row 1 only at c1, c5 and in row 5 only at c1, c6: near ends share column 1, so r1c5 or r5c6
+        // holds 6.
+        let g = without(
+            empty(),
+            House::row(0).cells() & !cells(&[(1, 1), (1, 5)]),
+            6,
+        );
+        let g = without(g, House::row(4).cells() & !cells(&[(5, 1), (5, 6)]), 6);
+        let step = find_with(Technique::Skyscraper, &g).expect("skyscraper");
+        assert_eq!(
+            step.pattern,
+            Pattern::Links {
+                digit: 6,
+                links: [House::row(0), House::row(4)],
+                ends: [rc(1, 5), rc(5, 6)]
+            }
+        );
+        assert_eq!(
+            step.eliminations.cells(6),
+            cells(&[(2, 6), (3, 6), (4, 5), (6, 5)])
+        );
+        // 2 in row 1 only at c2, c8 and in column 1 only at r3, r7: near ends r1c2 and r3c1 share box 1, so
+        // r1c8 or r7c1 holds 2.
+        let g = without(
+            empty(),
+            House::row(0).cells() & !cells(&[(1, 2), (1, 8)]),
+            2,
+        );
+        let g = without(g, House::col(0).cells() & !cells(&[(3, 1), (7, 1)]), 2);
+        let step = find_with(Technique::TwoStringKite, &g).expect("kite");
+        assert_eq!(
+            step.pattern,
+            Pattern::Links {
+                digit: 2,
+                links: [House::row(0), House::col(0)],
+                ends: [rc(1, 8), rc(7, 1)]
+            }
+        );
+        assert_eq!(step.eliminations.cells(2), cells(&[(7, 8)]));
+        assert_eq!(step.eliminations.len(), 1);
+    }
+
+    #[test]
+    fn w_wing_removes_the_other_digit_where_both_cells_see() {
+        // r1c1 and r9c2 hold only 4 and 7; 4 in row 5 only at r5c1 (sees r1c1) and r5c2 (sees r9c2): if neither
+        // cell were 7 both would be 4 and row 5 would have no place for 4. So one of them is 7.
+        let bivalue = |mut g: Candidates| {
+            for cell in [rc(1, 1), rc(9, 2)] {
+                for d in (1..=9).filter(|&d| d != 4 && d != 7) {
+                    g.eliminate(cell, d);
+                }
+            }
+            g
+        };
+        let row5 = House::row(4).cells();
+        let g = bivalue(without(empty(), row5 & !cells(&[(5, 1), (5, 2)]), 4));
+        let step = find_with(Technique::WWing, &g).expect("w-wing");
+        assert_eq!(
+            step.pattern,
+            Pattern::WWing {
+                cells: [rc(1, 1), rc(9, 2)],
+                digits: DigitSet(0b100_1000),
+                link: House::row(4),
+                digit: 7
+            }
+        );
+        assert_eq!(
+            step.eliminations.cells(7),
+            cells(&[(1, 2), (2, 2), (3, 2), (7, 1), (8, 1), (9, 1)])
+        );
+        assert_eq!(step.eliminations.len(), 6);
+        // With a third place for 4 in row 5 there is no link and no W-Wing.
+        let g = bivalue(without(
+            empty(),
+            row5 & !cells(&[(5, 1), (5, 2), (5, 9)]),
+            4,
+        ));
+        assert!(find_with(Technique::WWing, &g).is_none());
     }
 
     #[test]
