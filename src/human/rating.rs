@@ -9,7 +9,7 @@
 //! | `simple` | naked single | singles only |
 //! | `easy` | hidden single | hidden singles |
 //! | `intermediate` | pointing, claiming, naked/hidden pair, naked/hidden triple | pointing, box-line, naked/hidden pairs |
-//! | `expert` | X-Wing, Skyscraper, 2-String Kite, naked/hidden quad, Swordfish, XY-Wing, W-Wing, XYZ-Wing, Jellyfish, or any guess | guesses |
+//! | `expert` | X-Wing, Skyscraper, 2-String Kite, naked/hidden quad, Swordfish, XY-Wing, W-Wing, simple colouring, XYZ-Wing, Jellyfish, or any guess | guesses |
 //!
 //! QQWing knows no triples, fish, links or wings and guesses where they are needed, so it calls such puzzles
 //! expert; here triples sit with the pairs in `intermediate`, and the rest stays `expert`.

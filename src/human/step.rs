@@ -48,6 +48,9 @@ pub enum Technique {
     /// Two cells holding the same two candidates `xy`, each seeing one end of a house's only two places for
     /// `x`: `y` leaves every cell seeing both.
     WWing,
+    /// Cells of one digit joined by strong links, coloured alternately: a colour with two cells seeing each other
+    /// is false (wrap), and a cell seeing both colours loses the digit (trap).
+    SimpleColoring,
     /// A pivot `xyz` seeing pincers `xz` and `yz`: `z` leaves every cell seeing all three.
     XyzWing,
     /// The X-Wing on four rows (columns).
@@ -56,7 +59,7 @@ pub enum Technique {
 
 impl Technique {
     /// Every technique, easiest first.
-    pub const ALL: [Technique; 18] = [
+    pub const ALL: [Technique; 19] = [
         Technique::NakedSingle,
         Technique::HiddenSingle,
         Technique::Pointing,
@@ -73,6 +76,7 @@ impl Technique {
         Technique::Swordfish,
         Technique::XyWing,
         Technique::WWing,
+        Technique::SimpleColoring,
         Technique::XyzWing,
         Technique::Jellyfish,
     ];
@@ -96,6 +100,7 @@ impl Technique {
             Technique::Swordfish => "swordfish",
             Technique::XyWing => "xy-wing",
             Technique::WWing => "w-wing",
+            Technique::SimpleColoring => "simple-coloring",
             Technique::XyzWing => "xyz-wing",
             Technique::Jellyfish => "jellyfish",
         }
@@ -115,7 +120,7 @@ impl Technique {
             Technique::TwoStringKite | Technique::NakedQuad => 13,
             Technique::HiddenQuad | Technique::Swordfish => 14,
             Technique::XyWing => 15,
-            Technique::WWing => 16,
+            Technique::WWing | Technique::SimpleColoring => 16,
             Technique::XyzWing => 17,
             Technique::Jellyfish => 18,
         }
@@ -155,6 +160,7 @@ impl fmt::Display for Technique {
             Technique::NakedQuad => "naked quad",
             Technique::HiddenQuad => "hidden quad",
             Technique::TwoStringKite => "2-string kite",
+            Technique::SimpleColoring => "simple coloring",
             other => other.name(),
         })
     }
@@ -234,6 +240,13 @@ pub enum Pattern {
         link: House,
         /// The digit eliminated.
         digit: u8,
+    },
+    /// Simple colouring: the cells of a cluster of strong links on `digit`, in their two colours.
+    Coloring {
+        /// The digit.
+        digit: u8,
+        /// The two colours; exactly one holds the digit.
+        colors: [CellSet; 2],
     },
     /// An XY-Wing or XYZ-Wing: `digit` leaves the cells that see the pivot's pincers (and the pivot, for XYZ).
     Wing {
@@ -399,6 +412,12 @@ impl fmt::Display for Step {
                     cell_name(cells[1])
                 )?
             }
+            Pattern::Coloring { digit, colors } => write!(
+                f,
+                "{t} on {digit}: {} / {}",
+                cell_list(colors[0]),
+                cell_list(colors[1])
+            )?,
             Pattern::Wing {
                 pivot,
                 pivot_digits,

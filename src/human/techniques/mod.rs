@@ -1,6 +1,7 @@
 //! The techniques, one file per family, and the search that tries them easiest first: the first technique (in
 //! [`Technique::ALL`] order) that applies gives the next step.
 
+mod coloring;
 mod fish;
 mod intersections;
 mod links;
@@ -76,6 +77,7 @@ pub fn find_with(t: Technique, c: &Candidates) -> Option<Step> {
         Technique::Swordfish => fish::fish(c, 3),
         Technique::XyWing => wings::xy_wing(c),
         Technique::WWing => links::w_wing(c),
+        Technique::SimpleColoring => coloring::simple_coloring(c),
         Technique::XyzWing => wings::xyz_wing(c),
         Technique::Jellyfish => fish::fish(c, 4),
     }
@@ -443,6 +445,44 @@ mod patterns {
             4,
         ));
         assert!(find_with(Technique::WWing, &g).is_none());
+    }
+
+    #[test]
+    fn simple_coloring_traps_and_wraps() {
+        // 3: row 1 only at c1, c7; column 7 only at r1, r5; row 5 only at c7, c2. Colours {r1c1, r5c7} and
+        // {r1c7, r5c2}; a cell seeing both colours loses 3.
+        let g = without(
+            empty(),
+            House::row(0).cells() & !cells(&[(1, 1), (1, 7)]),
+            3,
+        );
+        let g = without(g, House::col(6).cells() & !cells(&[(1, 7), (5, 7)]), 3);
+        let g = without(g, House::row(4).cells() & !cells(&[(5, 7), (5, 2)]), 3);
+        let step = find_with(Technique::SimpleColoring, &g).expect("trap");
+        assert_eq!(
+            step.pattern,
+            Pattern::Coloring {
+                digit: 3,
+                colors: [cells(&[(1, 1), (5, 7)]), cells(&[(1, 7), (5, 2)])]
+            }
+        );
+        assert_eq!(
+            step.eliminations.cells(3),
+            cells(&[(2, 2), (3, 2), (4, 1), (6, 1)])
+        );
+        // 3: row 1 {c1, c5}, column 5 {r1, r3}, row 3 {c3, c5}, column 3 {r2, r3}: r1c1 and r2c3 share a colour
+        // and a box, so that colour is false.
+        let mut g = empty();
+        for (house, keep) in [
+            (House::row(0), cells(&[(1, 1), (1, 5)])),
+            (House::col(4), cells(&[(1, 5), (3, 5)])),
+            (House::row(2), cells(&[(3, 3), (3, 5)])),
+            (House::col(2), cells(&[(2, 3), (3, 3)])),
+        ] {
+            g = without(g, house.cells() & !keep, 3);
+        }
+        let step = find_with(Technique::SimpleColoring, &g).expect("wrap");
+        assert_eq!(step.eliminations.cells(3), cells(&[(1, 1), (2, 3), (3, 5)]));
     }
 
     #[test]
