@@ -5,7 +5,7 @@
 
 use super::super::candidates::Candidates;
 use super::super::house::{CellSet, House, PEERS};
-use super::super::step::{Eliminations, Pattern, Step, Technique};
+use super::super::step::{Pattern, Step, Technique};
 
 /// Digits 1..9; clusters from their lowest cell; wrap before trap.
 pub(super) fn simple_coloring(c: &Candidates) -> Option<Step> {
@@ -66,12 +66,5 @@ fn wrap_or_trap(places: CellSet, digit: u8, colors: [CellSet; 2]) -> Option<Step
     }
     let sees = |s: CellSet| s.iter().fold(CellSet::EMPTY, |a, x| a | PEERS[x]);
     let gone = places & sees(colors[0]) & sees(colors[1]) & !(colors[0] | colors[1]);
-    let mut eliminations = Eliminations::NONE;
-    eliminations.add(gone, digit);
-    (!gone.is_empty()).then_some(Step {
-        technique: Technique::SimpleColoring,
-        pattern,
-        placement: None,
-        eliminations,
-    })
+    (!gone.is_empty()).then(|| Step::removing(Technique::SimpleColoring, pattern, gone, digit))
 }
