@@ -135,15 +135,14 @@ impl From<SolveError> for RateError {
     }
 }
 
-/// Rates a puzzle with every technique. Cost: one uniqueness check by the fast solver, then the human-style path
-/// (microseconds for singles-only puzzles, more when the path stalls and guesses).
+/// Rates a puzzle with every technique. Cost: the human-style path (microseconds for singles-only puzzles, more
+/// when the path stalls and guesses), plus a uniqueness check by the fast solver when the path guessed.
 pub fn rate(puzzle: &Grid) -> Result<Rating, RateError> {
     rate_with(puzzle, TechniqueSet::ALL)
 }
 
 /// Rates a puzzle using only `techniques` (guessing where they stall).
 pub fn rate_with(puzzle: &Grid, techniques: TechniqueSet) -> Result<Rating, RateError> {
-    solver::solve_unique(puzzle)?;
     let mut tally = Tally::default();
     for event in Explainer::with_techniques(puzzle, techniques)? {
         if let Event::NoSolution { .. } = event {
@@ -151,7 +150,13 @@ pub fn rate_with(puzzle: &Grid, techniques: TechniqueSet) -> Result<Rating, Rate
         }
         tally.add(&event);
     }
-    Ok(tally.rating())
+    let rating = tally.rating();
+    // Every technique step holds in every solution, so a path that solved the puzzle without a guess proves the
+    // solution unique. After a guess the path only shows that one solution exists: ask the solver.
+    if rating.guesses > 0 {
+        solver::solve_unique(puzzle)?;
+    }
+    Ok(rating)
 }
 
 /// Builds a [`Rating`] from the events of a solving path.
