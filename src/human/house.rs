@@ -342,6 +342,24 @@ pub const HOUSE_CELLS: [CellSet; 27] = {
     t
 };
 
+/// The nine cells of each house, ascending, indexed by [`House`].
+pub const HOUSE_LIST: [[u8; 9]; 27] = {
+    let mut t = [[0u8; 9]; 27];
+    let mut fill = [0usize; 27];
+    let mut i = 0;
+    while i < CELLS {
+        let hs = [ROW[i] as usize, 9 + COL[i] as usize, 18 + BOX[i] as usize];
+        let mut k = 0;
+        while k < 3 {
+            t[hs[k]][fill[hs[k]]] = i as u8;
+            fill[hs[k]] += 1;
+            k += 1;
+        }
+        i += 1;
+    }
+    t
+};
+
 /// The 20 peers of each cell (same row, column or box, the cell itself excluded).
 pub const PEERS: [CellSet; CELLS] = {
     let mut t = [CellSet(0); CELLS];

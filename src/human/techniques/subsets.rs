@@ -2,7 +2,7 @@
 //! them (naked), or `k` digits confined to `k` cells (hidden).
 
 use super::super::candidates::Candidates;
-use super::super::house::{CellSet, DigitSet, House};
+use super::super::house::{CellSet, DigitSet, House, HOUSE_LIST};
 use super::super::step::{Eliminations, Pattern, Step, Technique};
 use super::first_cover;
 
@@ -49,22 +49,28 @@ pub(super) fn naked(c: &Candidates, k: usize) -> Option<Step> {
 /// candidates.
 pub(super) fn hidden(c: &Candidates, k: usize) -> Option<Step> {
     House::all().find_map(|house| {
-        // Digits with 2..=k places in the house, and those places (as the cells themselves, folded into a
-        // 9-bit mask by the order of the house's cells).
-        let order: [usize; 9] = house_cells(house);
+        // Digits with 2..=k places in the house, and those places as a 9-bit mask over the house's cells.
+        let order = HOUSE_LIST[house.0 as usize];
+        let mut pos = [0u16; 9];
+        for (i, &cell) in order.iter().enumerate() {
+            for d in c.get(cell as usize).iter() {
+                pos[d as usize - 1] |= 1 << i;
+            }
+        }
         let (mut digits, mut masks, mut n) = ([0u8; 9], [0u16; 9], 0);
-        for d in 1..=9u8 {
-            let p = c.places(d) & house.cells();
-            if (2..=k as u32).contains(&p.len()) {
+        for (d, &m) in (1..=9u8).zip(pos.iter()) {
+            if (2..=k as u32).contains(&m.count_ones()) {
                 digits[n] = d;
-                masks[n] = (0..9).fold(0, |m, i| m | (u16::from(p.contains(order[i])) << i));
+                masks[n] = m;
                 n += 1;
             }
         }
         first_cover(&masks[..n], k, &mut |pick, places| {
             let set = (0..9)
                 .filter(|i| places >> i & 1 != 0)
-                .fold(CellSet::EMPTY, |s, i| s | CellSet::single(order[i]));
+                .fold(CellSet::EMPTY, |s, i| {
+                    s | CellSet::single(order[i] as usize)
+                });
             let ds = pick.iter().fold(DigitSet::EMPTY, |s, &i| {
                 DigitSet(s.0 | DigitSet::single(digits[i]).0)
             });
@@ -75,15 +81,6 @@ pub(super) fn hidden(c: &Candidates, k: usize) -> Option<Step> {
             subset_step(HIDDEN[k - 2], house, set, ds, eliminations)
         })
     })
-}
-
-/// The nine cells of a house, ascending.
-fn house_cells(house: House) -> [usize; 9] {
-    let mut out = [0; 9];
-    for (o, cell) in out.iter_mut().zip(house.cells().iter()) {
-        *o = cell;
-    }
-    out
 }
 
 fn subset_step(
