@@ -1,26 +1,28 @@
-//! The `explain`, `rate` and `generate-puzzles` commands: set up threads and output, run the library's
-//! `human` module, print the summary, map the outcome to an exit code.
+//! The `explain` and `rate` commands and `generate --puzzles`: run the library's `human` and `generate::puzzle`
+//! modules, print the summary, map the outcome to an exit code.
 
-use std::path::{Path, PathBuf};
+use std::path::Path;
 use std::process::ExitCode;
-use std::time::Instant;
 
-use anyhow::Context;
-use sudoku_batch::human::{self, Ending, Goal, Level, PuzzleOptions, Symmetry};
-use sudoku_batch::output::{Sink, Target};
+use sudoku_batch::batch;
+use sudoku_batch::generate::puzzle::{self, PuzzleRun, PuzzleRunError};
+use sudoku_batch::human::{self, Ending};
+use sudoku_batch::output::Target;
 use sudoku_batch::Grid;
+
+use crate::cli::SolveArgs;
 
 /// `sudoku explain PUZZLE [--candidates]`: 0 when solved (unique), 1 for no or several solutions or clashing
 /// givens, 2 for an unreadable puzzle.
 pub fn explain(input: &str, candidates: bool) -> anyhow::Result<ExitCode> {
     let path = Path::new(input);
     let (name, text) = if path.is_file() {
-        let text = std::fs::read(path).with_context(|| input.to_string())?;
+        let text = std::fs::read(path).map_err(|e| anyhow::anyhow!("{input}: {e}"))?;
         (input, text)
     } else {
         ("<argument>", input.as_bytes().to_vec())
     };
-    let puzzle = first_puzzle(&text).with_context(|| name.to_string())?;
+    let puzzle = first_puzzle(&text).map_err(|e| anyhow::anyhow!("{name}: {e}"))?;
     if let Err(c) = puzzle.check_givens() {
         eprintln!("sudoku: {name}: clashing givens: {c}");
         return Ok(ExitCode::from(1));
@@ -61,96 +63,52 @@ fn first_puzzle(text: &[u8]) -> Result<Grid, sudoku_batch::ParseError> {
     }
 }
 
-/// `sudoku rate FILE... [-j N] [-o OUT]`: 0 all rated, 1 some records failed, 2 an input could not be read.
-pub fn rate(
-    files: &[PathBuf],
-    jobs: Option<usize>,
-    output: Option<&Path>,
-) -> anyhow::Result<ExitCode> {
-    let pool = thread_pool(jobs)?;
-    let sink = Sink::create(&Target::from_arg(output))?;
-    let start = Instant::now();
-    let mut print = |e: &human::RunError| eprintln!("sudoku: {e}");
-    let summary = match pool.install(|| human::rate_files(files, sink, &mut print)) {
+/// `sudoku rate`: the batch pipeline with the [`human::Rater`] job; 0 all rated, 1 some records failed, 2 an input
+/// or the output failed.
+pub fn rate(args: &SolveArgs) -> anyhow::Result<ExitCode> {
+    let rater = human::Rater::new();
+    let summary = match batch::run(
+        args.input_specs(),
+        &args.target(),
+        &rater,
+        &args.options(),
+        &mut std::io::stderr(),
+    ) {
         Ok(s) => s,
         Err(e) if e.is_broken_pipe() => return Ok(ExitCode::SUCCESS),
         Err(e) => return Err(e.into()),
     };
-    let secs = start.elapsed().as_secs_f64();
-    let h = &summary.histogram;
-    eprintln!(
-        "rate: {} records, {} rated, {} failed, {secs:.3} s, {:.0} puzzles/s on {} threads",
-        summary.records,
-        h.rated(),
-        h.failed,
-        summary.records as f64 / secs.max(1e-9),
-        pool.current_num_threads()
-    );
-    eprintln!("{h}");
-    Ok(if summary.unreadable > 0 {
-        ExitCode::from(2)
-    } else if h.failed > 0 {
+    if !args.quiet {
+        let mut h = rater.histogram();
+        h.failed = summary.counts.failures();
+        eprintln!("sudoku: {}", summary.to_text());
+        eprintln!("{h}");
+    }
+    Ok(if summary.counts.failures() > 0 {
         ExitCode::from(1)
     } else {
         ExitCode::SUCCESS
     })
 }
 
-/// `sudoku generate-puzzles --puzzles N ...`: 0 when all were made, 2 when the options cannot be met.
-pub fn generate_puzzles(
-    count: u64,
-    clues: Option<usize>,
-    difficulty: Option<Level>,
-    symmetry: Symmetry,
-    seed: Option<u64>,
-    jobs: Option<usize>,
-    output: Option<&Path>,
-) -> anyhow::Result<ExitCode> {
-    let goal = match (clues, difficulty) {
-        (Some(k), _) => Goal::Clues(k),
-        (None, Some(l)) => Goal::Level(l),
-        (None, None) => Goal::Minimal,
-    };
-    let options = PuzzleOptions {
-        goal,
-        symmetry,
-        ..PuzzleOptions::default()
-    };
-    options.check()?;
-    let seed = seed.unwrap_or_else(clock_seed);
-    let pool = thread_pool(jobs)?;
-    let sink = Sink::create(&Target::from_arg(output))?;
-    let start = Instant::now();
-    let summary = match pool.install(|| human::generate_puzzles(count, &options, seed, sink)) {
+/// `sudoku generate --puzzles N ...`: 0 when all were made, 2 when the options cannot be met or output failed.
+pub fn generate_puzzles(run: &PuzzleRun, target: &Target) -> anyhow::Result<ExitCode> {
+    let s = match puzzle::run(run, target) {
         Ok(s) => s,
-        Err(human::GenerateRunError::Output(e)) if e.is_broken_pipe() => {
-            return Ok(ExitCode::SUCCESS)
-        }
+        Err(PuzzleRunError::Output(e)) if e.is_broken_pipe() => return Ok(ExitCode::SUCCESS),
         Err(e) => return Err(e.into()),
     };
-    let secs = start.elapsed().as_secs_f64();
+    let secs = s.elapsed.as_secs_f64();
     eprintln!(
-        "generate-puzzles: seed {seed}, {} puzzles ({} boards rejected), mean {:.1} clues, {secs:.3} s, \
-         {:.1} puzzles/s on {} threads",
-        summary.puzzles,
-        summary.rejected,
-        summary.clues as f64 / summary.puzzles.max(1) as f64,
-        summary.puzzles as f64 / secs.max(1e-9),
-        pool.current_num_threads()
+        "sudoku: generated {} puzzles (seed {}, {} boards rejected, mean {:.1} clues) in {secs:.3} s, \
+         {:.1} puzzles/s on {} thread{}",
+        s.puzzles,
+        run.seed,
+        s.rejected,
+        s.clues as f64 / s.puzzles.max(1) as f64,
+        s.puzzles as f64 / secs.max(1e-9),
+        s.threads,
+        if s.threads == 1 { "" } else { "s" }
     );
     Ok(ExitCode::SUCCESS)
-}
-
-fn thread_pool(jobs: Option<usize>) -> anyhow::Result<rayon::ThreadPool> {
-    rayon::ThreadPoolBuilder::new()
-        .num_threads(jobs.unwrap_or(0))
-        .build()
-        .context("cannot start worker threads")
-}
-
-fn clock_seed() -> u64 {
-    let t = std::time::SystemTime::now()
-        .duration_since(std::time::UNIX_EPOCH)
-        .map_or(0, |d| d.as_nanos() as u64);
-    t ^ u64::from(std::process::id()).rotate_left(32)
 }

@@ -1,3 +1,7 @@
-//! End-to-end tests of the `sudoku` binary: one integration test binary, one module per group of commands.
+//! The one integration test binary: drives the `sudoku` CLI end to end. One module per area; shared helpers in
+//! `util`.
 
+mod generate;
 mod human;
+mod solve;
+mod util;

@@ -24,9 +24,8 @@
 mod candidates;
 mod explainer;
 mod house;
-mod puzzle;
+mod rater;
 mod rating;
-mod runs;
 mod step;
 mod techniques;
 mod transcript;
@@ -34,16 +33,9 @@ mod transcript;
 pub use candidates::{Candidates, Contradiction};
 pub use explainer::{Event, Explainer};
 pub use house::{CellSet, DigitSet, House, HouseKind, HouseSet};
-pub use puzzle::{
-    generate, GenerateError, Generated, Goal, PuzzleOptions, Symmetry, DEFAULT_MAX_ATTEMPTS,
-    MIN_CLUES,
-};
+pub use rater::Rater;
 pub use rating::{
     rate, rate_with, Histogram, Level, RateError, Rating, Tally, UnknownLevel, GUESS_WEIGHT,
-};
-pub use runs::{
-    generate_puzzles, rate_files, GenerateRunError, GenerateSummary, RateSummary, RecordProblem,
-    RunError,
 };
 pub use step::{Eliminations, Pattern, Step, Technique, UnknownTechnique};
 pub use techniques::{find, find_with, TechniqueSet};

@@ -1,232 +1,467 @@
-//! The search engine: candidate bitmasks per cell, singles propagated from the cell's and the units' points of view,
-//! guesses on the cell with the fewest candidates, and a fixed-capacity stack of copied states for backtracking.
+//! The search engine: per digit and per band, a 27-bit mask of the cells where the digit may still go; band-local
+//! box/line inference through lookup tables, column locks carried to the other bands, naked singles found with bit
+//! counting across digits, and guesses on a bi-value cell, each guess copying the whole (`Copy`, fixed-size) state.
+//!
+//! Layout: a band is three rows of the board; inside a band, cell `(r, c)` is bit `r * 9 + c` (27 bits). The
+//! mask of digit `d` (0-based) in band `b` is slot `d * 3 + b`.
 
-use crate::grid::{Grid, BOX, CELLS, COL, ROW};
+use crate::grid::{Grid, CELLS};
 
 use super::SolveStats;
 
-const ALL: u16 = 0x1FF;
+/// All 27 cells of a band.
+const BAND: u32 = (1 << 27) - 1;
+/// The nine cells of row 0 of a band.
+const ROW0: u32 = 0x1FF;
 
-/// The 27 units (9 rows, 9 columns, 9 boxes) as cell lists.
-const UNITS: [[u8; 9]; 27] = {
-    let mut t = [[0u8; 9]; 27];
-    let mut i = 0;
-    while i < CELLS {
-        let (r, c, b) = (ROW[i] as usize, COL[i] as usize, BOX[i] as usize);
-        t[r][c] = i as u8;
-        t[9 + c][r] = i as u8;
-        t[18 + b][(r % 3) * 3 + c % 3] = i as u8;
-        i += 1;
+/// For the nine bits of one row of a band: which of its three boxes hold at least one bit. Also maps a 9-bit
+/// (row, box) pattern (bit `r * 3 + k`) to the rows that have any bit.
+const ROW_BOXES: [u8; 512] = {
+    let mut t = [0u8; 512];
+    let mut x = 0;
+    while x < 512 {
+        t[x] =
+            ((x & 7 != 0) as u8) | (((x & 0o70 != 0) as u8) << 1) | (((x & 0o700 != 0) as u8) << 2);
+        x += 1;
     }
     t
 };
 
-/// The 20 peers of each cell.
-const PEERS: [[u8; 20]; CELLS] = {
-    let mut t = [[0u8; 20]; CELLS];
-    let mut i = 0;
-    while i < CELLS {
-        let mut n = 0;
-        let mut j = 0;
-        while j < CELLS {
-            if j != i && (ROW[i] == ROW[j] || COL[i] == COL[j] || BOX[i] == BOX[j]) {
-                t[i][n] = j as u8;
-                n += 1;
+/// The six ways to give each row of a band its own box (row `r` gets box `PERMS[p][r]`).
+const PERMS: [[usize; 3]; 6] = [
+    [0, 1, 2],
+    [0, 2, 1],
+    [1, 0, 2],
+    [1, 2, 0],
+    [2, 0, 1],
+    [2, 1, 0],
+];
+
+/// For a 9-bit "which (row, box) pairs still hold the digit" pattern (bit `r * 3 + k`): the cells of every
+/// (row, box) pair that belongs to at least one complete placement of the digit in the band (one box per row, one
+/// row per box). Zero when no placement is left.
+const COMPLEX: [u32; 512] = {
+    let mut t = [0u32; 512];
+    let mut shrink = 0;
+    while shrink < 512 {
+        let mut mask = 0u32;
+        let mut p = 0;
+        while p < 6 {
+            let perm = PERMS[p];
+            let mut ok = true;
+            let mut m = 0u32;
+            let mut r = 0;
+            while r < 3 {
+                if shrink & (1 << (r * 3 + perm[r])) == 0 {
+                    ok = false;
+                }
+                m |= 7 << (r * 9 + perm[r] * 3);
+                r += 1;
             }
-            j += 1;
+            if ok {
+                mask |= m;
+            }
+            p += 1;
         }
-        i += 1;
+        t[shrink] = mask;
+        shrink += 1;
     }
     t
 };
 
-/// The whole search state; copied by value onto the stack at each guess.
-#[derive(Clone, Copy)]
-struct State {
-    /// Candidate digits of each cell (bit d-1 for digit d); 0 once the cell is solved.
-    cand: [u16; CELLS],
-    /// Solved digit of each cell, 0 when open.
-    value: [u8; CELLS],
-    /// Cells still open.
-    open: u8,
+/// For a (row, box) pattern before [`COMPLEX`] is applied: the pairs `(r, k)` whose row `r` is left with box `k`
+/// only once it is applied.
+const LONE_BOX: [u16; 512] = {
+    let mut t = [0u16; 512];
+    let mut x = 0;
+    while x < 512 {
+        let m = COMPLEX[x];
+        let mut r = 0;
+        while r < 3 {
+            let mut boxes = 0;
+            let mut k = 0;
+            while k < 3 {
+                if m & (1 << (r * 9 + k * 3)) != 0 {
+                    boxes |= 1 << k;
+                }
+                k += 1;
+            }
+            if boxes != 0 && boxes & (boxes - 1) == 0 {
+                t[x] |= (boxes << (r * 3)) as u16;
+            }
+            r += 1;
+        }
+        x += 1;
+    }
+    t
+};
+
+/// For the nine column bits of a band, two facts about the boxes left with a single column:
+/// bits 0..9, those columns (the digit is locked there, so the other bands lose them); bits 16..25, every pair
+/// `(r, k)` (bit `r * 3 + k`) of such a box `k`.
+const LOCKED: [u32; 512] = {
+    let mut t = [0u32; 512];
+    let mut x = 0;
+    while x < 512 {
+        let mut k = 0;
+        while k < 3 {
+            let cols = (x >> (k * 3)) & 7;
+            if cols != 0 && cols & (cols - 1) == 0 {
+                t[x] |= (cols << (k * 3)) as u32;
+                t[x] |= (0o111 << k) << 16;
+            }
+            k += 1;
+        }
+        x += 1;
+    }
+    t
+};
+
+/// For a 3-bit set of rows of a band: all their cells.
+const ROWS: [u32; 8] = {
+    let mut t = [0u32; 8];
+    let mut x = 0;
+    while x < 8 {
+        let mut r = 0;
+        while r < 3 {
+            if x & (1 << r) != 0 {
+                t[x] |= ROW0 << (r * 9);
+            }
+            r += 1;
+        }
+        x += 1;
+    }
+    t
+};
+
+/// For a 3-bit set of boxes of a band: all their cells.
+const BOXES: [u32; 8] = {
+    let mut t = [0u32; 8];
+    let mut x = 0;
+    while x < 8 {
+        let mut k = 0;
+        while k < 3 {
+            if x & (1 << k) != 0 {
+                t[x] |= columns(7 << (k * 3));
+            }
+            k += 1;
+        }
+        x += 1;
+    }
+    t
+};
+
+/// Spreads a 9-bit column set over the three rows of a band.
+#[inline(always)]
+const fn columns(cols: u32) -> u32 {
+    cols * 0x40201
 }
 
-/// Most guesses that can be outstanding at once: each one fills at least one cell.
-const STACK: usize = CELLS;
+/// The whole search state. `Copy` and fixed-size: a guess copies it by value.
+#[derive(Clone, Copy)]
+struct State {
+    /// `f[d * 3 + b]`: cells of band `b` where digit `d` may go.
+    f: [u32; 27],
+    /// `f` as it was when each slot was last examined; a slot is examined again only when it differs.
+    seen: [u32; 27],
+    /// Per band: cells whose digit is not settled yet.
+    open: [u32; 3],
+}
 
-/// One search with a solution limit; the caller reads `found`, `first` and `stats`.
-pub(super) struct Search {
-    limit: u64,
+/// Why a record produced no search: its givens clash.
+pub(super) struct Clash;
+
+/// The result of one search.
+pub(super) struct Outcome {
+    /// Solutions found (at most the limit).
     pub(super) found: u64,
+    /// The first solution found.
     pub(super) first: Option<Grid>,
+    /// What the search cost.
     pub(super) stats: SolveStats,
 }
 
-impl Search {
-    pub(super) fn new(limit: u64) -> Search {
-        Search {
-            limit,
-            found: 0,
-            first: None,
-            stats: SolveStats::default(),
-        }
-    }
+/// Searches `puzzle` until `limit` solutions (at least 1) are found or the tree is exhausted.
+///
+/// Returns `Err(Clash)` when two givens share a unit (the caller finds which with `Grid::check_givens`).
+pub(super) fn run(puzzle: &Grid, limit: u64) -> Result<Outcome, Clash> {
+    let mut state = State::from_grid(puzzle)?;
+    let mut search = Search {
+        limit: limit.max(1),
+        found: 0,
+        first: None,
+        stats: SolveStats::default(),
+    };
+    search.search(&mut state);
+    Ok(Outcome {
+        found: search.found,
+        first: search.first,
+        stats: search.stats,
+    })
+}
 
-    /// Runs the search on a puzzle whose givens have been checked.
-    pub(super) fn run(&mut self, puzzle: &Grid) {
-        let mut st = State {
-            cand: [ALL; CELLS],
-            value: [0; CELLS],
-            open: CELLS as u8,
-        };
-        for cell in 0..CELLS {
-            let d = puzzle.get(cell);
-            if d != 0 && !st.place(cell, d) {
+/// One search in progress: the limit and what has been found.
+struct Search {
+    limit: u64,
+    found: u64,
+    first: Option<Grid>,
+    stats: SolveStats,
+}
+
+impl Search {
+    /// Explores the subtree of `st` (which it uses up); returns early once the limit is reached.
+    fn search(&mut self, st: &mut State) {
+        loop {
+            if !st.propagate() {
                 return;
             }
-        }
-        // Fixed-capacity stack of (state, cell, remaining candidates to try).
-        let mut stack: [(State, u8, u16); STACK] = [(st, 0, 0); STACK];
-        let mut depth = 0usize;
-        loop {
-            let ok = st.propagate();
-            if ok && st.open == 0 {
+            let Some((band, bit, digits)) = st.pick_guess() else {
                 self.found += 1;
                 if self.first.is_none() {
-                    let mut g = Grid::EMPTY;
-                    for (cell, &v) in st.value.iter().enumerate() {
-                        g.set(cell, v);
-                    }
-                    self.first = Some(g);
+                    self.first = Some(st.solution());
                 }
+                return;
+            };
+            // Try every candidate but the last in a copy; the last one continues in this frame.
+            let mut rest = digits;
+            while rest & (rest - 1) != 0 {
+                let d = rest.trailing_zeros() as usize;
+                rest &= rest - 1;
+                self.stats.guesses += 1;
+                let mut child = *st;
+                child.assign(band, bit, d);
+                self.search(&mut child);
                 if self.found >= self.limit {
                     return;
                 }
-            } else if ok {
-                // Guess on the open cell with the fewest candidates.
-                let mut best = 0usize;
-                let mut best_n = 10;
-                for cell in 0..CELLS {
-                    if st.value[cell] == 0 {
-                        let n = st.cand[cell].count_ones();
-                        if n < best_n {
-                            best_n = n;
-                            best = cell;
-                            if n == 2 {
-                                break;
-                            }
-                        }
-                    }
-                }
-                let cands = st.cand[best];
-                let d = cands.trailing_zeros() as u8 + 1;
-                let rest = cands & (cands - 1);
-                stack[depth] = (st, best as u8, rest);
-                depth += 1;
-                self.stats.guesses += 1;
-                if st.place(best, d) {
-                    continue;
-                }
             }
-            // Backtrack: pop states until one has an untried candidate.
-            loop {
-                if depth == 0 {
-                    return;
-                }
-                let (saved, cell, rest) = stack[depth - 1];
-                if rest == 0 {
-                    depth -= 1;
-                    continue;
-                }
-                let d = rest.trailing_zeros() as u8 + 1;
-                stack[depth - 1].2 = rest & (rest - 1);
-                st = saved;
-                self.stats.guesses += 1;
-                if st.place(cell as usize, d) {
-                    break;
-                }
-            }
+            self.stats.guesses += 1;
+            st.assign(band, bit, rest.trailing_zeros() as usize);
         }
     }
 }
 
 impl State {
-    /// Puts `d` in `cell` and removes it from the peers; false on a contradiction.
-    #[inline]
-    fn place(&mut self, cell: usize, d: u8) -> bool {
-        let bit = 1u16 << (d - 1);
-        if self.value[cell] != 0 {
-            return self.value[cell] == d;
+    /// The state of a puzzle with its givens placed (each digit's givens take their rows, boxes and columns; a
+    /// given's cell loses every other digit) and no further inference. Fails when two givens clash.
+    fn from_grid(puzzle: &Grid) -> Result<State, Clash> {
+        // given[v * 3 + b]: cells of band b holding v (v = 0: blanks).
+        let mut given = [0u32; 30];
+        for (cell, &v) in puzzle.cells().iter().enumerate() {
+            given[v as usize * 3 + cell / 27] |= 1 << (cell % 27);
         }
-        if self.cand[cell] & bit == 0 {
+        let mut st = State {
+            f: [0; 27],
+            seen: [u32::MAX; 27],
+            open: [given[0], given[1], given[2]],
+        };
+        let filled = [BAND & !given[0], BAND & !given[1], BAND & !given[2]];
+        let mut clash = false;
+        for d in 0..9 {
+            let g = [given[d * 3 + 3], given[d * 3 + 4], given[d * 3 + 5]];
+            let all = g[0] | g[1] | g[2];
+            let cols = (all | all >> 9 | all >> 18) & ROW0;
+            let mut count = 0;
+            for b in 0..3 {
+                let rows = u32::from(g[b] & ROW0 != 0)
+                    | u32::from(g[b] & (ROW0 << 9) != 0) << 1
+                    | u32::from(g[b] >> 18 != 0) << 2;
+                let x = g[b] | g[b] >> 9 | g[b] >> 18;
+                let boxes = u32::from(ROW_BOXES[(x & ROW0) as usize]);
+                let n = g[b].count_ones();
+                count += n;
+                clash |= n != rows.count_ones() || n != boxes.count_ones();
+                let taken = ROWS[rows as usize] | BOXES[boxes as usize] | columns(cols) | filled[b];
+                st.f[d * 3 + b] = (BAND & !taken) | g[b];
+            }
+            clash |= count != cols.count_ones();
+        }
+        if clash {
+            Err(Clash)
+        } else {
+            Ok(st)
+        }
+    }
+
+    /// Puts digit `d` in the cell `bit` of band `b` (a guess): no other digit there, no other cell of its row for
+    /// `d`. The rest follows in [`State::propagate`].
+    #[inline]
+    fn assign(&mut self, b: usize, bit: u32, d: usize) {
+        let row = ROWS[(1 << (bit.trailing_zeros() / 9)) as usize];
+        for e in 0..9 {
+            self.f[e * 3 + b] &= !bit;
+        }
+        self.f[d * 3 + b] &= !row;
+        self.f[d * 3 + b] |= bit;
+    }
+
+    /// Applies the inferences until nothing changes; false on a contradiction.
+    #[inline]
+    fn propagate(&mut self) -> bool {
+        loop {
+            loop {
+                let mut changed = false;
+                macro_rules! scan {
+                    ($($i:literal)*) => {$(
+                        if self.f[$i] != self.seen[$i] {
+                            changed = true;
+                            if !self.update($i) {
+                                return false;
+                            }
+                        }
+                    )*};
+                }
+                scan!(0 1 2 3 4 5 6 7 8 9 10 11 12 13 14 15 16 17 18 19 20 21 22 23 24 25 26);
+                if !changed {
+                    break;
+                }
+            }
+            if self.open == [0; 3] {
+                return true;
+            }
+            match self.naked_singles() {
+                Some(true) => continue,
+                Some(false) => return true,
+                None => return false,
+            }
+        }
+    }
+
+    /// Examines slot `i` (digit `i / 3`, band `i % 3`): keeps only cells that fit a complete placement of the digit
+    /// in the band, removes columns locked here from the other bands, and settles rows left with one cell (their
+    /// cells lose every other digit).
+    #[inline(always)]
+    fn update(&mut self, i: usize) -> bool {
+        let (d, b) = (i / 3, i % 3);
+        let s = self.f[i];
+        let shrink = ROW_BOXES[(s & ROW0) as usize] as usize
+            | (ROW_BOXES[((s >> 9) & ROW0) as usize] as usize) << 3
+            | (ROW_BOXES[(s >> 18) as usize] as usize) << 6;
+        let s = s & COMPLEX[shrink];
+        if s == 0 {
             return false;
         }
-        self.value[cell] = d;
-        self.cand[cell] = 0;
-        self.open -= 1;
-        for &p in &PEERS[cell] {
-            let p = p as usize;
-            if self.value[p] == d {
-                return false;
+        self.f[i] = s;
+        self.seen[i] = s;
+        let locked = LOCKED[((s | s >> 9 | s >> 18) & ROW0) as usize];
+        let keep = !columns(locked & ROW0);
+        for b2 in 0..3 {
+            if b2 != b {
+                self.f[d * 3 + b2] &= keep;
             }
-            self.cand[p] &= !bit;
-            if self.value[p] == 0 && self.cand[p] == 0 {
-                return false;
+        }
+        // A row is settled when it has one box left and that box one column.
+        let lone = u32::from(LONE_BOX[shrink]) & (locked >> 16);
+        let cells = s & ROWS[ROW_BOXES[lone as usize] as usize];
+        self.open[b] &= !cells;
+        for e in 0..9 {
+            if e != d {
+                self.f[e * 3 + b] &= !cells;
             }
         }
         true
     }
 
-    /// Naked and hidden singles until nothing changes; false on a contradiction.
-    fn propagate(&mut self) -> bool {
-        loop {
-            let mut changed = false;
-            // Naked singles: cells with one candidate.
-            for cell in 0..CELLS {
-                let c = self.cand[cell];
-                if self.value[cell] == 0 && c & (c.wrapping_sub(1)) == 0 {
-                    if c == 0 || !self.place(cell, c.trailing_zeros() as u8 + 1) {
-                        return false;
-                    }
-                    changed = true;
-                }
+    /// Finds cells with a single candidate and settles them. `Some(true)`: something was placed; `Some(false)`:
+    /// none found; `None`: a cell has no candidate (or two singles need one digit twice in a row).
+    #[inline]
+    fn naked_singles(&mut self) -> Option<bool> {
+        let mut placed = false;
+        for b in 0..3 {
+            let (mut once, mut twice) = (0u32, 0u32);
+            for d in 0..9 {
+                let x = self.f[d * 3 + b];
+                twice |= once & x;
+                once |= x;
             }
-            // Hidden singles: a digit with one place left in a unit.
-            for unit in &UNITS {
-                let (mut once, mut twice, mut placed) = (0u16, 0u16, 0u16);
-                for &cell in unit {
-                    let c = self.cand[cell as usize];
-                    twice |= once & c;
-                    once |= c;
-                    let v = self.value[cell as usize];
-                    if v != 0 {
-                        placed |= 1 << (v - 1);
-                    }
+            let open = self.open[b];
+            if open & !once != 0 {
+                return None;
+            }
+            let singles = once & !twice & open;
+            if singles == 0 {
+                continue;
+            }
+            placed = true;
+            for d in 0..9 {
+                let mine = singles & self.f[d * 3 + b];
+                if mine == 0 {
+                    continue;
                 }
-                if (once | placed) != ALL {
-                    return false;
-                }
-                let mut single = once & !twice & !placed;
-                while single != 0 {
-                    let bit = single & single.wrapping_neg();
-                    single &= single - 1;
-                    let d = bit.trailing_zeros() as u8 + 1;
-                    let cell = unit
-                        .iter()
-                        .map(|&c| c as usize)
-                        .find(|&c| self.cand[c] & bit != 0);
-                    // A cell already used in this pass shows as a contradiction on the next pass.
-                    if let Some(c) = cell {
-                        if !self.place(c, d) {
-                            return false;
+                for r in 0..3 {
+                    let x = mine & (ROW0 << (r * 9));
+                    if x != 0 {
+                        if x & (x - 1) != 0 {
+                            return None;
                         }
-                        changed = true;
+                        self.f[d * 3 + b] &= !(ROW0 << (r * 9)) | x;
                     }
                 }
-            }
-            if !changed {
-                return true;
             }
         }
+        Some(placed)
+    }
+
+    /// After propagation: the cell to guess on (band, bit) and its candidate digits (bit `d`), or `None` when the
+    /// board is solved. Prefers a cell with two candidates, else the open cell with the fewest.
+    fn pick_guess(&self) -> Option<(usize, u32, u32)> {
+        if self.open == [0; 3] {
+            return None;
+        }
+        for b in 0..3 {
+            let (mut once, mut twice, mut thrice) = (0u32, 0u32, 0u32);
+            for d in 0..9 {
+                let x = self.f[d * 3 + b];
+                thrice |= twice & x;
+                twice |= once & x;
+                once |= x;
+            }
+            let pairs = twice & !thrice & self.open[b];
+            if pairs != 0 {
+                let bit = pairs & pairs.wrapping_neg();
+                return Some((b, bit, self.digits_at(b, bit)));
+            }
+        }
+        let mut best = (0usize, 0u32, 0u32);
+        let mut best_n = u32::MAX;
+        for b in 0..3 {
+            let mut open = self.open[b];
+            while open != 0 {
+                let bit = open & open.wrapping_neg();
+                open &= open - 1;
+                let digits = self.digits_at(b, bit);
+                if digits.count_ones() < best_n {
+                    best_n = digits.count_ones();
+                    best = (b, bit, digits);
+                }
+            }
+        }
+        Some(best)
+    }
+
+    /// The candidate digits (bit `d`) of cell `bit` in band `b`.
+    #[inline]
+    fn digits_at(&self, b: usize, bit: u32) -> u32 {
+        let mut digits = 0;
+        for d in 0..9 {
+            digits |= u32::from(self.f[d * 3 + b] & bit != 0) << d;
+        }
+        digits
+    }
+
+    /// The solved board (every cell settled).
+    fn solution(&self) -> Grid {
+        let mut cells = [0u8; CELLS];
+        for d in 0..9 {
+            for b in 0..3 {
+                let mut m = self.f[d * 3 + b];
+                while m != 0 {
+                    cells[b * 27 + m.trailing_zeros() as usize] = d as u8 + 1;
+                    m &= m - 1;
+                }
+            }
+        }
+        // Every digit value is 1..=9, so this cannot fail.
+        Grid::from_cells(cells).unwrap_or(Grid::EMPTY)
     }
 }

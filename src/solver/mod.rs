@@ -9,6 +9,8 @@
 //! - [`count_solutions`] searches until `limit` solutions or exhaustion: the cost grows with `limit`.
 
 mod engine;
+#[cfg(test)]
+mod reference;
 
 use crate::grid::{Conflict, Grid};
 
@@ -61,9 +63,7 @@ pub struct Count {
 
 /// Finds one solution (the first the search meets). Cost: one search stopped at the first solution.
 pub fn solve(puzzle: &Grid) -> Result<Solved, SolveError> {
-    puzzle.check_givens()?;
-    let mut out = engine::Search::new(1);
-    out.run(puzzle);
+    let out = search(puzzle, 1)?;
     match out.first {
         Some(solution) => Ok(Solved {
             solution,
@@ -76,9 +76,7 @@ pub fn solve(puzzle: &Grid) -> Result<Solved, SolveError> {
 /// Finds the solution and proves it unique. Cost: a search stopped at the second solution, so a proper puzzle is
 /// searched exhaustively.
 pub fn solve_unique(puzzle: &Grid) -> Result<Solved, SolveError> {
-    puzzle.check_givens()?;
-    let mut out = engine::Search::new(2);
-    out.run(puzzle);
+    let out = search(puzzle, 2)?;
     match (out.found, out.first) {
         (1, Some(solution)) => Ok(Solved {
             solution,
@@ -92,15 +90,25 @@ pub fn solve_unique(puzzle: &Grid) -> Result<Solved, SolveError> {
 /// Counts solutions, stopping at `limit` (a `limit` of 0 is treated as 1). Cost grows with `limit`: every
 /// solution counted is a leaf of the search tree.
 pub fn count_solutions(puzzle: &Grid, limit: u64) -> Result<Count, Conflict> {
-    puzzle.check_givens()?;
     let limit = limit.max(1);
-    let mut out = engine::Search::new(limit);
-    out.run(puzzle);
+    let out = search(puzzle, limit)?;
     Ok(Count {
         solutions: out.found,
         hit_limit: out.found >= limit,
         first: out.first,
         stats: out.stats,
+    })
+}
+
+/// Runs the engine; clashing givens (which the engine notices while placing them) are named by
+/// [`Grid::check_givens`].
+fn search(puzzle: &Grid, limit: u64) -> Result<engine::Outcome, Conflict> {
+    engine::run(puzzle, limit).map_err(|engine::Clash| {
+        match puzzle.check_givens() {
+            Err(conflict) => conflict,
+            // The engine only reports a clash when two givens share a unit, which check_givens finds.
+            Ok(()) => unreachable!("engine reported a clash that check_givens does not see"),
+        }
     })
 }
 
@@ -117,13 +125,28 @@ mod tests {
     const HARD_SOLUTION: &str =
         "417369825632158947958724316825437169791586432346912758289643571573291684164875293";
 
+    /// The first puzzle of the forum's hardest list (HardestDatabase110626): singles and box/line reasoning stall
+    /// on it at once, so the search must guess.
+    const GUESSING: &str =
+        "........8..3...4...9..2..6.....79.......612...6.5.2.7...8...5...1.....2.4.5.....3";
+
     #[test]
     fn solves_a_hard_puzzle_to_its_known_solution() {
         let s = solve(&g(HARD)).unwrap();
         assert_eq!(s.solution, g(HARD_SOLUTION));
-        assert!(s.stats.guesses > 0);
         let u = solve_unique(&g(HARD)).unwrap();
         assert_eq!(u.solution, g(HARD_SOLUTION));
+    }
+
+    #[test]
+    fn a_puzzle_that_needs_guesses_counts_them() {
+        let p = g(GUESSING);
+        let s = solve(&p).unwrap();
+        assert!(s.solution.is_solution_of(&p));
+        assert!(s.stats.guesses > 0);
+        let u = solve_unique(&p).unwrap();
+        assert_eq!(u.solution, s.solution);
+        assert!(u.stats.guesses >= s.stats.guesses);
     }
 
     #[test]
@@ -208,5 +231,112 @@ mod tests {
         assert_eq!(c.solutions, 2);
         assert!(!c.hit_limit);
         assert!(c.first.unwrap().is_solution_of(&p));
+    }
+
+    /// A small xorshift generator, so that the randomized checks are reproducible.
+    struct Rng(u64);
+
+    impl Rng {
+        fn next(&mut self) -> u64 {
+            self.0 ^= self.0 << 13;
+            self.0 ^= self.0 >> 7;
+            self.0 ^= self.0 << 17;
+            self.0
+        }
+
+        fn below(&mut self, n: usize) -> usize {
+            (self.next() % n as u64) as usize
+        }
+    }
+
+    fn reference_count(p: &Grid, limit: u64) -> u64 {
+        let mut r = reference::Search::new(limit);
+        r.run(p);
+        r.found
+    }
+
+    /// Solutions of the sample set shipped in `data/`, whose answers were obtained independently.
+    fn known_solutions() -> Vec<Grid> {
+        include_str!("../../data/puzzles.solutions.txt")
+            .lines()
+            .map(|l| g(l.trim()))
+            .collect()
+    }
+
+    #[test]
+    fn counts_match_the_reference_on_puzzles_with_clues_removed() {
+        let mut rng = Rng(0x9E37_79B9_7F4A_7C15);
+        for (n, sol) in known_solutions().iter().enumerate().take(60) {
+            // Keep 18..=40 random cells of a solution: anything from many solutions to a unique one.
+            let keep = 18 + rng.below(23);
+            let mut p = Grid::EMPTY;
+            for _ in 0..keep {
+                let cell = rng.below(81);
+                p.set(cell, sol.get(cell));
+            }
+            let limit = 40;
+            let c = count_solutions(&p, limit).unwrap();
+            assert_eq!(c.solutions, reference_count(&p, limit), "puzzle {n}: {p}");
+            assert_eq!(c.hit_limit, c.solutions == limit);
+            assert!(c.first.unwrap().is_solution_of(&p), "puzzle {n}");
+            let s = solve(&p).unwrap();
+            assert!(s.solution.is_solution_of(&p));
+            match solve_unique(&p) {
+                Ok(u) => assert_eq!((c.solutions, u.solution), (1, s.solution)),
+                Err(SolveError::MultipleSolutions { first }) => {
+                    assert!(c.solutions >= 2);
+                    assert!(first.is_solution_of(&p));
+                }
+                Err(e) => panic!("puzzle {n}: {e}"),
+            }
+        }
+    }
+
+    #[test]
+    fn counts_match_the_reference_on_random_givens() {
+        // Random consistent givens: mostly no solution, sometimes several. Exercises the dead ends.
+        let mut rng = Rng(0xD1B5_4A32_D192_ED03);
+        let mut seen = [0u32; 3];
+        for n in 0..300 {
+            let mut p = Grid::EMPTY;
+            let want = 8 + rng.below(18);
+            let mut placed = 0;
+            while placed < want {
+                let (cell, d) = (rng.below(81), 1 + rng.below(9) as u8);
+                let mut q = p;
+                q.set(cell, d);
+                if p.get(cell) == 0 && q.check_givens().is_ok() {
+                    p = q;
+                    placed += 1;
+                }
+            }
+            let c = count_solutions(&p, 3).unwrap();
+            assert_eq!(c.solutions, reference_count(&p, 3), "case {n}: {p}");
+            seen[c.solutions.min(2) as usize] += 1;
+            match solve(&p) {
+                Ok(s) => assert!(s.solution.is_solution_of(&p)),
+                Err(e) => assert_eq!((e, c.solutions), (SolveError::NoSolution, 0)),
+            }
+        }
+        // The generator must really produce both kinds, or the test checks little.
+        assert!(seen[0] > 10 && seen[2] > 10, "{seen:?}");
+    }
+
+    #[test]
+    fn every_sample_puzzle_gets_its_known_solution() {
+        let puzzles = include_str!("../../data/puzzles.txt");
+        let solutions = known_solutions();
+        let mut n = 0;
+        for (line, sol) in puzzles
+            .lines()
+            .filter(|l| !l.starts_with('#') && !l.trim().is_empty())
+            .zip(&solutions)
+        {
+            let p = g(line.trim());
+            assert_eq!(solve(&p).unwrap().solution, *sol, "{line}");
+            assert_eq!(solve_unique(&p).unwrap().solution, *sol, "{line}");
+            n += 1;
+        }
+        assert_eq!(n, solutions.len());
     }
 }

@@ -1,4 +1,4 @@
-//! Puzzle generation: a random solved board, then clues removed orbit by orbit (an orbit is a set of cells the
+//! Puzzles with exactly one solution: a random solved board ([`RandomFill`]), then clues removed orbit by orbit (an orbit is a set of cells the
 //! chosen symmetry maps onto each other) while the puzzle keeps exactly one solution. Every puzzle comes from
 //! `(seed, index)` alone, so a run is reproducible whatever the thread count.
 //!
@@ -7,12 +7,18 @@
 //! keeps minimal puzzles until one rates at the level asked for.
 
 use std::fmt;
+use std::time::{Duration, Instant};
 
-use crate::grid::{Grid, CELLS};
+use rayon::prelude::*;
+
+use crate::grid::{Grid, CELLS, GRID_TEXT_LEN};
+use crate::human::{rate, Level, Rating};
+use crate::output::{OrderedWriter, OutputError, Sink, Target};
 use crate::solver;
 
-use super::candidates::Candidates;
-use super::rating::{rate, Level, Rating};
+use super::random::RandomFill;
+use super::rng::SplitMix64;
+use super::Format;
 
 /// Which cells must be clues together.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Default)]
@@ -94,12 +100,12 @@ impl fmt::Display for Symmetry {
 }
 
 impl std::str::FromStr for Symmetry {
-    type Err = GenerateError;
-    fn from_str(s: &str) -> Result<Symmetry, GenerateError> {
+    type Err = PuzzleError;
+    fn from_str(s: &str) -> Result<Symmetry, PuzzleError> {
         Symmetry::ALL
             .into_iter()
             .find(|x| x.name() == s)
-            .ok_or_else(|| GenerateError::UnknownSymmetry(s.to_string()))
+            .ok_or_else(|| PuzzleError::UnknownSymmetry(s.to_string()))
     }
 }
 
@@ -135,7 +141,7 @@ impl Default for PuzzleOptions {
     }
 }
 
-/// Boards tried per puzzle by default before [`GenerateError::GaveUp`].
+/// Boards tried per puzzle by default before [`PuzzleError::GaveUp`].
 pub const DEFAULT_MAX_ATTEMPTS: u32 = 100_000;
 
 /// Fewest clues a proper puzzle can have (there is no 16-clue puzzle).
@@ -144,10 +150,10 @@ pub const MIN_CLUES: usize = 17;
 impl PuzzleOptions {
     /// Checks that the options can be met at all: a clue count from 17 to 81 that the symmetry's orbits can
     /// add up to.
-    pub fn check(&self) -> Result<(), GenerateError> {
+    pub fn check(&self) -> Result<(), PuzzleError> {
         if let Goal::Clues(k) = self.goal {
             if !(MIN_CLUES..=CELLS).contains(&k) {
-                return Err(GenerateError::ClueCount(k));
+                return Err(PuzzleError::ClueCount(k));
             }
             // Which totals can the orbits add up to?
             let mut reach = [false; CELLS + 1];
@@ -158,7 +164,7 @@ impl PuzzleOptions {
                 }
             }
             if !reach[k] {
-                return Err(GenerateError::ClueCountForSymmetry {
+                return Err(PuzzleError::ClueCountForSymmetry {
                     clues: k,
                     symmetry: self.symmetry,
                 });
@@ -170,7 +176,7 @@ impl PuzzleOptions {
 
 /// Why puzzles cannot be generated.
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
-pub enum GenerateError {
+pub enum PuzzleError {
     /// The clue count is out of range.
     #[error("--clues {0}: a puzzle with one solution has 17 to 81 clues")]
     ClueCount(usize),
@@ -210,21 +216,19 @@ pub struct Generated {
 
 /// Makes puzzle number `index` of the run seeded with `seed`. Cost: one uniqueness check per orbit per board,
 /// plus a rating per board for [`Goal::Level`]; boards are retried until the goal is met.
-pub fn generate(
-    options: &PuzzleOptions,
-    seed: u64,
-    index: u64,
-) -> Result<Generated, GenerateError> {
+pub fn generate(options: &PuzzleOptions, seed: u64, index: u64) -> Result<Generated, PuzzleError> {
     options.check()?;
-    let mut rng = Rng::for_index(seed, index);
+    let boards = RandomFill::new(None, seed);
     let mut orbits = options.symmetry.orbits();
     let stop_at = match options.goal {
         Goal::Clues(k) => k,
         _ => 0,
     };
     for attempt in 1..=options.max_attempts.max(1) {
-        let solution = random_solution(&mut rng);
-        rng.shuffle(&mut orbits);
+        let solution = boards.board(index, attempt - 1);
+        // The removal order has its own stream, apart from the one that filled the board.
+        let mut rng = SplitMix64::for_board(seed ^ REMOVAL_STREAM, index, attempt - 1);
+        shuffle(&mut rng, &mut orbits);
         let puzzle = prune(solution, &orbits, stop_at);
         let rating = match options.goal {
             Goal::Minimal => None,
@@ -246,10 +250,21 @@ pub fn generate(
             rating,
         });
     }
-    Err(GenerateError::GaveUp {
+    Err(PuzzleError::GaveUp {
         index,
         attempts: options.max_attempts.max(1),
     })
+}
+
+/// Mixed into the seed for the clue-removal order.
+const REMOVAL_STREAM: u64 = 0x05EE_D0FC_10E5;
+
+/// Fisher-Yates.
+fn shuffle<T>(rng: &mut SplitMix64, v: &mut [T]) {
+    for i in (1..v.len()).rev() {
+        let j = rng.below(i as u32 + 1) as usize;
+        v.swap(i, j);
+    }
 }
 
 /// Removes orbits of clues from a full board, in the order given, whenever the puzzle keeps one solution, never
@@ -280,64 +295,150 @@ fn has_one_solution(g: &Grid) -> bool {
     matches!(solver::count_solutions(g, 2), Ok(c) if c.solutions == 1)
 }
 
-/// A random solved board: cells filled with the fewest candidates first, digits tried in random order,
-/// backtracking on a dead end.
-fn random_solution(rng: &mut Rng) -> Grid {
-    fill(
-        Candidates::new(&Grid::EMPTY).expect("the empty grid is valid"),
-        rng,
-    )
-    .expect("the empty grid has solutions")
-    .to_grid()
+/// Puzzles per chunk handed to the writer: small, because a puzzle costs about a millisecond (a hundred for a rare
+/// level), and every core should have chunks to work on.
+const CHUNK_PUZZLES: u64 = 16;
+
+/// A run of puzzles: how many, what they must be, and how they are made and written.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct PuzzleRun {
+    /// Number of puzzles.
+    pub count: u64,
+    /// What each puzzle must be.
+    pub options: PuzzleOptions,
+    /// Puzzle `i` depends on the seed and `i` only.
+    pub seed: u64,
+    /// Worker threads (0: one per core).
+    pub threads: usize,
+    /// Line (`.` for blanks) or 9-line grid (`0` for blanks, a blank line between puzzles).
+    pub format: Format,
 }
 
-fn fill(c: Candidates, rng: &mut Rng) -> Option<Candidates> {
-    let Some(cell) = c.open().iter().min_by_key(|&cell| c.get(cell).len()) else {
-        return Some(c);
+/// What a finished puzzle run did.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct PuzzleSummary {
+    /// Puzzles written.
+    pub puzzles: u64,
+    /// Boards made and thrown away (wrong clue count or level) before the puzzles kept.
+    pub rejected: u64,
+    /// Clues summed over the puzzles written.
+    pub clues: u64,
+    /// Worker threads used.
+    pub threads: usize,
+    /// Wall time, output file sync included.
+    pub elapsed: Duration,
+}
+
+/// Why a puzzle run stopped.
+#[derive(Debug, thiserror::Error)]
+pub enum PuzzleRunError {
+    /// The options cannot be met, or a puzzle could not be made.
+    #[error(transparent)]
+    Puzzle(#[from] PuzzleError),
+    /// The worker threads could not be started.
+    #[error("cannot start worker threads: {0}")]
+    Threads(#[from] rayon::ThreadPoolBuildError),
+    /// Writing failed (or the reader of standard output went away).
+    #[error(transparent)]
+    Output(#[from] OutputError),
+}
+
+/// Generates `run.count` puzzles into `target` in index order, on a window of chunks at a time so that memory
+/// stays flat; the bytes do not depend on the thread count. A file target appears whole or not at all.
+pub fn run(run: &PuzzleRun, target: &Target) -> Result<PuzzleSummary, PuzzleRunError> {
+    run.options.check()?;
+    let start = Instant::now();
+    let pool = rayon::ThreadPoolBuilder::new()
+        .num_threads(run.threads)
+        .build()?;
+    let window = 4 * pool.current_num_threads() as u64;
+    let writer = OrderedWriter::spawn(Sink::create(target)?, 2 * window as usize);
+    let chunks = run.count.div_ceil(CHUNK_PUZZLES);
+    let mut summary = PuzzleSummary {
+        puzzles: 0,
+        rejected: 0,
+        clues: 0,
+        threads: pool.current_num_threads(),
+        elapsed: Duration::ZERO,
     };
-    let mut digits: Vec<u8> = c.get(cell).iter().collect();
-    rng.shuffle(&mut digits);
-    for d in digits {
-        let mut next = c;
-        next.place(cell, d);
-        if next.open().iter().all(|x| !next.get(x).is_empty()) {
-            if let Some(done) = fill(next, rng) {
-                return Some(done);
+    let mut first = 0u64;
+    let mut failure = None;
+    'windows: while first < chunks {
+        let last = (first + window).min(chunks);
+        let done: Vec<Result<(Vec<u8>, PuzzleSummary), PuzzleError>> = pool.install(|| {
+            (first..last)
+                .into_par_iter()
+                .map(|chunk| make_chunk(run, chunk))
+                .collect()
+        });
+        for (chunk, r) in (first..last).zip(done) {
+            match r {
+                Ok((buf, s)) => {
+                    summary.puzzles += s.puzzles;
+                    summary.rejected += s.rejected;
+                    summary.clues += s.clues;
+                    if writer.send(chunk, buf).is_err() {
+                        break 'windows;
+                    }
+                }
+                Err(e) => {
+                    failure = Some(e);
+                    break 'windows;
+                }
             }
         }
+        first = last;
     }
-    None
+    if let Some(e) = failure {
+        // Leave no short file: a buffer past a gap makes the writer refuse to complete the output, and an output
+        // that is not completed is removed (see `OrderedWriter`).
+        let _ = writer.send(u64::MAX, Vec::new());
+        let _ = writer.finish();
+        return Err(e.into());
+    }
+    writer.finish()?;
+    summary.elapsed = start.elapsed();
+    Ok(summary)
 }
 
-/// SplitMix64: small, fast, and the same stream on every platform and version, which reproducible output needs.
-struct Rng(u64);
-
-impl Rng {
-    /// The generator of puzzle `index` in the run seeded with `seed`.
-    fn for_index(seed: u64, index: u64) -> Rng {
-        let mut r = Rng(seed);
-        let a = r.next_u64();
-        Rng(a ^ index.wrapping_mul(0xD1B5_4A32_D192_ED03))
+/// The text of one chunk of puzzles, and its counts.
+fn make_chunk(run: &PuzzleRun, chunk: u64) -> Result<(Vec<u8>, PuzzleSummary), PuzzleError> {
+    let mut buf = Vec::with_capacity(CHUNK_PUZZLES as usize * (GRID_TEXT_LEN + 1));
+    let mut s = PuzzleSummary {
+        puzzles: 0,
+        rejected: 0,
+        clues: 0,
+        threads: 0,
+        elapsed: Duration::ZERO,
+    };
+    let end = ((chunk + 1) * CHUNK_PUZZLES).min(run.count);
+    for index in chunk * CHUNK_PUZZLES..end {
+        let p = generate(&run.options, run.seed, index)?;
+        write_puzzle(&p.puzzle, run.format, index == 0, &mut buf);
+        s.puzzles += 1;
+        s.rejected += u64::from(p.attempts - 1);
+        s.clues += p.puzzle.clue_count() as u64;
     }
+    Ok((buf, s))
+}
 
-    fn next_u64(&mut self) -> u64 {
-        self.0 = self.0.wrapping_add(0x9E37_79B9_7F4A_7C15);
-        let mut z = self.0;
-        z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
-        z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
-        z ^ (z >> 31)
-    }
-
-    /// Uniform in `0..n` (multiply-shift; the bias is below 2^-50 for the small `n` used here).
-    fn below(&mut self, n: usize) -> usize {
-        ((u128::from(self.next_u64()) * n as u128) >> 64) as usize
-    }
-
-    /// Fisher-Yates.
-    fn shuffle<T>(&mut self, v: &mut [T]) {
-        for i in (1..v.len()).rev() {
-            let j = self.below(i + 1);
-            v.swap(i, j);
+/// Appends one puzzle: a line with `.` blanks, or nine rows with `0` blanks after a separating blank line (none
+/// before the first puzzle), as `sudoku generate` writes boards.
+fn write_puzzle(p: &Grid, format: Format, first: bool, out: &mut Vec<u8>) {
+    match format {
+        Format::Line => {
+            let mut cells = [0u8; CELLS];
+            p.write_line(&mut cells, b'.');
+            out.extend_from_slice(&cells);
+            out.push(b'\n');
+        }
+        Format::Grid => {
+            if !first {
+                out.push(b'\n');
+            }
+            let mut text = [0u8; GRID_TEXT_LEN];
+            p.write_grid(&mut text);
+            out.extend_from_slice(&text);
         }
     }
 }
@@ -468,7 +569,7 @@ mod tests {
         };
         assert_eq!(
             generate(&hopeless, 9, 5),
-            Err(GenerateError::GaveUp {
+            Err(PuzzleError::GaveUp {
                 index: 5,
                 attempts: 2
             })
@@ -482,16 +583,5 @@ mod tests {
         assert_eq!(generate(&opts, 11, 3).unwrap(), a);
         assert_ne!(generate(&opts, 11, 4).unwrap().puzzle, a.puzzle);
         assert_ne!(generate(&opts, 12, 3).unwrap().puzzle, a.puzzle);
-    }
-
-    #[test]
-    fn random_solutions_are_valid_and_vary_with_the_seed() {
-        let mut a = Rng::for_index(1, 0);
-        let mut b = Rng::for_index(1, 1);
-        let (ga, gb) = (random_solution(&mut a), random_solution(&mut b));
-        assert!(ga.is_valid_solution() && gb.is_valid_solution());
-        assert_ne!(ga, gb);
-        let mut a2 = Rng::for_index(1, 0);
-        assert_eq!(random_solution(&mut a2), ga);
     }
 }

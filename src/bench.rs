@@ -1,0 +1,310 @@
+//! The in-process solver benchmark behind `sudoku bench`: load a dataset, warm up, time repeated passes (parse and
+//! solve every record, as the established solver harnesses do) and report puzzles/s, µs/puzzle and how often the
+//! solver had to guess.
+
+use std::fmt;
+use std::path::{Path, PathBuf};
+use std::time::{Duration, Instant};
+
+use crate::grid::Grid;
+use crate::solver::{self, SolveError};
+
+/// How to time a dataset.
+#[derive(Debug, Clone, Copy, PartialEq)]
+pub struct BenchConfig {
+    /// Time spent in timed passes, per dataset (at least one pass is always made).
+    pub seconds: f64,
+    /// Time the uniqueness search (stop at 2 solutions) instead of the first solution.
+    pub unique: bool,
+}
+
+impl Default for BenchConfig {
+    fn default() -> BenchConfig {
+        BenchConfig {
+            seconds: 3.0,
+            unique: false,
+        }
+    }
+}
+
+/// A record that could not be read as a puzzle: where it is and why.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct BadRecord {
+    /// 1-based line number in the file.
+    pub line: usize,
+    /// What is wrong with it.
+    pub reason: String,
+}
+
+/// The records of one file, kept as the raw lines the timed passes parse again and again.
+#[derive(Debug, Clone)]
+pub struct Dataset {
+    /// Where it came from.
+    pub path: PathBuf,
+    /// The file's bytes.
+    bytes: Vec<u8>,
+    /// Byte ranges of the puzzle records (blank lines and `#` comments skipped).
+    records: Vec<(usize, usize)>,
+    /// Records that do not parse; they are left out of the timed passes.
+    pub bad: Vec<BadRecord>,
+}
+
+impl Dataset {
+    /// Reads a file of 81-character puzzle lines. Blank lines and lines starting with `#` are skipped; records that
+    /// do not parse are noted in [`Dataset::bad`] and left out.
+    pub fn load(path: &Path) -> std::io::Result<Dataset> {
+        Ok(Dataset::from_bytes(path, std::fs::read(path)?))
+    }
+
+    /// Splits `bytes` into records as [`Dataset::load`] does; `path` only names the dataset.
+    pub fn from_bytes(path: &Path, bytes: Vec<u8>) -> Dataset {
+        let mut records = Vec::new();
+        let mut bad = Vec::new();
+        let mut start = 0;
+        for (n, line) in bytes.split(|&b| b == b'\n').enumerate() {
+            let end = start + line.len();
+            let range = (start, end);
+            start = end + 1;
+            let text = line.trim_ascii();
+            if text.is_empty() || text.starts_with(b"#") {
+                continue;
+            }
+            match Grid::parse_line(line) {
+                Ok(_) => records.push(range),
+                Err(e) => bad.push(BadRecord {
+                    line: n + 1,
+                    reason: e.to_string(),
+                }),
+            }
+        }
+        Dataset {
+            path: path.to_path_buf(),
+            bytes,
+            records,
+            bad,
+        }
+    }
+
+    /// Number of good records.
+    pub fn len(&self) -> usize {
+        self.records.len()
+    }
+
+    /// True when no record parses.
+    pub fn is_empty(&self) -> bool {
+        self.records.is_empty()
+    }
+
+    /// The good records, as raw lines.
+    pub fn lines(&self) -> impl Iterator<Item = &[u8]> + '_ {
+        self.records.iter().map(|&(s, e)| &self.bytes[s..e])
+    }
+
+    /// The file name, for tables.
+    pub fn name(&self) -> String {
+        self.path
+            .file_name()
+            .map(|n| n.to_string_lossy().into_owned())
+            .unwrap_or_else(|| self.path.display().to_string())
+    }
+}
+
+/// What one dataset measured.
+#[derive(Debug, Clone, PartialEq)]
+pub struct BenchReport {
+    /// Dataset name.
+    pub name: String,
+    /// Good records timed per pass.
+    pub puzzles: usize,
+    /// Records that did not parse (not timed).
+    pub bad: usize,
+    /// Records with a (unique, under `--unique`) solution.
+    pub solved: usize,
+    /// Records whose search found no solution or whose givens clash.
+    pub no_solution: usize,
+    /// Records with two or more solutions (only counted under `--unique`).
+    pub multiple: usize,
+    /// Records solved without a single guess.
+    pub no_guess: usize,
+    /// Guesses over one pass.
+    pub guesses: u64,
+    /// Timed passes made.
+    pub passes: u32,
+    /// Time of the timed passes.
+    pub elapsed: Duration,
+}
+
+impl BenchReport {
+    /// Puzzles per second over the timed passes.
+    pub fn puzzles_per_second(&self) -> f64 {
+        (self.puzzles as f64 * f64::from(self.passes)) / self.elapsed.as_secs_f64().max(1e-12)
+    }
+
+    /// Microseconds per puzzle over the timed passes.
+    pub fn micros_per_puzzle(&self) -> f64 {
+        self.elapsed.as_secs_f64() * 1e6 / (self.puzzles as f64 * f64::from(self.passes)).max(1.0)
+    }
+
+    /// Share of puzzles solved by propagation alone, in percent.
+    pub fn no_guess_percent(&self) -> f64 {
+        100.0 * self.no_guess as f64 / (self.puzzles.max(1)) as f64
+    }
+
+    /// Mean guesses per puzzle.
+    pub fn guesses_per_puzzle(&self) -> f64 {
+        self.guesses as f64 / (self.puzzles.max(1)) as f64
+    }
+
+    /// The table's header line, matching [`BenchReport`]'s `Display`.
+    pub fn header() -> String {
+        format!(
+            "{:<34} {:>8} {:>5} {:>12} {:>10} {:>9} {:>11} {:>8} {:>8} {:>8}",
+            "dataset",
+            "puzzles",
+            "bad",
+            "puzzles/s",
+            "µs/puzzle",
+            "no-guess%",
+            "guesses/pz",
+            "solved",
+            "none",
+            "multiple"
+        )
+    }
+}
+
+impl fmt::Display for BenchReport {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(
+            f,
+            "{:<34} {:>8} {:>5} {:>12.0} {:>10.3} {:>9.1} {:>11.2} {:>8} {:>8} {:>8}",
+            self.name,
+            self.puzzles,
+            self.bad,
+            self.puzzles_per_second(),
+            self.micros_per_puzzle(),
+            self.no_guess_percent(),
+            self.guesses_per_puzzle(),
+            self.solved,
+            self.no_solution,
+            self.multiple
+        )
+    }
+}
+
+/// Times one dataset: one counting pass (also the warm-up), then timed passes until `config.seconds` have gone by.
+/// Each pass parses and solves every good record.
+pub fn run(data: &Dataset, config: &BenchConfig) -> BenchReport {
+    let mut report = BenchReport {
+        name: data.name(),
+        puzzles: data.len(),
+        bad: data.bad.len(),
+        solved: 0,
+        no_solution: 0,
+        multiple: 0,
+        no_guess: 0,
+        guesses: 0,
+        passes: 0,
+        elapsed: Duration::ZERO,
+    };
+    for line in data.lines() {
+        let Ok(grid) = Grid::parse_line(line) else {
+            continue;
+        };
+        match solve_one(&grid, config.unique) {
+            Ok(s) => {
+                report.solved += 1;
+                report.guesses += u64::from(s.stats.guesses);
+                report.no_guess += usize::from(s.stats.guesses == 0);
+            }
+            Err(SolveError::MultipleSolutions { .. }) => report.multiple += 1,
+            Err(_) => report.no_solution += 1,
+        }
+    }
+    let budget = Duration::from_secs_f64(config.seconds.max(0.0));
+    let mut sink = 0u64;
+    let start = Instant::now();
+    loop {
+        for line in data.lines() {
+            if let Ok(grid) = Grid::parse_line(line) {
+                if let Ok(s) = solve_one(&grid, config.unique) {
+                    sink = sink.wrapping_add(u64::from(s.solution.get(40)));
+                }
+            }
+        }
+        report.passes += 1;
+        report.elapsed = start.elapsed();
+        if report.elapsed >= budget {
+            break;
+        }
+    }
+    std::hint::black_box(sink);
+    report
+}
+
+fn solve_one(grid: &Grid, unique: bool) -> Result<solver::Solved, SolveError> {
+    if unique {
+        solver::solve_unique(grid)
+    } else {
+        solver::solve(grid)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    const GOOD: &str =
+        "4.....8.5.3..........7......2.....6.....8.4......1.......6.3.7.5..2.....1.4......";
+
+    fn dataset(text: &str) -> Dataset {
+        Dataset::from_bytes(Path::new("mem/set"), text.as_bytes().to_vec())
+    }
+
+    #[test]
+    fn comments_and_blank_lines_are_skipped_bad_records_counted_with_lines() {
+        let text = format!("# header\n\n{GOOD}\r\nnot a puzzle\n{GOOD}\n  \n");
+        let d = dataset(&text);
+        assert_eq!(d.len(), 2);
+        assert_eq!(d.name(), "set");
+        assert_eq!(d.bad.len(), 1);
+        assert_eq!(d.bad[0].line, 4);
+        assert!(d.bad[0].reason.contains("invalid character"), "{:?}", d.bad);
+    }
+
+    #[test]
+    fn report_counts_outcomes_and_makes_at_least_one_pass() {
+        let clash = format!("11{}", &GOOD[2..]);
+        let text = format!("{GOOD}\n{}\n{clash}\n", ".".repeat(81));
+        let d = dataset(&text);
+        let r = run(
+            &d,
+            &BenchConfig {
+                seconds: 0.0,
+                unique: true,
+            },
+        );
+        assert_eq!((r.puzzles, r.bad), (3, 0));
+        assert_eq!((r.solved, r.multiple, r.no_solution), (1, 1, 1));
+        assert_eq!(r.passes, 1);
+        assert!(r.puzzles_per_second() > 0.0);
+        let line = r.to_string();
+        assert!(line.starts_with("set "), "{line}");
+        assert_eq!(
+            BenchReport::header().split_whitespace().count(),
+            line.split_whitespace().count()
+        );
+
+        let first = run(&d, &BenchConfig::default_with_seconds(0.0));
+        assert_eq!((first.solved, first.multiple, first.no_solution), (2, 0, 1));
+    }
+
+    impl BenchConfig {
+        fn default_with_seconds(seconds: f64) -> BenchConfig {
+            BenchConfig {
+                seconds,
+                ..BenchConfig::default()
+            }
+        }
+    }
+}
