@@ -8,7 +8,7 @@ cd "$(dirname "$0")/.."
 dir=${1:-../shared/data}
 jobs=${2:-0}
 jflag=()
-[ "$jobs" != 0 ] && jflag=(-j "$jobs")
+if [ "$jobs" != 0 ]; then jflag=(-j "$jobs"); fi
 cargo build --release --quiet
 bin=target/release/sudoku
 log=$(mktemp)
@@ -19,16 +19,16 @@ for f in "$dir"/puzzles2_17_clue "$dir"/puzzles6_forum_hardest_1106 "$dir"/puzzl
   [ -f "$f" ] || { echo "skipped: $f not found"; continue; }
   /usr/bin/time -v "$bin" rate "${jflag[@]}" "$f" 2> "$log" > /dev/null
   echo "### $(basename "$f")"
-  grep -E '^rate:' "$log"
+  grep -E '^sudoku: [0-9]+ records' "$log"
   grep -E 'Elapsed \(wall|Maximum resident' "$log" | sed 's/^\s*//'
   sed -n '/^level /,/^mean score/p' "$log"
 done
-echo "## generate-puzzles (minimal, no symmetry, seed 1)"
+echo "## generate --puzzles (minimal, no symmetry, seed 1)"
 for spec in "none 2000" "simple 100" "easy 1000" "intermediate 1000" "expert 1000"; do
   set -- $spec
   level=$1 n=$2
-  args=(generate-puzzles --puzzles "$n" --seed 1 "${jflag[@]}")
+  args=(generate --puzzles "$n" --format line --seed 1 "${jflag[@]}")
   [ "$level" != none ] && args+=(--difficulty "$level")
   /usr/bin/time -v "$bin" "${args[@]}" 2> "$log" > /dev/null
-  echo "difficulty $level: $(grep -E '^generate-puzzles:' "$log")"
+  echo "difficulty $level: $(grep -E '^sudoku: generated' "$log")"
 done

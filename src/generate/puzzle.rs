@@ -1,6 +1,7 @@
-//! Puzzles with exactly one solution: a random solved board ([`RandomFill`]), then clues removed orbit by orbit (an orbit is a set of cells the
-//! chosen symmetry maps onto each other) while the puzzle keeps exactly one solution. Every puzzle comes from
-//! `(seed, index)` alone, so a run is reproducible whatever the thread count.
+//! Puzzles with exactly one solution: a random solved board ([`RandomFill`]), then clues removed orbit by orbit
+//! (an orbit is a set of cells the chosen symmetry maps onto each other) while the puzzle keeps exactly one
+//! solution, checked with [`solver::count_solutions`]. Every puzzle comes from `(seed, index)` alone, so a run is
+//! reproducible whatever the thread count.
 //!
 //! One pass over all orbits in random order gives a *minimal* puzzle: no clue can go without a second solution
 //! appearing (with a symmetry, no orbit can go). `Goal::Clues(k)` stops the pass at `k` clues; `Goal::Level`
@@ -181,7 +182,10 @@ pub enum PuzzleError {
     #[error("--clues {0}: a puzzle with one solution has 17 to 81 clues")]
     ClueCount(usize),
     /// The symmetry's orbits cannot add up to the clue count.
-    #[error("--clues {clues} cannot be made with --symmetry {symmetry} (its cells go in groups that do not add up to {clues})")]
+    #[error(
+        "--clues {clues} cannot be made with --symmetry {symmetry} (its cells go in groups that do not add up \
+         to {clues})"
+    )]
     ClueCountForSymmetry {
         /// The clue count asked for.
         clues: usize,

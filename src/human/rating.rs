@@ -8,8 +8,8 @@
 //! |---|---|---|
 //! | `simple` | naked single | singles only |
 //! | `easy` | hidden single | hidden singles |
-//! | `intermediate` | pointing, claiming, naked/hidden pair, naked/hidden triple | pointing, box-line, naked/hidden pairs |
-//! | `expert` | X-Wing, Skyscraper, 2-String Kite, naked/hidden quad, Swordfish, XY-Wing, W-Wing, simple colouring, XYZ-Wing, Jellyfish, or any guess | guesses |
+//! | `intermediate` | pointing, claiming, naked/hidden pair or triple | pointing, box-line, naked/hidden pairs |
+//! | `expert` | X-Wing or any technique after it in [`Technique::ALL`], or a guess | guesses |
 //!
 //! QQWing knows no triples, fish, links or wings and guesses where they are needed, so it calls such puzzles
 //! expert; here triples sit with the pairs in `intermediate`, and the rest stays `expert`.
@@ -343,8 +343,8 @@ mod tests {
         assert!(seen.iter().all(|&n| n > 0), "{seen:?}");
     }
 
-    /// A minimal puzzle (found among 40,000 from this crate's generator) whose only way forward without guessing
-    /// is one X-Wing.
+    /// A minimal puzzle (found among 40,000 that this crate generated) whose only way forward without guessing is
+    /// one X-Wing.
     const X_WING: &str =
         "000000061060020000500000470016004850090000000407080010001500900054800000900072000";
 
