@@ -12,7 +12,7 @@
 //!         .unwrap();
 //! for event in Explainer::new(&puzzle).unwrap() {
 //!     if let Event::Step { step, .. } = event {
-//!         println!("{step}"); // e.g. "naked single: r4c6 = 7"
+//!         println!("{step}"); // the first is "naked single: r5c6 = 4"
 //!     }
 //! }
 //! let rating = rate(&puzzle).unwrap();

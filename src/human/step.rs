@@ -106,7 +106,7 @@ impl Technique {
         }
     }
 
-    /// Points one use of the technique adds to a puzzle's score (see [`super::rating`]).
+    /// Points one use of the technique adds to a puzzle's score (see [`crate::human::Rating`]).
     pub const fn weight(self) -> u32 {
         match self {
             Technique::NakedSingle => 1,
