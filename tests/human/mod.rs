@@ -282,3 +282,28 @@ fn generate_puzzles_refuses_goals_it_cannot_meet() {
         .stderr
         .contains("simple, easy, intermediate, expert"));
 }
+
+#[test]
+fn rate_reads_grid_and_csv_records() {
+    let puzzles = puzzle_lines(&read_data("puzzles.txt"));
+    let r = run(&["rate", "-q", "data/grid.txt"]);
+    assert_eq!(r.code, 0, "{}", r.stderr);
+    let ratings: Vec<String> = r
+        .out()
+        .split("\n\n")
+        .map(|s| s.trim().to_string())
+        .collect();
+    assert_eq!(ratings.len(), 10);
+    for (got, p) in ratings.iter().zip(&puzzles) {
+        assert_eq!(got, &rate(&p.parse().unwrap()).unwrap().to_string());
+    }
+    let r = run(&["rate", "-q", "data/kaggle.csv"]);
+    assert_eq!(r.code, 0, "{}", r.stderr);
+    let out = r.out();
+    let mut lines = out.lines();
+    assert_eq!(lines.next(), Some("quizzes,solutions"));
+    for line in lines {
+        let (quiz, rating) = line.split_once(',').unwrap();
+        assert_eq!(rating, rate(&quiz.parse().unwrap()).unwrap().to_string());
+    }
+}
