@@ -567,6 +567,41 @@ mod soundness {
         assert_eq!(solved, Some(*solution), "{puzzle}");
     }
 
+    /// The same check on the shared benchmark sets (solutions from the solver, which CI checks independently):
+    /// the first 1,000 17-clue and 100 forum-hardest and top1465 puzzles, or all with `SUDOKU_SOUNDNESS_ALL=1`.
+    /// Skipped with a notice when `../shared/data` is not there.
+    #[test]
+    fn the_path_is_sound_on_the_shared_sets() {
+        let all = std::env::var_os("SUDOKU_SOUNDNESS_ALL").is_some();
+        let dir = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("../shared/data");
+        for (name, limit) in [
+            ("puzzles2_17_clue", 1000),
+            ("puzzles5_forum_hardest_1905_11+", 100),
+            ("puzzles3_magictour_top1465", 100),
+        ] {
+            let Ok(text) = std::fs::read_to_string(dir.join(name)) else {
+                eprintln!("notice: {name} not found in {}; skipped", dir.display());
+                continue;
+            };
+            let mut checked = [0u32; Technique::ALL.len()];
+            let puzzles = text
+                .lines()
+                .filter(|l| !l.starts_with('#') && !l.trim().is_empty())
+                .take(if all { usize::MAX } else { limit });
+            let mut n = 0;
+            for line in puzzles {
+                let p: Grid = line.parse().unwrap();
+                let s = crate::solver::solve_unique(&p).unwrap().solution;
+                walk(&p, &s, TechniqueSet::ALL, &mut checked);
+                n += 1;
+            }
+            eprintln!(
+                "{name}: {n} puzzles, {} steps on the true path checked",
+                checked.iter().sum::<u32>()
+            );
+        }
+    }
+
     #[test]
     fn every_technique_is_sound_on_the_golden_puzzles() {
         let mut checked = [0u32; Technique::ALL.len()];
