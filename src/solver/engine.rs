@@ -151,6 +151,17 @@ const BOXES: [u32; 8] = {
     t
 };
 
+/// For a bit position in a band: the cells of its row, box and column inside the band (itself included).
+const SEEN_FROM: [u32; 27] = {
+    let mut t = [0u32; 27];
+    let mut p = 0;
+    while p < 27 {
+        t[p] = ROWS[1 << (p / 9)] | BOXES[1 << (p % 9 / 3)] | columns(1 << (p % 9));
+        p += 1;
+    }
+    t
+};
+
 /// Spreads a 9-bit column set over the three rows of a band.
 #[inline(always)]
 const fn columns(cols: u32) -> u32 {
@@ -168,9 +179,6 @@ struct State {
     open: [u32; 3],
 }
 
-/// Why a record produced no search: its givens clash.
-pub(super) struct Clash;
-
 /// The result of one search.
 pub(super) struct Outcome {
     /// Solutions found (at most the limit).
@@ -181,11 +189,10 @@ pub(super) struct Outcome {
     pub(super) stats: SolveStats,
 }
 
-/// Searches `puzzle` until `limit` solutions (at least 1) are found or the tree is exhausted.
-///
-/// Returns `Err(Clash)` when two givens share a unit (the caller finds which with `Grid::check_givens`).
-pub(super) fn run(puzzle: &Grid, limit: u64) -> Result<Outcome, Clash> {
-    let mut state = State::from_grid(puzzle)?;
+/// Searches `puzzle` until `limit` solutions (at least 1) are found or the tree is exhausted. Givens that clash
+/// give no solution (the caller tells that case apart with `Grid::check_givens`).
+pub(super) fn run(puzzle: &Grid, limit: u64) -> Outcome {
+    let mut state = State::from_grid(puzzle);
     let mut search = Search {
         limit: limit.max(1),
         found: 0,
@@ -193,11 +200,11 @@ pub(super) fn run(puzzle: &Grid, limit: u64) -> Result<Outcome, Clash> {
         stats: SolveStats::default(),
     };
     search.search(&mut state);
-    Ok(Outcome {
+    Outcome {
         found: search.found,
         first: search.first,
         stats: search.stats,
-    })
+    }
 }
 
 /// One search in progress: the limit and what has been found.
@@ -242,45 +249,39 @@ impl Search {
 }
 
 impl State {
-    /// The state of a puzzle with its givens placed (each digit's givens take their rows, boxes and columns; a
-    /// given's cell loses every other digit) and no further inference. Fails when two givens clash.
-    fn from_grid(puzzle: &Grid) -> Result<State, Clash> {
+    /// The state of a puzzle with its givens placed: each digit's givens take their rows, boxes and columns, and a
+    /// given's cell loses every other digit. Every cell starts open, givens included, so that givens which clash
+    /// end in a contradiction (two of a digit in a row never settle that row; in a box or across bands they leave
+    /// a band without placement) instead of being trusted.
+    fn from_grid(puzzle: &Grid) -> State {
         // given[v * 3 + b]: cells of band b holding v (v = 0: blanks).
         let mut given = [0u32; 30];
-        for (cell, &v) in puzzle.cells().iter().enumerate() {
-            given[v as usize * 3 + cell / 27] |= 1 << (cell % 27);
+        let cells = puzzle.cells();
+        for b in 0..3 {
+            for p in 0..27 {
+                given[cells[b * 27 + p] as usize * 3 + b] |= 1 << p;
+            }
         }
         let mut st = State {
             f: [0; 27],
             seen: [u32::MAX; 27],
-            open: [given[0], given[1], given[2]],
+            open: [BAND; 3],
         };
-        let filled = [BAND & !given[0], BAND & !given[1], BAND & !given[2]];
-        let mut clash = false;
         for d in 0..9 {
             let g = [given[d * 3 + 3], given[d * 3 + 4], given[d * 3 + 5]];
             let all = g[0] | g[1] | g[2];
-            let cols = (all | all >> 9 | all >> 18) & ROW0;
-            let mut count = 0;
+            let cols = columns((all | all >> 9 | all >> 18) & ROW0);
             for b in 0..3 {
                 let rows = u32::from(g[b] & ROW0 != 0)
                     | u32::from(g[b] & (ROW0 << 9) != 0) << 1
                     | u32::from(g[b] >> 18 != 0) << 2;
                 let x = g[b] | g[b] >> 9 | g[b] >> 18;
-                let boxes = u32::from(ROW_BOXES[(x & ROW0) as usize]);
-                let n = g[b].count_ones();
-                count += n;
-                clash |= n != rows.count_ones() || n != boxes.count_ones();
-                let taken = ROWS[rows as usize] | BOXES[boxes as usize] | columns(cols) | filled[b];
+                let boxes = ROW_BOXES[(x & ROW0) as usize] as usize;
+                let taken = ROWS[rows as usize] | BOXES[boxes] | cols | (BAND & !given[b]);
                 st.f[d * 3 + b] = (BAND & !taken) | g[b];
             }
-            clash |= count != cols.count_ones();
         }
-        if clash {
-            Err(Clash)
-        } else {
-            Ok(st)
-        }
+        st
     }
 
     /// Puts digit `d` in the cell `bit` of band `b` (a guess): no other digit there, no other cell of its row for
@@ -403,40 +404,60 @@ impl State {
     }
 
     /// After propagation: the cell to guess on (band, bit) and its candidate digits (bit `d`), or `None` when the
-    /// board is solved. Prefers a cell with two candidates, else the open cell with the fewest.
+    /// board is solved. Among the cells with the fewest candidates (two, nearly always), the one with the most open
+    /// cells among its peers: its choice settles the most.
     fn pick_guess(&self) -> Option<(usize, u32, u32)> {
         if self.open == [0; 3] {
             return None;
         }
+        // Per band: open cells with exactly two candidates, and with exactly three.
+        let mut two = [0u32; 3];
+        let mut three = [0u32; 3];
         for b in 0..3 {
-            let (mut once, mut twice, mut thrice) = (0u32, 0u32, 0u32);
+            let (mut c1, mut c2, mut c3, mut c4) = (0u32, 0u32, 0u32, 0u32);
             for d in 0..9 {
                 let x = self.f[d * 3 + b];
-                thrice |= twice & x;
-                twice |= once & x;
-                once |= x;
+                c4 |= c3 & x;
+                c3 |= c2 & x;
+                c2 |= c1 & x;
+                c1 |= x;
             }
-            let pairs = twice & !thrice & self.open[b];
-            if pairs != 0 {
-                let bit = pairs & pairs.wrapping_neg();
-                return Some((b, bit, self.digits_at(b, bit)));
-            }
+            two[b] = c2 & !c3 & self.open[b];
+            three[b] = c3 & !c4 & self.open[b];
         }
-        let mut best = (0usize, 0u32, 0u32);
-        let mut best_n = u32::MAX;
-        for b in 0..3 {
-            let mut open = self.open[b];
-            while open != 0 {
-                let bit = open & open.wrapping_neg();
-                open &= open - 1;
-                let digits = self.digits_at(b, bit);
-                if digits.count_ones() < best_n {
-                    best_n = digits.count_ones();
-                    best = (b, bit, digits);
+        let pool = if two != [0; 3] {
+            two
+        } else if three != [0; 3] {
+            three
+        } else {
+            self.open
+        };
+        let mut best = (0usize, 0u32);
+        let mut best_score = 0u32;
+        for (b, &cells) in pool.iter().enumerate() {
+            let mut cells = cells;
+            while cells != 0 {
+                let bit = cells & cells.wrapping_neg();
+                cells &= cells - 1;
+                let score = self.open_peers(b, bit);
+                if score > best_score {
+                    best_score = score;
+                    best = (b, bit);
                 }
             }
         }
-        Some(best)
+        Some((best.0, best.1, self.digits_at(best.0, best.1)))
+    }
+
+    /// How many open cells the cell `bit` of band `b` sees (itself included): its row, box and column.
+    #[inline]
+    fn open_peers(&self, b: usize, bit: u32) -> u32 {
+        let p = bit.trailing_zeros() as usize % 27;
+        let col = columns(1 << (p % 9));
+        let near = self.open[b] & SEEN_FROM[p];
+        let (o1, o2) = (self.open[(b + 1) % 3] & col, self.open[(b + 2) % 3] & col);
+        // The other bands' column cells sit on three positions each; shifted by one they do not overlap.
+        (u64::from(near) | u64::from(o1 | o2 << 1) << 27).count_ones()
     }
 
     /// The candidate digits (bit `d`) of cell `bit` in band `b`.
