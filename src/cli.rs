@@ -1,29 +1,53 @@
-//! Command-line arguments (clap derive): the subcommands and the classic `-c N` / `-s FILE` form.
+//! Command-line arguments (clap derive): the subcommands and the classic `-c N` / `-s FILE` form, and their
+//! translation into the library's run configuration.
 
-use std::path::PathBuf;
+use std::io::IsTerminal;
+use std::path::{Path, PathBuf};
+use std::process::ExitCode;
 
-use clap::{Parser, Subcommand};
+use clap::{Args, Parser, Subcommand, ValueEnum};
+use sudoku_batch::batch::pipeline::DEFAULT_CHUNK_SIZE;
+use sudoku_batch::batch::{InputSpec, Options};
+use sudoku_batch::format::Format;
+use sudoku_batch::generate;
+use sudoku_batch::output::Target;
 
 /// Solve huge files of 9x9 Sudoku puzzles and generate millions of boards, on all cores.
 #[derive(Debug, Parser)]
-#[command(name = "sudoku", version, about, long_about = None)]
+#[command(
+    name = "sudoku",
+    version,
+    about,
+    long_about = None,
+    arg_required_else_help = true,
+    args_conflicts_with_subcommands = true
+)]
 pub struct Cli {
     /// What to do.
     #[command(subcommand)]
-    pub command: Command,
+    pub command: Option<Command>,
+
+    /// Classic form: solve FILE of 9-line grids (`0` blanks, a blank line between boards) and write the
+    /// solutions in the same format to `sudoku.txt` in the current directory.
+    #[arg(short = 's', value_name = "FILE")]
+    pub solve_file: Option<PathBuf>,
+
+    /// Classic form: write N distinct solved boards (N from 1 to 1000000) to sudoku.txt in the current
+    /// directory, in the grid format, every board starting with the digit 1 (see --first).
+    #[arg(short = 'c', value_name = "N", value_parser = parse_classic_count, allow_negative_numbers = true,
+          conflicts_with = "solve_file")]
+    pub count: Option<u32>,
+
+    /// With -c: the digit in the top-left cell of every board (1-9) [default: 1].
+    #[arg(long, value_name = "DIGIT", requires = "count", value_parser = parse_digit)]
+    pub first: Option<u8>,
 }
 
 /// The subcommands.
 #[derive(Debug, Subcommand)]
 pub enum Command {
-    /// Solve one puzzle given as an argument, or every puzzle in a file (one output line per record, in order).
-    Solve {
-        /// An 81-character puzzle (`0` or `.` for blanks), or a file of such lines.
-        input: String,
-        /// Require a unique solution: puzzles with several solutions are reported as failures.
-        #[arg(long)]
-        unique: bool,
-    },
+    /// Solve every puzzle of the inputs, one output record per input record, in input order, on all cores.
+    Solve(SolveArgs),
     /// Time the solver in process on puzzle files (one 81-character puzzle per line; `#` lines skipped): a warm-up
     /// pass, then repeated passes for `--seconds`; prints puzzles/s, µs/puzzle and guessing statistics.
     Bench {
@@ -37,11 +61,323 @@ pub enum Command {
         #[arg(long)]
         unique: bool,
     },
+    /// Generate N distinct solved boards: transforms of a base grid (distinct by construction), or randomized
+    /// fills with --random.
+    Generate(GenerateArgs),
+}
+
+/// Arguments of `sudoku solve`.
+#[derive(Debug, Args)]
+pub struct SolveArgs {
+    /// Files of puzzles (`-` or none for standard input), or one puzzle given as text (81 characters, `0` or `.`
+    /// for blanks). Formats: 81-character lines, 9-line grids, Kaggle CSVs (detected, or see --format).
+    #[arg(value_name = "INPUT")]
+    pub inputs: Vec<PathBuf>,
+
+    /// Write the results to OUT (created whole or not at all) instead of standard output.
+    #[arg(short, long, value_name = "OUT")]
+    pub output: Option<PathBuf>,
+
+    /// Worker threads (default: all cores); 1 runs the plain sequential path.
+    #[arg(short = 'j', long = "threads", value_name = "N",
+          value_parser = clap::value_parser!(u32).range(1..))]
+    pub threads: Option<u32>,
+
+    /// Read the inputs in this format instead of detecting it from the first record.
+    #[arg(long, value_enum, default_value_t = InputFormatArg::Auto)]
+    pub format: InputFormatArg,
+
+    /// Require a unique solution: puzzles with several solutions are failures.
+    #[arg(long)]
+    pub unique: bool,
+
+    /// Stop at the first failed record (its marked output is the last written; an -o file is not created).
+    #[arg(long)]
+    pub fail_fast: bool,
+
+    /// Print at most N per-record failure messages (the summary still counts every failure).
+    #[arg(long, value_name = "N")]
+    pub max_errors: Option<u64>,
+
+    /// Print the summary for machines instead of people.
+    #[arg(long, value_enum, value_name = "FORMAT")]
+    pub stats: Option<StatsArg>,
+
+    /// No progress bar and no summary (per-record failures are still reported; see --max-errors).
+    #[arg(short, long)]
+    pub quiet: bool,
+
+    /// Read regular files instead of memory-mapping them.
+    #[arg(long)]
+    pub no_mmap: bool,
+
+    /// Target chunk size in bytes (for tests and tuning).
+    #[arg(long, value_name = "BYTES", default_value_t = DEFAULT_CHUNK_SIZE, hide = true,
+          value_parser = clap::builder::RangedU64ValueParser::<usize>::new().range(1..))]
+    pub chunk_size: usize,
+}
+
+/// `--format` values.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, ValueEnum)]
+pub enum InputFormatArg {
+    /// Detect from the first record.
+    Auto,
+    /// 81-character lines.
+    Line,
+    /// Nine rows of nine digits separated by spaces, a blank line between boards.
+    Grid,
+    /// A CSV with a header naming a puzzle column (Kaggle layouts).
+    Csv,
+}
+
+/// `--stats` values.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, ValueEnum)]
+pub enum StatsArg {
+    /// One JSON object on stderr.
+    Json,
+}
+
+impl SolveArgs {
+    /// The inputs: stdin when none; an argument that names no file and reads as puzzle text is that puzzle.
+    pub fn input_specs(&self) -> Vec<InputSpec> {
+        if self.inputs.is_empty() {
+            return vec![InputSpec::Stdin];
+        }
+        self.inputs.iter().map(|p| input_spec(p)).collect()
+    }
+
+    /// Where results go.
+    pub fn target(&self) -> Target {
+        Target::from_arg(self.output.as_deref())
+    }
+
+    /// The run configuration.
+    pub fn options(&self) -> Options {
+        Options {
+            threads: self.threads.map_or(0, |n| n as usize),
+            format: match self.format {
+                InputFormatArg::Auto => None,
+                InputFormatArg::Line => Some(Format::Line),
+                InputFormatArg::Grid => Some(Format::Grid),
+                InputFormatArg::Csv => Some(Format::Csv),
+            },
+            mmap: !self.no_mmap,
+            fail_fast: self.fail_fast,
+            max_errors: self.max_errors,
+            progress: !self.quiet && std::io::stderr().is_terminal(),
+            chunk_size: self.chunk_size,
+        }
+    }
+}
+
+/// `sudoku generate` arguments.
+#[derive(Debug, clap::Args)]
+pub struct GenerateArgs {
+    /// How many boards. The pattern method makes at most 135444234240 distinct boards with --first and
+    /// 1218998108160 without; --random has no limit.
+    #[arg(value_name = "N", value_parser = parse_generate_count)]
+    pub count: u64,
+    /// Write to FILE (it appears whole or not at all) instead of standard output; `-` is standard output.
+    #[arg(short, long, value_name = "FILE")]
+    pub output: Option<PathBuf>,
+    /// Output layout.
+    #[arg(long, value_enum, default_value_t = BoardFormatArg::Grid)]
+    pub format: BoardFormatArg,
+    /// The digit in the top-left cell of every board (1-9) [default: it varies].
+    #[arg(long, value_name = "DIGIT", value_parser = parse_digit)]
+    pub first: Option<u8>,
+    /// The same seed and options give the same output, whatever -j is.
+    #[arg(long, value_name = "S", default_value_t = 0)]
+    pub seed: u64,
+    /// Randomized fills instead of pattern transforms (slower; still distinct and reproducible).
+    #[arg(long)]
+    pub random: bool,
+    /// Worker threads [default: one per core].
+    #[arg(short = 'j', long = "threads", value_name = "N", value_parser = clap::value_parser!(u32).range(1..=1024))]
+    pub threads: Option<u32>,
+}
+
+/// `--format` values.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, ValueEnum)]
+pub enum BoardFormatArg {
+    /// 9 rows of 9 digits separated by single spaces, a blank line between boards.
+    Grid,
+    /// 81 digits per line.
+    Line,
+}
+
+/// The most boards the classic `-c N` form writes.
+pub const CLASSIC_MAX: u32 = 1_000_000;
+
+/// The file the classic `-c N` form writes, in the current directory.
+pub const CLASSIC_FILE: &str = "sudoku.txt";
+
+/// The first digit of the classic form's boards unless `--first` says otherwise.
+pub const CLASSIC_FIRST: u8 = 1;
+
+fn parse_classic_count(s: &str) -> Result<u32, String> {
+    match s.parse::<u32>() {
+        Ok(n) if (1..=CLASSIC_MAX).contains(&n) && s.bytes().all(|b| b.is_ascii_digit()) => Ok(n),
+        _ => Err(format!("N must be a whole number from 1 to {CLASSIC_MAX}")),
+    }
+}
+
+fn parse_generate_count(s: &str) -> Result<u64, String> {
+    match s.parse::<u64>() {
+        Ok(n) if n >= 1 && s.bytes().all(|b| b.is_ascii_digit()) => Ok(n),
+        _ => Err("N must be a whole number of at least 1".into()),
+    }
+}
+
+fn parse_digit(s: &str) -> Result<u8, String> {
+    match s.as_bytes() {
+        [d @ b'1'..=b'9'] => Ok(d - b'0'),
+        _ => Err("expected one digit from 1 to 9".into()),
+    }
 }
 
 impl Cli {
-    /// The argument path as given, for messages.
-    pub fn input_path(input: &str) -> PathBuf {
-        PathBuf::from(input)
+    /// The classic `-c N` run: where it writes and what.
+    pub fn classic(&self, count: u32) -> (Target, generate::Options) {
+        let mut opts = generate::Options::new(u64::from(count));
+        opts.first = Some(self.first.unwrap_or(CLASSIC_FIRST));
+        let target = Target::File(PathBuf::from(CLASSIC_FILE));
+        opts.progress = show_progress(&target);
+        (target, opts)
+    }
+}
+
+impl GenerateArgs {
+    /// Where the run writes and what.
+    pub fn run(&self) -> (Target, generate::Options) {
+        let mut opts = generate::Options::new(self.count);
+        opts.method = if self.random {
+            generate::Method::Random
+        } else {
+            generate::Method::Pattern
+        };
+        opts.format = match self.format {
+            BoardFormatArg::Grid => generate::Format::Grid,
+            BoardFormatArg::Line => generate::Format::Line,
+        };
+        opts.first = self.first;
+        opts.seed = self.seed;
+        if let Some(j) = self.threads {
+            opts.threads = j as usize;
+        }
+        let target = Target::from_arg(self.output.as_deref());
+        opts.progress = show_progress(&target);
+        (target, opts)
+    }
+}
+
+/// A progress bar goes to standard error, and only when it is a terminal and boards are not being printed on
+/// that terminal too.
+fn show_progress(target: &Target) -> bool {
+    std::io::stderr().is_terminal()
+        && !(*target == Target::Stdout && std::io::stdout().is_terminal())
+}
+
+/// The word clap took for a subcommand name when it is not one (as in `sudoku -c 5 extra`).
+fn stray_word(e: &clap::Error) -> Option<String> {
+    use clap::error::ContextKind;
+    use clap::CommandFactory;
+    let word = e.get(ContextKind::InvalidSubcommand)?.to_string();
+    Cli::command()
+        .find_subcommand(&word)
+        .is_none()
+        .then_some(word)
+}
+
+/// Reports a command-line error as one line on standard error (exit 2); help and version go to standard output
+/// (exit 0).
+pub fn usage_error(e: clap::Error) -> ExitCode {
+    use clap::error::ErrorKind;
+    match e.kind() {
+        ErrorKind::DisplayHelp | ErrorKind::DisplayVersion => {
+            let _ = e.print();
+            ExitCode::SUCCESS
+        }
+        ErrorKind::DisplayHelpOnMissingArgumentOrSubcommand => {
+            let _ = e.print();
+            ExitCode::from(2)
+        }
+        _ if stray_word(&e).is_some() => {
+            // After `-c N` or `-s FILE` a stray word is parsed as a subcommand name; say what the user sees.
+            let word = stray_word(&e).unwrap_or_default();
+            eprintln!("sudoku: unexpected argument '{word}' (see 'sudoku --help')");
+            ExitCode::from(2)
+        }
+        _ => {
+            // clap's first paragraph, on one line; the usage and tips that follow are left to --help.
+            let text = e.render().to_string();
+            let paragraph: Vec<&str> = text
+                .lines()
+                .take_while(|l| !l.trim().is_empty())
+                .map(str::trim)
+                .collect();
+            let line = paragraph.join(" ");
+            let line = line.strip_prefix("error: ").unwrap_or(&line);
+            eprintln!("sudoku: {line} (see 'sudoku --help')");
+            ExitCode::from(2)
+        }
+    }
+}
+
+/// The run configuration of the classic `-s FILE` form: grid format, all cores.
+pub fn classic_options() -> Options {
+    Options {
+        format: Some(Format::Grid),
+        progress: std::io::stderr().is_terminal(),
+        ..Options::default()
+    }
+}
+
+fn input_spec(arg: &Path) -> InputSpec {
+    if arg.as_os_str() == "-" || arg.exists() {
+        return InputSpec::from_arg(arg);
+    }
+    match arg.to_str() {
+        Some(text) if looks_like_puzzle(text) => InputSpec::Bytes {
+            name: "<argument>".into(),
+            data: text.as_bytes().to_vec(),
+        },
+        _ => InputSpec::Path(arg.to_path_buf()),
+    }
+}
+
+/// Puzzle text rather than a file name: only digits, dots and whitespace, and at least a row's worth of cells.
+fn looks_like_puzzle(text: &str) -> bool {
+    text.chars()
+        .filter(|c| c.is_ascii_digit() || *c == '.')
+        .count()
+        >= 9
+        && text
+            .chars()
+            .all(|c| c.is_ascii_digit() || c == '.' || c.is_ascii_whitespace())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_arguments_are_consistent() {
+        use clap::CommandFactory;
+        Cli::command().debug_assert();
+    }
+
+    #[test]
+    fn puzzle_text_is_told_from_file_names() {
+        assert!(looks_like_puzzle(
+            "4.....8.5.3..........7......2.....6.....8.4......1.......6.3.7.5..2.....1.4......"
+        ));
+        assert!(looks_like_puzzle("0 0 3\n0 0 0\n1 2 3 4"));
+        assert!(!looks_like_puzzle("puzzles.txt"));
+        assert!(!looks_like_puzzle("2024.txt"));
+        assert!(matches!(
+            input_spec(Path::new("no-such-file.txt")),
+            InputSpec::Path(_)
+        ));
     }
 }

@@ -16,7 +16,10 @@
 //! );
 //! ```
 
+pub mod batch;
 pub mod bench;
+pub mod format;
+pub mod generate;
 pub mod grid;
 pub mod output;
 pub mod solver;

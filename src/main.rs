@@ -3,31 +3,97 @@
 
 mod cli;
 
-use std::io::Write;
 use std::process::ExitCode;
 
 use clap::Parser;
-use sudoku_batch::{solver, Grid};
+use sudoku_batch::batch::{self, InputSpec, Options, Solve, Summary};
+use sudoku_batch::generate;
+use sudoku_batch::output::Target;
 
 fn main() -> ExitCode {
-    let args = cli::Cli::parse();
+    let args = match cli::Cli::try_parse() {
+        Ok(args) => args,
+        Err(e) => return cli::usage_error(e),
+    };
     match run(args) {
         Ok(code) => code,
         Err(e) => {
-            eprintln!("sudoku: {e:#}");
+            eprintln!("sudoku: {e}");
             ExitCode::from(2)
         }
     }
 }
 
 fn run(args: cli::Cli) -> anyhow::Result<ExitCode> {
-    match args.command {
-        cli::Command::Solve { input, unique } => solve_simple(&input, unique),
-        cli::Command::Bench {
-            files,
-            seconds,
-            unique,
-        } => bench(&files, seconds, unique),
+    if let (None, Some(n)) = (&args.command, args.count) {
+        return generate(args.classic(n));
+    }
+    match (args.command, args.solve_file) {
+        (Some(cli::Command::Generate(g)), _) => generate(g.run()),
+        (Some(cli::Command::Solve(a)), _) => {
+            let report = Report {
+                quiet: a.quiet,
+                json: a.stats == Some(cli::StatsArg::Json),
+            };
+            solve(a.input_specs(), a.target(), a.unique, &a.options(), report)
+        }
+        (
+            Some(cli::Command::Bench {
+                files,
+                seconds,
+                unique,
+            }),
+            _,
+        ) => bench(&files, seconds, unique),
+        (None, Some(file)) => solve(
+            vec![InputSpec::from_arg(&file)],
+            Target::File("sudoku.txt".into()),
+            false,
+            &cli::classic_options(),
+            Report::default(),
+        ),
+        (None, None) => {
+            use clap::CommandFactory;
+            cli::Cli::command().print_help()?;
+            Ok(ExitCode::from(2))
+        }
+    }
+}
+
+/// How the summary is shown.
+#[derive(Default)]
+struct Report {
+    quiet: bool,
+    json: bool,
+}
+
+fn solve(
+    inputs: Vec<InputSpec>,
+    target: Target,
+    unique: bool,
+    opts: &Options,
+    report: Report,
+) -> anyhow::Result<ExitCode> {
+    let job = Solve { unique };
+    match batch::run(inputs, &target, &job, opts, &mut std::io::stderr()) {
+        Ok(summary) => {
+            show(&summary, &report);
+            Ok(if summary.counts.failures() > 0 {
+                ExitCode::from(1)
+            } else {
+                ExitCode::SUCCESS
+            })
+        }
+        Err(e) if e.is_broken_pipe() => Ok(ExitCode::SUCCESS),
+        Err(e) => Err(e.into()),
+    }
+}
+
+fn show(summary: &Summary, report: &Report) {
+    if report.json {
+        eprintln!("{}", summary.to_json());
+    } else if !report.quiet {
+        eprintln!("sudoku: {}", summary.to_text());
     }
 }
 
@@ -78,46 +144,20 @@ fn bench(files: &[std::path::PathBuf], seconds: f64, unique: bool) -> anyhow::Re
     })
 }
 
-/// Sequential solving: a puzzle argument, or a file of 81-character lines.
-fn solve_simple(input: &str, unique: bool) -> anyhow::Result<ExitCode> {
-    let path = cli::Cli::input_path(input);
-    let is_puzzle = input.len() >= 81 && !path.exists();
-    let text = if is_puzzle {
-        input.as_bytes().to_vec()
-    } else {
-        std::fs::read(&path).map_err(|e| anyhow::anyhow!("{input}: {e}"))?
-    };
-    let name = if is_puzzle { "<argument>" } else { input };
-    let mut out = std::io::BufWriter::new(std::io::stdout().lock());
-    let mut failed = false;
-    for (n, line) in text.split(|&b| b == b'\n').enumerate() {
-        let line = line.strip_suffix(b"\r").unwrap_or(line);
-        if line.trim_ascii().is_empty() || line.starts_with(b"#") {
-            continue;
+/// Generates boards; a closed pipe on standard output ends the run quietly.
+fn generate((target, opts): (Target, generate::Options)) -> anyhow::Result<ExitCode> {
+    match generate::generate(&opts, &target) {
+        Ok(s) => {
+            let secs = s.elapsed.as_secs_f64();
+            eprintln!(
+                "sudoku: generated {} boards ({} bytes) in {secs:.3} s, {:.0} boards/s",
+                s.boards,
+                s.bytes,
+                s.boards as f64 / secs.max(1e-9)
+            );
+            Ok(ExitCode::SUCCESS)
         }
-        let result = Grid::parse_line(line)
-            .map_err(|e| e.to_string())
-            .and_then(|g| {
-                if unique {
-                    solver::solve_unique(&g)
-                } else {
-                    solver::solve(&g)
-                }
-                .map_err(|e| e.to_string())
-            });
-        match result {
-            Ok(s) => writeln!(out, "{}", s.solution)?,
-            Err(reason) => {
-                failed = true;
-                writeln!(out, "error: {reason}")?;
-                eprintln!("sudoku: {name}:{}: {reason}", n + 1);
-            }
-        }
+        Err(generate::GenerateError::Output(e)) if e.is_broken_pipe() => Ok(ExitCode::SUCCESS),
+        Err(e) => Err(e.into()),
     }
-    out.flush()?;
-    Ok(if failed {
-        ExitCode::from(1)
-    } else {
-        ExitCode::SUCCESS
-    })
 }

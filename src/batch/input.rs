@@ -1,0 +1,260 @@
+//! Inputs: naming them, opening them, and getting at their bytes. A regular file is memory-mapped (through the one
+//! constructor [`map_file`]) unless `--no-mmap`; standard input and other non-regular files (pipes, devices) are
+//! read in blocks. Both reach the same chunking and parsing code. A file whose size or modification time differs at
+//! the end of the run from the start fails the run.
+
+use std::fs::File;
+use std::io;
+use std::path::{Path, PathBuf};
+use std::time::SystemTime;
+
+use memmap2::Mmap;
+
+use super::BatchError;
+
+/// One input of a run.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum InputSpec {
+    /// Standard input (`-` or no path), always read, never mapped.
+    Stdin,
+    /// A file: mapped when regular, read otherwise.
+    Path(PathBuf),
+    /// Bytes already in memory (a puzzle given on the command line), with the name used in messages.
+    Bytes {
+        /// Name for messages, such as `<argument>`.
+        name: String,
+        /// The text.
+        data: Vec<u8>,
+    },
+}
+
+impl InputSpec {
+    /// `-` means standard input.
+    pub fn from_arg(arg: &Path) -> InputSpec {
+        if arg.as_os_str() == "-" {
+            InputSpec::Stdin
+        } else {
+            InputSpec::Path(arg.to_path_buf())
+        }
+    }
+}
+
+/// An open input.
+pub(crate) struct Opened {
+    /// Name for messages: the path as given, `<stdin>`, or the name of in-memory bytes.
+    pub(crate) name: String,
+    pub(crate) data: Data,
+    /// For a regular file: its path and what it looked like when opened.
+    stamp: Option<(PathBuf, Stamp)>,
+}
+
+pub(crate) enum Data {
+    Mapped(Mapped),
+    Memory(Vec<u8>),
+    Stream(File),
+}
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+struct Stamp {
+    len: u64,
+    modified: Option<SystemTime>,
+}
+
+impl Stamp {
+    fn of(meta: &std::fs::Metadata) -> Stamp {
+        Stamp {
+            len: meta.len(),
+            modified: meta.modified().ok(),
+        }
+    }
+}
+
+impl Opened {
+    pub(crate) fn open(spec: InputSpec, mmap: bool) -> Result<Opened, BatchError> {
+        match spec {
+            InputSpec::Bytes { name, data } => Ok(Opened {
+                name,
+                data: Data::Memory(data),
+                stamp: None,
+            }),
+            InputSpec::Stdin => {
+                use std::os::fd::AsFd;
+                let name = "<stdin>".to_string();
+                let fd = io::stdin().as_fd().try_clone_to_owned().map_err(|source| {
+                    BatchError::Open {
+                        name: name.clone(),
+                        source,
+                    }
+                })?;
+                Ok(Opened {
+                    name,
+                    data: Data::Stream(File::from(fd)),
+                    stamp: None,
+                })
+            }
+            InputSpec::Path(path) => {
+                let name = path.display().to_string();
+                let open_err = |source| BatchError::Open {
+                    name: name.clone(),
+                    source,
+                };
+                let file = File::open(&path).map_err(open_err)?;
+                let meta = file.metadata().map_err(open_err)?;
+                if meta.is_dir() {
+                    return Err(open_err(io::Error::new(
+                        io::ErrorKind::InvalidInput,
+                        "is a directory",
+                    )));
+                }
+                if !meta.is_file() {
+                    return Ok(Opened {
+                        name,
+                        data: Data::Stream(file),
+                        stamp: None,
+                    });
+                }
+                let stamp = Some((path, Stamp::of(&meta)));
+                let data = if !mmap {
+                    Data::Stream(file)
+                } else if meta.len() == 0 {
+                    Data::Memory(Vec::new())
+                } else {
+                    Data::Mapped(Mapped(map_file(&file).map_err(|source| {
+                        BatchError::Map {
+                            name: name.clone(),
+                            source,
+                        }
+                    })?))
+                };
+                Ok(Opened { name, data, stamp })
+            }
+        }
+    }
+
+    /// Input size when known in advance (for the progress bar).
+    pub(crate) fn len(&self) -> Option<u64> {
+        match &self.data {
+            Data::Mapped(m) => Some(m.bytes().len() as u64),
+            Data::Memory(v) => Some(v.len() as u64),
+            Data::Stream(_) => self.stamp.as_ref().map(|(_, s)| s.len),
+        }
+    }
+
+    /// True for standard input.
+    pub(crate) fn is_stdin(&self) -> bool {
+        self.name == "<stdin>" && self.stamp.is_none() && matches!(self.data, Data::Stream(_))
+    }
+
+    /// Fails when a regular file's size or modification time changed since it was opened: its output may be wrong.
+    pub(crate) fn check_unchanged(&self) -> Result<(), BatchError> {
+        let Some((path, before)) = &self.stamp else {
+            return Ok(());
+        };
+        let now = std::fs::metadata(path).map(|m| Stamp::of(&m));
+        match now {
+            Ok(now) if now == *before => Ok(()),
+            Ok(now) => Err(BatchError::Changed {
+                name: self.name.clone(),
+                before: before.len,
+                after: now.len,
+            }),
+            Err(source) => Err(BatchError::Open {
+                name: self.name.clone(),
+                source,
+            }),
+        }
+    }
+}
+
+/// Maps a regular file read-only for the whole run. The only memory map of the crate.
+///
+/// # SIGBUS hazard
+/// A map is only as stable as the file under it. If another process truncates the file while it is mapped, reading
+/// a page that is no longer backed by the file raises `SIGBUS` and the process dies at once: no message, no
+/// summary, and with `-o` a temporary `.NAME.PID.N.tmp` file may be left beside the target (the target itself is
+/// never touched, because it is only renamed into place after a complete run). A file that is rewritten in place
+/// or grows gives no signal; the run then checks the size and modification time again at the end and fails rather
+/// than keep output made from changing input. `--no-mmap` reads the file instead and avoids the signal.
+pub fn map_file(file: &File) -> io::Result<Mmap> {
+    // SAFETY: the map is read-only and private to this process; the only hazard is another process changing the
+    // file under it, which Rust cannot rule out: that is the SIGBUS hazard documented above, and the run checks the
+    // file's size and modification time at the end so that a change never passes silently.
+    let map = unsafe { Mmap::map(file)? };
+    // Chunks are read front to back once: let the kernel read ahead and drop pages behind.
+    let _ = map.advise(memmap2::Advice::Sequential);
+    Ok(map)
+}
+
+/// A mapped input file.
+pub(crate) struct Mapped(Mmap);
+
+impl Mapped {
+    pub(crate) fn bytes(&self) -> &[u8] {
+        &self.0
+    }
+
+    /// Says that the run is done with bytes `start..end`: their pages leave the process's resident set (they stay
+    /// in the page cache), so that resident memory stays flat however large the file. Reading them again would
+    /// still work: it faults the pages back in from the file.
+    pub(crate) fn release(&self, start: usize, end: usize) {
+        if end <= start || end > self.0.len() {
+            return;
+        }
+        // SAFETY: MADV_DONTNEED on a read-only, file-backed private mapping that is never written does not change
+        // what the mapping reads: a later access faults the page in again from the file (the only hazard, the
+        // file changing under the map, is that of the map itself; see `map_file`). memmap2 checks the bounds.
+        let _ = unsafe {
+            self.0
+                .unchecked_advise_range(memmap2::UncheckedAdvice::DontNeed, start, end - start)
+        };
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_regular_file_is_mapped_unless_told_not_to() {
+        let dir = tempfile::tempdir().unwrap();
+        let path = dir.path().join("p.txt");
+        std::fs::write(&path, b"12\n").unwrap();
+        let o = Opened::open(InputSpec::Path(path.clone()), true).unwrap();
+        assert!(matches!(&o.data, Data::Mapped(m) if m.bytes() == b"12\n"));
+        assert_eq!(o.len(), Some(3));
+        let o = Opened::open(InputSpec::Path(path.clone()), false).unwrap();
+        assert!(matches!(o.data, Data::Stream(_)));
+        std::fs::write(dir.path().join("empty"), b"").unwrap();
+        let o = Opened::open(InputSpec::Path(dir.path().join("empty")), true).unwrap();
+        assert!(matches!(o.data, Data::Memory(_)));
+    }
+
+    #[test]
+    fn a_file_that_changes_size_is_caught() {
+        let dir = tempfile::tempdir().unwrap();
+        let path = dir.path().join("p.txt");
+        std::fs::write(&path, b"12\n").unwrap();
+        let o = Opened::open(InputSpec::Path(path.clone()), true).unwrap();
+        o.check_unchanged().unwrap();
+        // Grow it (growing cannot fault the pages already mapped).
+        std::fs::OpenOptions::new()
+            .append(true)
+            .open(&path)
+            .and_then(|mut f| io::Write::write_all(&mut f, b"34\n"))
+            .unwrap();
+        let e = o.check_unchanged().unwrap_err();
+        assert!(e.to_string().contains("changed during the run"), "{e}");
+    }
+
+    #[test]
+    fn missing_file_and_directory_are_open_errors() {
+        let e = Opened::open(InputSpec::Path("/nonexistent/x.txt".into()), true)
+            .err()
+            .unwrap();
+        assert!(e.to_string().starts_with("/nonexistent/x.txt: "), "{e}");
+        let e = Opened::open(InputSpec::Path("/".into()), true)
+            .err()
+            .unwrap();
+        assert_eq!(e.to_string(), "/: is a directory");
+    }
+}

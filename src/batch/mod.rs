@@ -1,0 +1,110 @@
+//! Batch processing: many puzzles from files or standard input, cut into record-aligned chunks, worked on by all
+//! cores, written back in input order with one output record per input record.
+//!
+//! - [`input`]: naming and opening inputs (memory map or block reads);
+//! - [`chunk`]: record-aligned cutting, and the invariant that makes chunked and sequential runs write the same
+//!   bytes;
+//! - [`pipeline`]: the sequential path (`-j1`) and the parallel one (rayon over chunks, a capped window of chunks in
+//!   flight, the one ordered writer of [`crate::output`]);
+//! - [`report`]: counts, per-record messages, progress bar, summary;
+//! - [`job`]: what to do with one record ([`Solve`], or any [`Job`]).
+//!
+//! ```
+//! use sudoku_batch::batch::{self, InputSpec, Options, Solve};
+//! use sudoku_batch::output::Target;
+//!
+//! let dir = tempfile::tempdir().unwrap();
+//! let out = dir.path().join("solutions.txt");
+//! let puzzles = "4.....8.5.3..........7......2.....6.....8.4......1.......6.3.7.5..2.....1.4......\n";
+//! let input = InputSpec::Bytes { name: "example".into(), data: puzzles.into() };
+//! let summary = batch::run(
+//!     vec![input],
+//!     &Target::File(out.clone()),
+//!     &Solve::default(),
+//!     &Options::default(),
+//!     &mut std::io::sink(),
+//! )
+//! .unwrap();
+//! assert_eq!(summary.counts.solved(), 1);
+//! assert_eq!(
+//!     std::fs::read_to_string(&out).unwrap(),
+//!     "417369825632158947958724316825437169791586432346912758289643571573291684164875293\n"
+//! );
+//! ```
+
+pub mod chunk;
+pub mod input;
+mod job;
+pub mod pipeline;
+pub mod report;
+
+pub use input::InputSpec;
+pub use job::{write_grid, Failure, FailureKind, Job, Layout, Solve};
+pub use pipeline::{run, Options};
+pub use report::{ChunkReport, Counts, RecordFailure, Summary};
+
+use crate::format::FormatError;
+use crate::output::OutputError;
+
+/// Why a run could not finish. Failed records are not errors: they are marked, counted, and the run goes on.
+#[derive(Debug, thiserror::Error)]
+pub enum BatchError {
+    /// An input could not be opened (or its metadata read).
+    #[error("{name}: {source}")]
+    Open {
+        /// The input as named.
+        name: String,
+        /// The cause.
+        source: std::io::Error,
+    },
+    /// Reading an input failed part way.
+    #[error("{name}: read failed: {source}")]
+    Read {
+        /// The input as named.
+        name: String,
+        /// The cause.
+        source: std::io::Error,
+    },
+    /// A regular file could not be memory-mapped (`--no-mmap` reads it instead).
+    #[error("{name}: cannot map file (try --no-mmap): {source}")]
+    Map {
+        /// The input as named.
+        name: String,
+        /// The cause.
+        source: std::io::Error,
+    },
+    /// A regular file changed while it was being read: the output is discarded.
+    #[error("{name}: the file changed during the run ({before} bytes at the start, {after} at the end); output discarded")]
+    Changed {
+        /// The input as named.
+        name: String,
+        /// Size when opened.
+        before: u64,
+        /// Size at the end.
+        after: u64,
+    },
+    /// The input's format could not be read (a CSV without a puzzle column).
+    #[error("{name}: {source}")]
+    Format {
+        /// The input as named.
+        name: String,
+        /// The cause, with its line.
+        source: FormatError,
+    },
+    /// Standard input was named more than once.
+    #[error("standard input (-) is named more than once")]
+    StdinTwice,
+    /// The worker threads could not be started.
+    #[error("cannot start worker threads: {0}")]
+    Threads(#[from] rayon::ThreadPoolBuildError),
+    /// Writing the results failed (a full disk, a failed rename) or the output pipe was closed.
+    #[error(transparent)]
+    Output(#[from] OutputError),
+}
+
+impl BatchError {
+    /// True when standard output was closed by its reader: the run should end quietly with success.
+    pub fn is_broken_pipe(&self) -> bool {
+        matches!(self, BatchError::Output(e) if e.is_broken_pipe())
+    }
+}

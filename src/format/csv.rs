@@ -1,0 +1,267 @@
+//! The CSV format of the Kaggle puzzle sets: a header naming a puzzle column and usually a solution column
+//! (`quizzes,solutions`, `id,puzzle,solution,clues,difficulty`, `puzzle,solution`), then one puzzle per row.
+//! Output: the same CSV with the solution column filled in (added at the end when the header has none); a failed
+//! record gets `error: REASON` in that column, quoted when it holds a comma. Fields may be quoted (`"..."`, `""` for
+//! a quote); a record is one line.
+
+use std::ops::Range;
+
+use super::{end_record, strip_cr, RecordError};
+use crate::batch::{ChunkReport, Failure, Job, Layout};
+use crate::grid::Grid;
+
+const PUZZLE_NAMES: [&str; 4] = ["quizzes", "quiz", "puzzles", "puzzle"];
+const SOLUTION_NAMES: [&str; 2] = ["solutions", "solution"];
+
+/// Where the puzzle and the answer go, from the header.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Columns {
+    /// 0-based index of the puzzle column.
+    pub puzzle: usize,
+    /// 0-based index of the column the answer goes into (`fields` when it is appended).
+    pub solution: usize,
+    /// Number of fields in the header.
+    pub fields: usize,
+}
+
+impl Columns {
+    /// Reads a header line (without its line ending); `None` when no field names a puzzle column.
+    pub fn from_header(header: &[u8]) -> Option<Columns> {
+        let mut puzzle = None;
+        let mut solution = None;
+        let (fields, _) = split(header, |i, f| {
+            let name = String::from_utf8_lossy(header[f.inner].trim_ascii()).to_ascii_lowercase();
+            if puzzle.is_none() && PUZZLE_NAMES.contains(&name.as_str()) {
+                puzzle = Some(i);
+            } else if solution.is_none() && SOLUTION_NAMES.contains(&name.as_str()) {
+                solution = Some(i);
+            }
+        });
+        Some(Columns {
+            puzzle: puzzle?,
+            solution: solution.unwrap_or(fields),
+            fields,
+        })
+    }
+
+    /// True when the header has no solution column and one is added at the end.
+    pub fn appends_solution(&self) -> bool {
+        self.solution == self.fields
+    }
+}
+
+/// One field: `whole` includes any quotes, `inner` is the text inside them.
+#[derive(Debug, Clone, PartialEq, Eq)]
+struct Field {
+    whole: Range<usize>,
+    inner: Range<usize>,
+}
+
+/// Calls `each(index, field)` for every field of `line`; returns the number of fields and whether a quoted field
+/// was left open.
+fn split(line: &[u8], mut each: impl FnMut(usize, Field)) -> (usize, bool) {
+    let mut pos = 0;
+    let mut index = 0;
+    loop {
+        let (field, next, open) = if line.get(pos) == Some(&b'"') {
+            let mut j = pos + 1;
+            loop {
+                match memchr::memchr(b'"', &line[j..]) {
+                    Some(k) if line.get(j + k + 1) == Some(&b'"') => j += k + 2,
+                    Some(k) => {
+                        let close = j + k;
+                        // Text after the closing quote up to the comma stays part of the field.
+                        let end =
+                            memchr::memchr(b',', &line[close..]).map_or(line.len(), |c| close + c);
+                        break (
+                            Field {
+                                whole: pos..end,
+                                inner: pos + 1..close,
+                            },
+                            end,
+                            false,
+                        );
+                    }
+                    None => {
+                        let end = line.len();
+                        break (
+                            Field {
+                                whole: pos..end,
+                                inner: pos + 1..end,
+                            },
+                            end,
+                            true,
+                        );
+                    }
+                }
+            }
+        } else {
+            let end = memchr::memchr(b',', &line[pos..]).map_or(line.len(), |c| pos + c);
+            (
+                Field {
+                    whole: pos..end,
+                    inner: pos..end,
+                },
+                end,
+                false,
+            )
+        };
+        each(index, field);
+        index += 1;
+        if open || next >= line.len() {
+            return (index, open);
+        }
+        pos = next + 1;
+    }
+}
+
+/// Answers the row on line `n` (0-based in its chunk), `text` without its newline.
+pub(crate) fn record<J: Job + ?Sized>(
+    cols: &Columns,
+    job: &J,
+    n: u64,
+    text: &[u8],
+    out: &mut Vec<u8>,
+    report: &mut ChunkReport,
+) {
+    let row = strip_cr(text);
+    let start = out.len();
+    let mut puzzle = None;
+    let mut answer = None;
+    let (found, open) = split(row, |i, f| {
+        if i == cols.puzzle {
+            puzzle = Some(f.inner.clone());
+        }
+        if i == cols.solution {
+            answer = Some(f.whole);
+        }
+    });
+    let result = if open {
+        Err(Failure::Malformed(RecordError::UnterminatedQuote))
+    } else if found != cols.fields {
+        Err(Failure::Malformed(RecordError::FieldCount {
+            expected: cols.fields,
+            found,
+        }))
+    } else {
+        let puzzle = puzzle.expect("the puzzle column is within the header's fields");
+        match Grid::parse_line(&row[puzzle]) {
+            Ok(grid) => {
+                let rest = before_answer(row, answer.clone(), found, cols, out);
+                job.run(&grid, Layout::CsvField, out)
+                    .map(|()| out.extend_from_slice(&row[rest]))
+            }
+            Err(e) => Err(Failure::Malformed(e.into())),
+        }
+    };
+    end_record(out, start, n, result, report, |out, failure| {
+        let rest = before_answer(row, answer, found, cols, out);
+        write_marker_field(out, failure);
+        out.extend_from_slice(&row[rest]);
+    });
+}
+
+/// Writes the row up to the answer field (padding a short row with empty fields, or adding the appended column)
+/// and returns the range of the row that follows the answer.
+fn before_answer(
+    row: &[u8],
+    answer: Option<Range<usize>>,
+    found: usize,
+    cols: &Columns,
+    out: &mut Vec<u8>,
+) -> Range<usize> {
+    match answer {
+        Some(field) => {
+            out.extend_from_slice(&row[..field.start]);
+            field.end..row.len()
+        }
+        None => {
+            out.extend_from_slice(row);
+            for _ in found..=cols.solution {
+                out.push(b',');
+            }
+            row.len()..row.len()
+        }
+    }
+}
+
+/// `error: REASON` as one CSV field, quoted when needed.
+fn write_marker_field(out: &mut Vec<u8>, failure: &Failure) {
+    let text = format!("error: {failure}");
+    if text.contains([',', '"', '\n', '\r']) {
+        out.push(b'"');
+        out.extend_from_slice(text.replace('"', "\"\"").as_bytes());
+        out.push(b'"');
+    } else {
+        out.extend_from_slice(text.as_bytes());
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    // The first row of data/kaggle.csv (answer obtained independently, see data/README.md).
+    const PUZZLE: &str =
+        "002610000403000601001000000000031000160400780020500040009004308080700204000100060";
+    const SOLUTION: &str =
+        "892617435453982671671345892947831526165429783328576149719264358586793214234158967";
+
+    fn run(header: &str, body: &str) -> (String, ChunkReport) {
+        let cols = Columns::from_header(header.as_bytes()).unwrap();
+        crate::format::solve_chunk(&crate::format::Plan::Csv(cols), body)
+    }
+
+    #[test]
+    fn header_variants() {
+        let c = Columns::from_header(b"quizzes,solutions").unwrap();
+        assert_eq!((c.puzzle, c.solution, c.fields), (0, 1, 2));
+        let c = Columns::from_header(b"id,puzzle,solution,clues,difficulty").unwrap();
+        assert_eq!((c.puzzle, c.solution, c.fields), (1, 2, 5));
+        let c = Columns::from_header(b"\"Puzzle\" , id").unwrap();
+        assert_eq!((c.puzzle, c.solution, c.fields), (0, 2, 2));
+        assert!(c.appends_solution());
+        assert_eq!(Columns::from_header(b"a,b"), None);
+    }
+
+    #[test]
+    fn fills_the_solution_column_and_keeps_other_fields() {
+        let body = format!("7,{PUZZLE},,27,2.2\r\n\"a,b\",\"{PUZZLE}\",old,27,x");
+        let (out, report) = run("id,puzzle,solution,clues,difficulty", &body);
+        assert_eq!(
+            out,
+            format!("7,{PUZZLE},{SOLUTION},27,2.2\n\"a,b\",\"{PUZZLE}\",{SOLUTION},27,x\n")
+        );
+        assert_eq!((report.records, report.failures.len()), (2, 0));
+        let (out, _) = run("puzzle", PUZZLE);
+        assert_eq!(out, format!("{PUZZLE},{SOLUTION}\n"));
+    }
+
+    #[test]
+    fn failures_go_into_the_solution_column() {
+        let clash = format!("1{}", &PUZZLE[1..]);
+        let body = format!("{clash},\n{PUZZLE}\n\"{PUZZLE},\n1,2,3\n");
+        let (out, report) = run("quizzes,solutions", &body);
+        let lines: Vec<&str> = out.lines().collect();
+        assert!(lines[0].starts_with(&format!(
+            "{clash},\"error: clashing givens: row 1 has two 1s"
+        )));
+        assert_eq!(
+            lines[1],
+            format!("{PUZZLE},\"error: malformed: expected 2 CSV fields, found 1\"")
+        );
+        assert_eq!(
+            lines[2],
+            format!("\"{PUZZLE},,error: malformed: unterminated quoted CSV field")
+        );
+        assert_eq!(
+            lines[3],
+            "1,\"error: malformed: expected 2 CSV fields, found 3\",3"
+        );
+        assert_eq!(report.failures.len(), 4);
+        assert_eq!(
+            report.failures.iter().map(|f| f.line).collect::<Vec<_>>(),
+            [0, 1, 2, 3]
+        );
+    }
+}

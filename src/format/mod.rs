@@ -1,0 +1,384 @@
+//! Record formats: which ones exist, how an input's format is detected (or forced), and how a chunk of records is
+//! turned into output through a [`Job`](crate::batch::Job). One file per format: [`line`] (81-character lines),
+//! [`grid`] (nine rows of digits, a blank line between boards) and [`csv`] (the Kaggle layouts).
+//!
+//! Common to every format: `#` comment lines and blank lines are skipped, a `\r` before `\n` is ignored, the last
+//! record needs no final newline, a UTF-8 byte-order mark at the start is skipped. Output lines end in `\n`.
+//!
+//! A record without an answer is marked, never dropped: its answer is replaced by `error: REASON` (a line, a
+//! one-line grid record, or the solution field of a CSV row).
+
+pub mod csv;
+pub mod grid;
+pub mod line;
+
+use std::io::Write;
+use std::sync::atomic::{AtomicBool, Ordering};
+
+use crate::batch::{ChunkReport, Failure, Job};
+use crate::grid::ParseError;
+
+/// A record format.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Format {
+    /// One puzzle per line: 81 characters, `1`-`9` for givens, `0` or `.` for blanks.
+    Line,
+    /// Nine lines of nine digits separated by single spaces (`0` blank), a blank line between boards.
+    Grid,
+    /// A CSV with a header naming a puzzle column (`quizzes`, `puzzle`) and usually a solution column.
+    Csv,
+}
+
+impl Format {
+    /// The name used on the command line and in messages.
+    pub fn name(self) -> &'static str {
+        match self {
+            Format::Line => "line",
+            Format::Grid => "grid",
+            Format::Csv => "csv",
+        }
+    }
+}
+
+/// How to read the records of one input, decided once from its first record (or forced).
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum Plan {
+    /// See [`Format::Line`].
+    Line,
+    /// See [`Format::Grid`].
+    Grid,
+    /// See [`Format::Csv`], with the columns found in the header.
+    Csv(csv::Columns),
+}
+
+impl Plan {
+    /// The format this plan reads.
+    pub fn format(&self) -> Format {
+        match self {
+            Plan::Line => Format::Line,
+            Plan::Grid => Format::Grid,
+            Plan::Csv(_) => Format::Csv,
+        }
+    }
+}
+
+/// The plan for an input plus what comes before its first record.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Prepared {
+    /// How to read the records.
+    pub plan: Plan,
+    /// Bytes at the start of the input that are not records (a byte-order mark, and for a CSV the lines up to and
+    /// including the header).
+    pub skip: usize,
+    /// Output to write before the first record (a CSV header).
+    pub preamble: Vec<u8>,
+}
+
+/// Why an input cannot be read at all (as opposed to one bad record).
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+pub enum FormatError {
+    /// A CSV whose first line names no puzzle column.
+    #[error("line {line}: the CSV header names no puzzle column (quizzes, quiz, puzzles or puzzle): {header:?}")]
+    NoPuzzleColumn {
+        /// 1-based line of the header.
+        line: u64,
+        /// The header as found (cut at 80 characters).
+        header: String,
+    },
+}
+
+/// Why one record could not be read as a puzzle.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+pub enum RecordError {
+    /// The puzzle text itself is wrong (a bad character, the wrong length, a bad grid row).
+    #[error(transparent)]
+    Cells(#[from] ParseError),
+    /// A CSV row with another number of fields than the header.
+    #[error("expected {expected} CSV fields, found {found}")]
+    FieldCount {
+        /// Fields in the header.
+        expected: usize,
+        /// Fields in the row.
+        found: usize,
+    },
+    /// A CSV field opened with `"` and never closed on its line.
+    #[error("unterminated quoted CSV field")]
+    UnterminatedQuote,
+}
+
+const BOM: &[u8] = b"\xEF\xBB\xBF";
+
+/// Decides how to read an input from its first bytes: `forced`, or detected from the first record. `head` is the
+/// start of the input; `at_eof` says whether it is all of it. Returns `Ok(None)` when `head` ends inside the first
+/// record and more bytes are needed to decide.
+///
+/// Detection: a first record containing a comma, or naming a puzzle column, is a CSV header; one shorter than 81 characters with spaces inside is a
+/// grid row; anything else is read as lines.
+pub fn prepare(
+    head: &[u8],
+    at_eof: bool,
+    forced: Option<Format>,
+) -> Result<Option<Prepared>, FormatError> {
+    let bom = if head.starts_with(BOM) { BOM.len() } else { 0 };
+    let mut lines = LineIter::new(&head[bom..]);
+    let first = loop {
+        match lines.next() {
+            None => break None,
+            Some((n, start, text)) if !is_skipped(text) => break Some((n, start, text)),
+            Some(_) => {}
+        }
+    };
+    let Some((n, start, text)) = first else {
+        if !at_eof {
+            return Ok(None);
+        }
+        // No record at all: any plan gives the same (empty) output.
+        return Ok(Some(Prepared {
+            plan: plan_without_header(forced.unwrap_or(Format::Line)),
+            skip: bom,
+            preamble: Vec::new(),
+        }));
+    };
+    let terminated = bom + start + text.len() < head.len();
+    if !terminated && !at_eof {
+        return Ok(None);
+    }
+    let format = forced.unwrap_or_else(|| detect(text.trim_ascii()));
+    if format != Format::Csv {
+        return Ok(Some(Prepared {
+            plan: plan_without_header(format),
+            skip: bom,
+            preamble: Vec::new(),
+        }));
+    }
+    let header = strip_cr(text);
+    let columns = csv::Columns::from_header(header).ok_or_else(|| FormatError::NoPuzzleColumn {
+        line: n + 1,
+        header: String::from_utf8_lossy(&header[..header.len().min(80)]).into_owned(),
+    })?;
+    let mut preamble = header.to_vec();
+    if columns.appends_solution() {
+        preamble.extend_from_slice(b",solution");
+    }
+    preamble.push(b'\n');
+    let skip = (bom + start + text.len() + 1).min(head.len());
+    Ok(Some(Prepared {
+        plan: Plan::Csv(columns),
+        skip,
+        preamble,
+    }))
+}
+
+fn plan_without_header(format: Format) -> Plan {
+    match format {
+        Format::Line => Plan::Line,
+        Format::Grid => Plan::Grid,
+        // A CSV without any line has no header to read; it has no records either.
+        Format::Csv => Plan::Line,
+    }
+}
+
+fn detect(first: &[u8]) -> Format {
+    if first.contains(&b',') || csv::Columns::from_header(first).is_some() {
+        Format::Csv
+    } else if first.len() < 81 && first.contains(&b' ') {
+        Format::Grid
+    } else {
+        Format::Line
+    }
+}
+
+/// Runs `job` on every record of `data` (a chunk that starts at the beginning of a line and ends at a record
+/// boundary, see [`crate::batch::chunk`]) and appends one output record per input record to `out`. Stops early,
+/// leaving the report incomplete, when `cancel` is set.
+pub fn process<J: Job + ?Sized>(
+    plan: &Plan,
+    job: &J,
+    data: &[u8],
+    out: &mut Vec<u8>,
+    cancel: &AtomicBool,
+) -> ChunkReport {
+    let mut report = ChunkReport::default();
+    if *plan == Plan::Grid {
+        grid::process(job, data, out, &mut report, cancel);
+        return report;
+    }
+    let mut lines = LineIter::new(data);
+    for (n, _, text) in lines.by_ref() {
+        if is_skipped(text) {
+            continue;
+        }
+        if cancel.load(Ordering::Relaxed) {
+            return report;
+        }
+        match plan {
+            Plan::Csv(cols) => csv::record(cols, job, n, text, out, &mut report),
+            _ => line::record(job, n, text, out, &mut report),
+        }
+    }
+    report.lines = lines.newlines();
+    report
+}
+
+/// True for a line that holds no record: blank, or a `#` comment.
+#[inline]
+pub(crate) fn is_skipped(line: &[u8]) -> bool {
+    match line.trim_ascii_start().first() {
+        None => true,
+        Some(&b) => b == b'#',
+    }
+}
+
+#[inline]
+pub(crate) fn strip_cr(line: &[u8]) -> &[u8] {
+    line.strip_suffix(b"\r").unwrap_or(line)
+}
+
+/// Ends one record's output: the newline after the job's answer, or, for a failure, the marker written by `mark`
+/// in place of whatever the job appended after `start`.
+#[inline]
+pub(crate) fn end_record(
+    out: &mut Vec<u8>,
+    start: usize,
+    line: u64,
+    result: Result<(), Failure>,
+    report: &mut ChunkReport,
+    mark: impl FnOnce(&mut Vec<u8>, &Failure),
+) {
+    match result {
+        Ok(()) => {
+            out.push(b'\n');
+            report.solved();
+        }
+        Err(failure) => {
+            out.truncate(start);
+            mark(out, &failure);
+            out.push(b'\n');
+            report.failed(line, failure, out.len());
+        }
+    }
+}
+
+/// Appends the failure marker `error: REASON`.
+pub(crate) fn write_marker(out: &mut Vec<u8>, failure: &Failure) {
+    // Writing into a Vec cannot fail.
+    let _ = write!(out, "error: {failure}");
+}
+
+/// The lines of a chunk without their `\n`: `(0-based line index, byte offset, text)`. After the last line,
+/// [`LineIter::newlines`] is the number of `\n` seen.
+pub(crate) struct LineIter<'a> {
+    data: &'a [u8],
+    pos: usize,
+    index: u64,
+}
+
+impl<'a> LineIter<'a> {
+    pub(crate) fn new(data: &'a [u8]) -> LineIter<'a> {
+        LineIter {
+            data,
+            pos: 0,
+            index: 0,
+        }
+    }
+
+    /// Newlines passed so far.
+    pub(crate) fn newlines(&self) -> u64 {
+        if self.pos > self.data.len() {
+            // The last line had no newline.
+            self.index - 1
+        } else {
+            self.index
+        }
+    }
+}
+
+impl<'a> Iterator for LineIter<'a> {
+    type Item = (u64, usize, &'a [u8]);
+
+    #[inline]
+    fn next(&mut self) -> Option<Self::Item> {
+        if self.pos >= self.data.len() {
+            return None;
+        }
+        let start = self.pos;
+        let rest = &self.data[start..];
+        let (text, next) = match memchr::memchr(b'\n', rest) {
+            Some(i) => (&rest[..i], start + i + 1),
+            None => (rest, self.data.len() + 1),
+        };
+        self.pos = next;
+        let n = self.index;
+        self.index += 1;
+        Some((n, start, text))
+    }
+}
+
+/// Solves the records of `text` read with `plan`, as one chunk: the output as text and the report.
+#[cfg(test)]
+pub(crate) fn solve_chunk(plan: &Plan, text: &str) -> (String, ChunkReport) {
+    let mut out = Vec::new();
+    let job = crate::batch::Solve::default();
+    let report = process(
+        plan,
+        &job,
+        text.as_bytes(),
+        &mut out,
+        &AtomicBool::new(false),
+    );
+    (String::from_utf8(out).unwrap(), report)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn line_iter_counts_newlines_with_and_without_final_newline() {
+        let mut it = LineIter::new(b"a\nb\n");
+        assert_eq!(it.next(), Some((0, 0, &b"a"[..])));
+        assert_eq!(it.next(), Some((1, 2, &b"b"[..])));
+        assert_eq!(it.next(), None);
+        assert_eq!(it.newlines(), 2);
+        let mut it = LineIter::new(b"a\nb");
+        assert_eq!(it.by_ref().count(), 2);
+        assert_eq!(it.newlines(), 1);
+        let mut it = LineIter::new(b"\n\n");
+        assert_eq!(it.by_ref().count(), 2);
+        assert_eq!(it.newlines(), 2);
+    }
+
+    #[test]
+    fn detects_each_format_from_the_first_record() {
+        let p = |t: &str| prepare(t.as_bytes(), true, None).unwrap().unwrap();
+        assert_eq!(p("# c\n\n..1\n").plan, Plan::Line);
+        assert_eq!(p("1 2 3 4 5 6 7 8 9\n").plan, Plan::Grid);
+        let csv = p("# made by hand\r\nquizzes,solutions\r\n0000,\r\n");
+        assert_eq!(csv.plan.format(), Format::Csv);
+        assert_eq!(csv.skip, "# made by hand\r\nquizzes,solutions\r\n".len());
+        assert_eq!(csv.preamble, b"quizzes,solutions\n");
+        assert_eq!(p("").plan, Plan::Line);
+        assert_eq!(p("# only comments\n\n").skip, 0);
+    }
+
+    #[test]
+    fn forced_format_wins_and_bom_is_skipped() {
+        let p = prepare(b"\xEF\xBB\xBF1 2 3\n", true, Some(Format::Line))
+            .unwrap()
+            .unwrap();
+        assert_eq!((p.plan, p.skip), (Plan::Line, 3));
+        let e = prepare(b"1 2 3\n", true, Some(Format::Csv)).unwrap_err();
+        assert_eq!(
+            e.to_string(),
+            "line 1: the CSV header names no puzzle column (quizzes, quiz, puzzles or puzzle): \"1 2 3\""
+        );
+    }
+
+    #[test]
+    fn an_unfinished_first_record_asks_for_more() {
+        assert_eq!(prepare(b"# x\nquizzes,sol", false, None).unwrap(), None);
+        assert_eq!(prepare(b"# x\n", false, None).unwrap(), None);
+        let p = prepare(b"quizzes,solutions", true, None).unwrap().unwrap();
+        assert_eq!(p.skip, "quizzes,solutions".len());
+    }
+}

@@ -1,0 +1,604 @@
+//! `sudoku solve` and `sudoku -s`: answers checked against the rules and the golden files of `data/`, every
+//! failure kind, the input forms (files, stdin, argument; line, grid, CSV), and the promise that chunked parallel
+//! runs write exactly the bytes of the sequential run.
+
+use crate::util::*;
+
+const HARD: &str =
+    "4.....8.5.3..........7......2.....6.....8.4......1.......6.3.7.5..2.....1.4......";
+
+// ---- answers -------------------------------------------------------------------------------------------------
+
+#[test]
+fn line_file_matches_golden_solutions_and_obeys_the_rules() {
+    let r = run(&["solve", &data("puzzles.txt")]);
+    assert_eq!(r.code, 0, "{}", r.stderr);
+    assert_eq!(r.out(), read_data("puzzles.solutions.txt"));
+    for (p, s) in puzzle_lines(&read_data("puzzles.txt"))
+        .iter()
+        .zip(r.out().lines())
+    {
+        assert!(solves(p, s), "{p} -> {s}");
+    }
+    assert!(
+        r.stderr.starts_with("sudoku: 100 records, 100 solved; "),
+        "{}",
+        r.stderr
+    );
+}
+
+#[test]
+fn grid_file_matches_golden_solutions() {
+    let r = run(&["solve", &data("grid.txt")]);
+    assert_eq!(r.code, 0, "{}", r.stderr);
+    assert_eq!(r.out(), read_data("grid.solutions.txt"));
+    let puzzles: Vec<String> = read_data("grid.txt")
+        .split("\n\n")
+        .map(grid_to_line)
+        .collect();
+    let solutions: Vec<String> = r.out().split("\n\n").map(grid_to_line).collect();
+    assert_eq!(puzzles.len(), 10);
+    assert_eq!(solutions.len(), 10);
+    for (p, s) in puzzles.iter().zip(&solutions) {
+        assert!(solves(p, s));
+    }
+}
+
+#[test]
+fn kaggle_csv_gets_its_solution_column_filled() {
+    // The file already holds independently obtained solutions: blank them and get them back.
+    let kaggle = read_data("kaggle.csv");
+    let blanked: String = kaggle
+        .lines()
+        .map(|l| match l.split_once(',') {
+            Some((q, _)) if q != "quizzes" => format!("{q},\n"),
+            _ => format!("{l}\n"),
+        })
+        .collect();
+    let r = run_in(None, &["solve", "-"], blanked.as_bytes());
+    assert_eq!(r.code, 0, "{}", r.stderr);
+    assert_eq!(r.out(), kaggle);
+    let r = run(&["solve", &data("kaggle.csv")]);
+    assert_eq!(r.out(), kaggle);
+}
+
+#[test]
+fn csv_header_variants() {
+    let kaggle = read_data("kaggle.csv");
+    let rows: Vec<(&str, &str)> = kaggle
+        .lines()
+        .skip(1)
+        .map(|l| l.split_once(',').unwrap())
+        .collect();
+    // id,puzzle,solution,clues,difficulty with `.` blanks and an empty solution column.
+    let mut text = String::from("id,puzzle,solution,clues,difficulty\r\n");
+    for (i, (q, _)) in rows.iter().enumerate() {
+        text.push_str(&format!(
+            "{i},{},,{},1.5\r\n",
+            q.replace('0', "."),
+            81 - q.matches('0').count()
+        ));
+    }
+    let r = run_in(None, &["solve"], text.as_bytes());
+    assert_eq!(r.code, 0, "{}", r.stderr);
+    let out = r.out();
+    let mut lines = out.lines();
+    assert_eq!(lines.next(), Some("id,puzzle,solution,clues,difficulty"));
+    for (i, (line, (_, s))) in lines.zip(&rows).enumerate() {
+        let f: Vec<&str> = line.split(',').collect();
+        assert_eq!(f.len(), 5);
+        assert_eq!((f[0], f[2]), (i.to_string().as_str(), *s));
+    }
+    // puzzle only: a solution column is added.
+    let text: String = std::iter::once("puzzle\n".to_string())
+        .chain(rows.iter().map(|(q, _)| format!("{q}\n")))
+        .collect();
+    let r = run_in(None, &["solve"], text.as_bytes());
+    let expect: String = std::iter::once("puzzle,solution\n".to_string())
+        .chain(rows.iter().map(|(q, s)| format!("{q},{s}\n")))
+        .collect();
+    assert_eq!(r.out(), expect);
+}
+
+#[test]
+fn a_puzzle_given_as_an_argument() {
+    let r = run(&["solve", HARD]);
+    assert_eq!(r.code, 0);
+    assert_eq!(r.out().trim_end().len(), 81);
+    assert!(solves(HARD, r.out().trim_end()));
+    let r = run(&["solve", &HARD[..80]]);
+    assert_eq!(r.code, 1);
+    assert_eq!(r.out(), "error: malformed: expected 81 cells, found 80\n");
+    assert!(r
+        .stderr
+        .starts_with("sudoku: <argument>:1: malformed: expected 81 cells, found 80\n"));
+}
+
+// ---- failures ------------------------------------------------------------------------------------------------
+
+#[test]
+fn mixed_good_and_bad_records_match_bad_expected() {
+    let r = run(&["solve", &data("bad.txt")]);
+    assert_eq!(r.code, 1);
+    let expected = read_data("bad.expected");
+    let out = r.out();
+    assert_eq!(out.lines().count(), expected.lines().count());
+    for (got, want) in out.lines().zip(expected.lines()) {
+        match want.strip_prefix("solved ") {
+            Some(solution) => assert_eq!(got, solution),
+            None => assert_eq!(got, format!("error: {want}")),
+        }
+    }
+    assert_eq!(
+        r.messages(),
+        [
+            "sudoku: data/bad.txt:2: malformed: cell 17 (row 2, col 8): invalid character 'x'",
+            "sudoku: data/bad.txt:3: malformed: expected 81 cells, found 80",
+            "sudoku: data/bad.txt:4: clashing givens: row 4 has two 7s (r4c2, r4c6)",
+            "sudoku: data/bad.txt:6: no solution",
+        ]
+    );
+    assert!(r
+        .stderr
+        .contains("sudoku: 7 records, 3 solved, 2 malformed, 1 clashing givens, 1 no solution; "));
+}
+
+#[test]
+fn several_solutions_fail_only_with_unique() {
+    let r = run(&["solve", &data("several_solutions.txt")]);
+    assert_eq!(r.code, 0);
+    let puzzles = puzzle_lines(&read_data("several_solutions.txt"));
+    for (p, s) in puzzles.iter().zip(r.out().lines()) {
+        assert!(solves(p, s));
+    }
+    let r = run(&["solve", "--unique", &data("several_solutions.txt")]);
+    assert_eq!(r.code, 1);
+    assert_eq!(
+        r.out(),
+        "error: more than one solution\n".repeat(puzzles.len())
+    );
+    assert!(r
+        .stderr
+        .contains("sudoku: data/several_solutions.txt:2: more than one solution\n"));
+    assert!(r
+        .stderr
+        .contains(&format!("0 solved, {} several solutions", puzzles.len())));
+}
+
+#[test]
+fn no_solution_records_are_marked() {
+    let r = run(&["solve", "--unique", &data("no_solution.txt")]);
+    assert_eq!(r.code, 1);
+    let n = puzzle_lines(&read_data("no_solution.txt")).len();
+    assert_eq!(r.out(), "error: no solution\n".repeat(n));
+}
+
+#[test]
+fn truncated_last_record_is_marked_not_dropped() {
+    let text = format!("{HARD}\n{}", &HARD[..40]);
+    let r = run_in(None, &["solve"], text.as_bytes());
+    assert_eq!(r.code, 1);
+    let out = r.out();
+    let lines: Vec<&str> = out.lines().collect();
+    assert_eq!(lines.len(), 2);
+    assert!(solves(HARD, lines[0]));
+    assert_eq!(lines[1], "error: malformed: expected 81 cells, found 40");
+    assert!(r.stderr.contains("sudoku: <stdin>:2: malformed"));
+
+    let grids = read_data("grid.txt");
+    let cut: String = grids
+        .lines()
+        .take(10 + 5)
+        .map(|l| format!("{l}\n"))
+        .collect();
+    let r = run_in(None, &["solve"], cut.as_bytes());
+    assert_eq!(r.code, 1);
+    assert!(
+        r.out()
+            .ends_with("\n\nerror: malformed: expected 9 rows, found 5\n"),
+        "{}",
+        r.out()
+    );
+    assert!(r
+        .stderr
+        .contains("sudoku: <stdin>:11: malformed: expected 9 rows, found 5"));
+}
+
+#[test]
+fn empty_input_and_only_comments_give_empty_output() {
+    for text in ["", "# nothing here\n\n   \n# still nothing"] {
+        let r = run_in(None, &["solve"], text.as_bytes());
+        assert_eq!(r.code, 0);
+        assert!(r.stdout.is_empty());
+        assert!(
+            r.stderr.starts_with("sudoku: 0 records, 0 solved; "),
+            "{}",
+            r.stderr
+        );
+    }
+    let dir = tempdir();
+    let empty = dir.path().join("empty.txt");
+    std::fs::write(&empty, "").unwrap();
+    let r = run(&["solve", empty.to_str().unwrap()]);
+    assert_eq!((r.code, r.stdout.len()), (0, 0));
+}
+
+#[test]
+fn fail_fast_stops_at_the_first_failed_record() {
+    let r = run(&["solve", "--fail-fast", &data("bad.txt")]);
+    assert_eq!(r.code, 1);
+    let out = r.out();
+    let lines: Vec<&str> = out.lines().collect();
+    assert_eq!(lines.len(), 2);
+    assert_eq!(
+        lines[1],
+        "error: malformed: cell 17 (row 2, col 8): invalid character 'x'"
+    );
+    assert_eq!(r.messages().len(), 1);
+    assert!(r.stderr.contains("2 records, 1 solved, 1 malformed"));
+    assert!(r.stderr.contains("stopped at the first failed record"));
+    // With -o the file is not created.
+    let dir = tempdir();
+    let out = dir.path().join("out.txt");
+    let r = run(&[
+        "solve",
+        "--fail-fast",
+        "-j2",
+        "--chunk-size",
+        "1",
+        &data("bad.txt"),
+        "-o",
+        out.to_str().unwrap(),
+    ]);
+    assert_eq!(r.code, 1);
+    assert!(!out.exists());
+    assert_eq!(std::fs::read_dir(dir.path()).unwrap().count(), 0);
+}
+
+#[test]
+fn max_errors_limits_messages_not_counts() {
+    let r = run(&["solve", "--max-errors", "1", &data("bad.txt")]);
+    assert_eq!(r.code, 1);
+    assert_eq!(
+        r.messages(),
+        [
+            "sudoku: data/bad.txt:2: malformed: cell 17 (row 2, col 8): invalid character 'x'",
+            "sudoku: 3 more failed records not shown (--max-errors 1)",
+        ]
+    );
+    assert!(r
+        .stderr
+        .contains("2 malformed, 1 clashing givens, 1 no solution"));
+}
+
+#[test]
+fn stats_json_and_quiet() {
+    let r = run(&["solve", "--stats", "json", "-q", &data("bad.txt")]);
+    let json = r.stderr.lines().last().unwrap();
+    assert!(json.starts_with(
+        "{\"records\":7,\"solved\":3,\"failed\":4,\"failures\":{\"malformed\":2,\"clashing_givens\":1,\
+         \"no_solution\":1,\"several_solutions\":0},\"seconds\":"
+    ), "{json}");
+    assert!(json.ends_with("\"stopped\":false}"));
+    let r = run(&["solve", "-q", &data("puzzles.txt")]);
+    assert_eq!((r.code, r.stderr.as_str()), (0, ""));
+}
+
+// ---- the chunking invariant ----------------------------------------------------------------------------------
+
+/// Runs every variant of scheduling and input reading on `file` and checks that each writes the bytes and the
+/// messages of the plain sequential run.
+fn assert_same_bytes_every_way(file: &str, extra: &[&str]) {
+    let args = |more: &[&str]| -> Vec<String> {
+        let mut a = vec!["solve".to_string(), file.to_string()];
+        a.extend(extra.iter().map(|s| s.to_string()));
+        a.extend(more.iter().map(|s| s.to_string()));
+        a
+    };
+    let call = |a: Vec<String>| run(&a.iter().map(String::as_str).collect::<Vec<_>>());
+    let reference = call(args(&["-j1"]));
+    assert!(!reference.stdout.is_empty());
+    for more in [
+        &["-j1", "--chunk-size", "1"][..],
+        &["-j2", "--chunk-size", "1"],
+        &["-j2", "--chunk-size", "97"],
+        &["-j3", "--chunk-size", "1000"],
+        &["-j2"],
+        &["-j2", "--chunk-size", "1", "--no-mmap"],
+        &["-j1", "--chunk-size", "50", "--no-mmap"],
+    ] {
+        let r = call(args(more));
+        assert_eq!(r.code, reference.code, "{file} {more:?}");
+        assert!(
+            r.stdout == reference.stdout,
+            "{file} {more:?}: output differs"
+        );
+        assert_eq!(r.messages(), reference.messages(), "{file} {more:?}");
+    }
+    let text = std::fs::read(std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join(file)).unwrap();
+    let mut a: Vec<&str> = vec!["solve", "-j2", "--chunk-size", "13"];
+    a.extend(extra);
+    let r = run_in(None, &a, &text);
+    assert!(
+        r.stdout == reference.stdout,
+        "{file} from stdin: output differs"
+    );
+    let renamed: Vec<String> = reference
+        .messages()
+        .iter()
+        .map(|m| m.replace(file, "<stdin>"))
+        .collect();
+    assert_eq!(r.messages(), renamed);
+}
+
+/// A temporary copy of several data files, joined, in the crate's `target` folder (so the path is relative).
+fn joined(name: &str, parts: &[&str]) -> String {
+    let dir = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("target/test-inputs");
+    std::fs::create_dir_all(&dir).unwrap();
+    std::fs::write(dir.join(name), parts.concat()).unwrap();
+    format!("target/test-inputs/{name}")
+}
+
+#[test]
+fn chunked_equals_sequential_for_lines() {
+    let crlf = read_data("several_solutions.txt").replace('\n', "\r\n");
+    let file = joined(
+        "mixed-lines.txt",
+        &[
+            &read_data("bad.txt"),
+            &read_data("puzzles.txt"),
+            "\n\n# gap\n",
+            &crlf,
+            &HARD[..50],
+        ],
+    );
+    assert_same_bytes_every_way(&file, &[]);
+    assert_same_bytes_every_way(&file, &["--unique"]);
+}
+
+#[test]
+fn chunked_equals_sequential_for_grids() {
+    let grids = read_data("grid.txt");
+    let eight: String = grids.lines().take(8).map(|l| format!("{l}\n")).collect();
+    let file = joined(
+        "mixed-grids.txt",
+        &[
+            "# boards\n\n",
+            &grids,
+            "\n\n",
+            &eight,
+            "\n",
+            &grids.replace('\n', "\r\n"),
+            "\n\n\n",
+            &eight,
+        ],
+    );
+    assert_same_bytes_every_way(&file, &[]);
+}
+
+#[test]
+fn chunked_equals_sequential_for_csv() {
+    let kaggle = read_data("kaggle.csv");
+    let rows: String = kaggle.lines().skip(1).map(|l| format!("{l}\n")).collect();
+    let file = joined(
+        "mixed.csv",
+        &[
+            &kaggle,
+            "# comment\n1,2,3\n",
+            &rows.replace("00", "11"),
+            &rows,
+            "x",
+        ],
+    );
+    assert_same_bytes_every_way(&file, &[]);
+}
+
+#[test]
+fn chunked_equals_sequential_on_a_shared_dataset() {
+    let Some(path) = shared_data("puzzles3_magictour_top1465") else {
+        return;
+    };
+    let p = path.to_str().unwrap();
+    let one = run(&["solve", "-j1", p]);
+    let two = run(&["solve", "-j2", "--chunk-size", "4096", p]);
+    assert_eq!(one.code, 0);
+    assert!(one.stdout == two.stdout);
+    let puzzles = puzzle_lines(&std::fs::read_to_string(&path).unwrap());
+    assert_eq!(one.out().lines().count(), puzzles.len());
+    for (p, s) in puzzles.iter().zip(one.out().lines()) {
+        assert!(solves(p, s), "{p}");
+    }
+}
+
+// ---- inputs, outputs, exit codes -----------------------------------------------------------------------------
+
+#[test]
+fn stdin_by_dash_and_by_default() {
+    let text = read_data("puzzles.txt");
+    for args in [&["solve", "-"][..], &["solve"], &["solve", "-j1", "-"]] {
+        let r = run_in(None, args, text.as_bytes());
+        assert_eq!(r.code, 0, "{args:?}");
+        assert_eq!(r.out(), read_data("puzzles.solutions.txt"), "{args:?}");
+    }
+    let r = run_in(None, &["solve", "-", "-"], b"");
+    assert_eq!(r.code, 2);
+    assert!(r
+        .stderr
+        .contains("standard input (-) is named more than once"));
+}
+
+#[test]
+fn several_inputs_in_order_with_their_own_names() {
+    let r = run(&["solve", &data("bad.txt"), &data("puzzles.txt")]);
+    assert_eq!(r.code, 1);
+    let expect = format!(
+        "{}{}",
+        run(&["solve", &data("bad.txt")]).out(),
+        read_data("puzzles.solutions.txt")
+    );
+    assert_eq!(r.out(), expect);
+    assert!(r.stderr.contains("sudoku: 107 records, 103 solved"));
+}
+
+#[test]
+fn output_file_appears_whole() {
+    let dir = tempdir();
+    let out = dir.path().join("solutions.txt");
+    std::fs::write(&out, "old").unwrap();
+    let r = run(&["solve", &data("puzzles.txt"), "-o", out.to_str().unwrap()]);
+    assert_eq!(r.code, 0);
+    assert!(r.stdout.is_empty());
+    assert_eq!(
+        std::fs::read_to_string(&out).unwrap(),
+        read_data("puzzles.solutions.txt")
+    );
+    assert_eq!(
+        std::fs::read_dir(dir.path()).unwrap().count(),
+        1,
+        "no temporary file left"
+    );
+    // A fatal error leaves the earlier file untouched.
+    std::fs::write(&out, "old").unwrap();
+    let r = run(&[
+        "solve",
+        &data("puzzles.txt"),
+        "no-such-file.txt",
+        "-o",
+        out.to_str().unwrap(),
+    ]);
+    assert_eq!(r.code, 2);
+    assert_eq!(
+        r.stderr,
+        "sudoku: no-such-file.txt: No such file or directory (os error 2)\n"
+    );
+    assert_eq!(std::fs::read_to_string(&out).unwrap(), "old");
+    let r = run(&[
+        "solve",
+        &data("puzzles.txt"),
+        "-o",
+        "/nonexistent-dir/out.txt",
+    ]);
+    assert_eq!(r.code, 2);
+    assert!(
+        r.stderr
+            .starts_with("sudoku: /nonexistent-dir/out.txt: cannot create output file"),
+        "{}",
+        r.stderr
+    );
+}
+
+#[test]
+fn full_disk_on_stdout_is_an_error() {
+    let Ok(full) = std::fs::OpenOptions::new().write(true).open("/dev/full") else {
+        eprintln!("notice: /dev/full not available; test skipped");
+        return;
+    };
+    let out = sudoku()
+        .args(["solve", &data("puzzles.txt")])
+        .current_dir(env!("CARGO_MANIFEST_DIR"))
+        .stdout(full)
+        .output()
+        .unwrap();
+    assert_eq!(out.status.code(), Some(2));
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert!(
+        err.contains("<stdout>: write failed: No space left on device"),
+        "{err}"
+    );
+}
+
+#[test]
+fn a_closed_output_pipe_ends_the_run_quietly() {
+    use std::io::{BufRead, BufReader};
+    use std::process::Stdio;
+    let big = joined("big.txt", &vec![read_data("puzzles.txt").as_str(); 300]);
+    for threads in ["-j1", "-j2"] {
+        let mut child = sudoku()
+            .args(["solve", threads, &big])
+            .current_dir(env!("CARGO_MANIFEST_DIR"))
+            .stdout(Stdio::piped())
+            .stderr(Stdio::piped())
+            .spawn()
+            .unwrap();
+        let mut first = String::new();
+        BufReader::new(child.stdout.take().unwrap())
+            .read_line(&mut first)
+            .unwrap();
+        assert_eq!(first.len(), 82);
+        // The reader is gone now.
+        let out = child.wait_with_output().unwrap();
+        assert_eq!(out.status.code(), Some(0), "{threads}");
+        assert_eq!(String::from_utf8_lossy(&out.stderr), "", "{threads}");
+    }
+}
+
+#[test]
+fn forced_format_overrides_detection() {
+    let r = run(&["solve", "--format", "line", &data("grid.txt")]);
+    assert_eq!(r.code, 1);
+    assert!(r.out().lines().all(|l| l.starts_with("error: malformed")));
+    assert_eq!(r.out().lines().count(), 90);
+    let r = run(&["solve", "--format", "csv", &data("puzzles.txt")]);
+    assert_eq!(r.code, 2);
+    assert!(
+        r.stderr
+            .contains("data/puzzles.txt: line 3: the CSV header names no puzzle column"),
+        "{}",
+        r.stderr
+    );
+}
+
+#[test]
+fn usage_errors_exit_2() {
+    for args in [
+        &["solve", "-j", "0"][..],
+        &["solve", "--format", "xml"],
+        &["solve", "--bogus"],
+        &[],
+    ] {
+        let r = run(args);
+        assert_eq!(r.code, 2, "{args:?}");
+    }
+    let r = run(&["solve", "no-such-file.txt"]);
+    assert_eq!(r.code, 2);
+    assert_eq!(
+        r.stderr,
+        "sudoku: no-such-file.txt: No such file or directory (os error 2)\n"
+    );
+    let r = run(&["solve", "data"]);
+    assert_eq!(
+        (r.code, r.stderr.as_str()),
+        (2, "sudoku: data: is a directory\n")
+    );
+}
+
+// ---- the classic form ----------------------------------------------------------------------------------------
+
+#[test]
+fn classic_s_writes_sudoku_txt_in_the_current_directory() {
+    let dir = tempdir();
+    let grid = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("data/grid.txt");
+    let r = run_in(Some(dir.path()), &["-s", grid.to_str().unwrap()], b"");
+    assert_eq!(r.code, 0, "{}", r.stderr);
+    assert!(r.stdout.is_empty());
+    let written = std::fs::read_to_string(dir.path().join("sudoku.txt")).unwrap();
+    assert_eq!(written, read_data("grid.solutions.txt"));
+    assert!(written.lines().all(|l| !l.ends_with(' ')));
+}
+
+#[test]
+fn classic_s_errors_exit_2_with_a_message() {
+    let dir = tempdir();
+    let r = run_in(Some(dir.path()), &["-s", "missing.txt"], b"");
+    assert_eq!(r.code, 2);
+    assert_eq!(
+        r.stderr,
+        "sudoku: missing.txt: No such file or directory (os error 2)\n"
+    );
+    assert!(!dir.path().join("sudoku.txt").exists());
+    let r = run_in(Some(dir.path()), &["-s"], b"");
+    assert_eq!(r.code, 2);
+    assert!(r.stderr.contains("a value is required for '-s <FILE>'"));
+    let r = run_in(Some(dir.path()), &["-s", "x", "solve"], b"");
+    assert_eq!(r.code, 2);
+}

@@ -1,0 +1,6 @@
+//! The one integration test binary: drives the `sudoku` CLI end to end. One module per area; shared helpers in
+//! `util`.
+
+mod generate;
+mod solve;
+mod util;
