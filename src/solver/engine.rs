@@ -117,6 +117,36 @@ const LOCKED: [u32; 512] = {
     t
 };
 
+/// For one stack of one digit, as a 9-bit (band, column) pattern (bit `b * 3 + c`: column `c` of the stack still
+/// holds the digit somewhere in band `b`): the pairs that belong to a complete placement (each band its own column),
+/// laid out as bits `b * 9 + c`. Zero when no placement is left.
+const STACK: [u32; 512] = {
+    let mut t = [0u32; 512];
+    let mut x = 0;
+    while x < 512 {
+        let mut p = 0;
+        while p < 6 {
+            let perm = PERMS[p];
+            let mut ok = true;
+            let mut m = 0u32;
+            let mut b = 0;
+            while b < 3 {
+                if x & (1 << (b * 3 + perm[b])) == 0 {
+                    ok = false;
+                }
+                m |= 1 << (b * 9 + perm[b]);
+                b += 1;
+            }
+            if ok {
+                t[x] |= m;
+            }
+            p += 1;
+        }
+        x += 1;
+    }
+    t
+};
+
 /// For a 3-bit set of rows of a band: all their cells.
 const ROWS: [u32; 8] = {
     let mut t = [0u32; 8];
@@ -168,6 +198,17 @@ const fn columns(cols: u32) -> u32 {
     cols * 0x40201
 }
 
+const CAP: u32 = 8;
+/// Where propagation stopped.
+enum Step {
+    /// A contradiction: no solution below this state.
+    Dead,
+    /// Every cell is settled.
+    Solved,
+    /// Nothing more follows; guess on one of these cells (per band).
+    Stuck([u32; 3]),
+}
+
 /// The whole search state. `Copy` and fixed-size: a guess copies it by value.
 #[derive(Clone, Copy)]
 struct State {
@@ -177,6 +218,8 @@ struct State {
     seen: [u32; 27],
     /// Per band: cells whose digit is not settled yet.
     open: [u32; 3],
+    /// Digits whose columns changed since the last column-side pass (bit `d`).
+    stack_dirty: u32,
 }
 
 /// The result of one search.
@@ -219,15 +262,16 @@ impl Search {
     /// Explores the subtree of `st` (which it uses up); returns early once the limit is reached.
     fn search(&mut self, st: &mut State) {
         loop {
-            if !st.propagate() {
-                return;
-            }
-            let Some((band, bit, digits)) = st.pick_guess() else {
-                self.found += 1;
-                if self.first.is_none() {
-                    self.first = Some(st.solution());
+            let (band, bit, digits) = match st.propagate() {
+                Step::Dead => return,
+                Step::Solved => {
+                    self.found += 1;
+                    if self.first.is_none() {
+                        self.first = Some(st.solution());
+                    }
+                    return;
                 }
-                return;
+                Step::Stuck(pool) => st.pick_guess(&pool),
             };
             // Try every candidate but the last in a copy; the last one continues in this frame.
             let mut rest = digits;
@@ -266,6 +310,7 @@ impl State {
             f: [0; 27],
             seen: [u32::MAX; 27],
             open: [BAND; 3],
+            stack_dirty: 0x1FF,
         };
         for d in 0..9 {
             let g = [given[d * 3 + 3], given[d * 3 + 4], given[d * 3 + 5]];
@@ -296,9 +341,9 @@ impl State {
         self.f[d * 3 + b] |= bit;
     }
 
-    /// Applies the inferences until nothing changes; false on a contradiction.
+    /// Applies the inferences until nothing changes.
     #[inline]
-    fn propagate(&mut self) -> bool {
+    fn propagate(&mut self) -> Step {
         loop {
             loop {
                 let mut changed = false;
@@ -307,7 +352,7 @@ impl State {
                         if self.f[$i] != self.seen[$i] {
                             changed = true;
                             if !self.update($i) {
-                                return false;
+                                return Step::Dead;
                             }
                         }
                     )*};
@@ -318,12 +363,16 @@ impl State {
                 }
             }
             if self.open == [0; 3] {
-                return true;
+                return Step::Solved;
             }
             match self.naked_singles() {
-                Some(true) => continue,
-                Some(false) => return true,
-                None => return false,
+                Step::Solved => continue,
+                Step::Dead => return Step::Dead,
+                stuck => match self.stacks() {
+                    Some(true) => continue,
+                    Some(false) => return stuck,
+                    None => return Step::Dead,
+                },
             }
         }
     }
@@ -342,9 +391,12 @@ impl State {
         if s == 0 {
             return false;
         }
+        let cols = (s | s >> 9 | s >> 18) & ROW0;
+        let before = self.seen[i];
+        self.stack_dirty |= u32::from(cols != (before | before >> 9 | before >> 18) & ROW0) << d;
         self.f[i] = s;
         self.seen[i] = s;
-        let locked = LOCKED[((s | s >> 9 | s >> 18) & ROW0) as usize];
+        let locked = LOCKED[cols as usize];
         let keep = !columns(locked & ROW0);
         for b2 in 0..3 {
             if b2 != b {
@@ -363,23 +415,65 @@ impl State {
         true
     }
 
-    /// Finds cells with a single candidate and settles them. `Some(true)`: something was placed; `Some(false)`:
-    /// none found; `None`: a cell has no candidate (or two singles need one digit twice in a row).
+    /// Column-side box/line inference for every digit: in each stack, each band must take one of the stack's
+    /// columns and each column one band. `Some(true)`: something was removed; `None`: a digit has no placement.
     #[inline]
-    fn naked_singles(&mut self) -> Option<bool> {
-        let mut placed = false;
-        for b in 0..3 {
-            let (mut once, mut twice) = (0u32, 0u32);
-            for d in 0..9 {
+    fn stacks(&mut self) -> Option<bool> {
+        let mut changed = 0;
+        let mut todo = self.stack_dirty;
+        self.stack_dirty = 0;
+        while todo != 0 {
+            let d = todo.trailing_zeros() as usize;
+            todo &= todo - 1;
+            let mut w = 0;
+            for b in 0..3 {
                 let x = self.f[d * 3 + b];
-                twice |= once & x;
-                once |= x;
+                w |= ((x | x >> 9 | x >> 18) & ROW0) << (9 * b);
             }
-            let open = self.open[b];
-            if open & !once != 0 {
+            let mut keep = 0;
+            let mut dead = false;
+            for k in 0..3 {
+                let x = (w >> (3 * k)) & 0o7_007_007;
+                let m = STACK[((x | x >> 6 | x >> 12) & ROW0) as usize];
+                dead |= m == 0;
+                keep |= m << (3 * k);
+            }
+            if dead {
                 return None;
             }
-            let singles = once & !twice & open;
+            changed |= w & !keep;
+            for b in 0..3 {
+                self.f[d * 3 + b] &= columns((keep >> (9 * b)) & ROW0);
+            }
+        }
+        Some(changed != 0)
+    }
+
+    /// Finds cells with a single candidate and settles them. [`Step::Solved`] here means "something was placed,
+    /// go on"; [`Step::Dead`]: a cell has no candidate (or two singles need one digit twice in a row);
+    /// [`Step::Stuck`]: no single, with the cells to guess from (those with two candidates, else three, else all
+    /// open ones).
+    #[inline]
+    fn naked_singles(&mut self) -> Step {
+        let mut placed = false;
+        let mut two = [0u32; 3];
+        let mut three = [0u32; 3];
+        for b in 0..3 {
+            let (mut c1, mut c2, mut c3, mut c4) = (0u32, 0u32, 0u32, 0u32);
+            for d in 0..9 {
+                let x = self.f[d * 3 + b];
+                c4 |= c3 & x;
+                c3 |= c2 & x;
+                c2 |= c1 & x;
+                c1 |= x;
+            }
+            let open = self.open[b];
+            if open & !c1 != 0 {
+                return Step::Dead;
+            }
+            two[b] = c2 & !c3 & open;
+            three[b] = c3 & !c4 & open;
+            let singles = c1 & !c2 & open;
             if singles == 0 {
                 continue;
             }
@@ -393,66 +487,49 @@ impl State {
                     let x = mine & (ROW0 << (r * 9));
                     if x != 0 {
                         if x & (x - 1) != 0 {
-                            return None;
+                            return Step::Dead;
                         }
                         self.f[d * 3 + b] &= !(ROW0 << (r * 9)) | x;
                     }
                 }
             }
         }
-        Some(placed)
+        if placed {
+            Step::Solved
+        } else if two != [0; 3] {
+            Step::Stuck(two)
+        } else if three != [0; 3] {
+            Step::Stuck(three)
+        } else {
+            Step::Stuck(self.open)
+        }
     }
 
-    /// After propagation: the cell to guess on (band, bit) and its candidate digits (bit `d`), or `None` when the
-    /// board is solved. Among the cells with the fewest candidates (two, nearly always), the one with the most open
-    /// cells among its peers: its choice settles the most.
-    fn pick_guess(&self) -> Option<(usize, u32, u32)> {
-        if self.open == [0; 3] {
-            return None;
-        }
-        // Per band: open cells with exactly two candidates, and with exactly three.
-        let mut two = [0u32; 3];
-        let mut three = [0u32; 3];
-        for b in 0..3 {
-            let (mut c1, mut c2, mut c3, mut c4) = (0u32, 0u32, 0u32, 0u32);
-            for d in 0..9 {
-                let x = self.f[d * 3 + b];
-                c4 |= c3 & x;
-                c3 |= c2 & x;
-                c2 |= c1 & x;
-                c1 |= x;
-            }
-            two[b] = c2 & !c3 & self.open[b];
-            three[b] = c3 & !c4 & self.open[b];
-        }
-        let pool = if two != [0; 3] {
-            two
-        } else if three != [0; 3] {
-            three
-        } else {
-            self.open
-        };
-        let mut best = (0usize, 0u32);
-        let mut best_score = 0u32;
+    /// The cell to guess on (band, bit) and its candidate digits (bit `d`), from the cells `pool` offers: the one
+    /// with the most open cells among its peers, as its choice settles the most. Only the first few are weighed.
+    fn pick_guess(&self, pool: &[u32; 3]) -> (usize, u32, u32) {
+        // Best score first, then the lowest band and cell: one key per cell, kept with `max` (no branch).
+        let mut best = 0u32;
+        let mut budget = CAP;
         for (b, &cells) in pool.iter().enumerate() {
             let mut cells = cells;
-            while cells != 0 {
-                let bit = cells & cells.wrapping_neg();
+            while cells != 0 && budget != 0 {
+                budget -= 1;
+                let p = cells.trailing_zeros();
                 cells &= cells - 1;
-                let score = self.open_peers(b, bit);
-                if score > best_score {
-                    best_score = score;
-                    best = (b, bit);
-                }
+                let key = self.open_peers(b, p as usize) << 8 | (255 - (b as u32 * 32 + p));
+                best = best.max(key);
             }
         }
-        Some((best.0, best.1, self.digits_at(best.0, best.1)))
+        let at = 255 - (best & 255);
+        let (b, bit) = ((at / 32) as usize, 1 << (at % 32));
+        (b, bit, self.digits_at(b, bit))
     }
 
-    /// How many open cells the cell `bit` of band `b` sees (itself included): its row, box and column.
+    /// How many open cells the cell at bit `p` of band `b` sees (itself included): its row, box and column.
     #[inline]
-    fn open_peers(&self, b: usize, bit: u32) -> u32 {
-        let p = bit.trailing_zeros() as usize % 27;
+    fn open_peers(&self, b: usize, p: usize) -> u32 {
+        let p = p % 27;
         let col = columns(1 << (p % 9));
         let near = self.open[b] & SEEN_FROM[p];
         let (o1, o2) = (self.open[(b + 1) % 3] & col, self.open[(b + 2) % 3] & col);
