@@ -199,6 +199,7 @@ const fn columns(cols: u32) -> u32 {
 }
 
 const CAP: u32 = 8;
+const STACK_AFTER: u32 = 16;
 /// Where propagation stopped.
 enum Step {
     /// A contradiction: no solution below this state.
@@ -262,7 +263,7 @@ impl Search {
     /// Explores the subtree of `st` (which it uses up); returns early once the limit is reached.
     fn search(&mut self, st: &mut State) {
         loop {
-            let (band, bit, digits) = match st.propagate() {
+            let (band, bit, digits) = match st.propagate(self.stats.guesses >= STACK_AFTER) {
                 Step::Dead => return,
                 Step::Solved => {
                     self.found += 1;
@@ -343,7 +344,7 @@ impl State {
 
     /// Applies the inferences until nothing changes.
     #[inline]
-    fn propagate(&mut self) -> Step {
+    fn propagate(&mut self, deep: bool) -> Step {
         loop {
             loop {
                 let mut changed = false;
@@ -368,6 +369,7 @@ impl State {
             match self.naked_singles() {
                 Step::Solved => continue,
                 Step::Dead => return Step::Dead,
+                stuck if !deep => return stuck,
                 stuck => match self.stacks() {
                     Some(true) => continue,
                     Some(false) => return stuck,
