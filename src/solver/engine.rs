@@ -117,6 +117,36 @@ const LOCKED: [u32; 512] = {
     t
 };
 
+/// For one stack of one digit, as a 9-bit (band, column) pattern (bit `b * 3 + c`: column `c` of the stack still
+/// holds the digit somewhere in band `b`): the pairs that belong to a complete placement (each band its own column),
+/// laid out as bits `b * 9 + c`. Zero when no placement is left.
+const STACK: [u32; 512] = {
+    let mut t = [0u32; 512];
+    let mut x = 0;
+    while x < 512 {
+        let mut p = 0;
+        while p < 6 {
+            let perm = PERMS[p];
+            let mut ok = true;
+            let mut m = 0u32;
+            let mut b = 0;
+            while b < 3 {
+                if x & (1 << (b * 3 + perm[b])) == 0 {
+                    ok = false;
+                }
+                m |= 1 << (b * 9 + perm[b]);
+                b += 1;
+            }
+            if ok {
+                t[x] |= m;
+            }
+            p += 1;
+        }
+        x += 1;
+    }
+    t
+};
+
 /// For a 3-bit set of rows of a band: all their cells.
 const ROWS: [u32; 8] = {
     let mut t = [0u32; 8];
@@ -151,10 +181,33 @@ const BOXES: [u32; 8] = {
     t
 };
 
+/// For a bit position in a band: the cells of its row, box and column inside the band (itself included).
+const SEEN_FROM: [u32; 27] = {
+    let mut t = [0u32; 27];
+    let mut p = 0;
+    while p < 27 {
+        t[p] = ROWS[1 << (p / 9)] | BOXES[1 << (p % 9 / 3)] | columns(1 << (p % 9));
+        p += 1;
+    }
+    t
+};
+
 /// Spreads a 9-bit column set over the three rows of a band.
 #[inline(always)]
 const fn columns(cols: u32) -> u32 {
     cols * 0x40201
+}
+
+const CAP: u32 = 8;
+const STACK_AFTER: u32 = 16;
+/// Where propagation stopped.
+enum Step {
+    /// A contradiction: no solution below this state.
+    Dead,
+    /// Every cell is settled.
+    Solved,
+    /// Nothing more follows; guess on one of these cells (per band).
+    Stuck([u32; 3]),
 }
 
 /// The whole search state. `Copy` and fixed-size: a guess copies it by value.
@@ -166,10 +219,9 @@ struct State {
     seen: [u32; 27],
     /// Per band: cells whose digit is not settled yet.
     open: [u32; 3],
+    /// Digits whose columns changed since the last column-side pass (bit `d`).
+    stack_dirty: u32,
 }
-
-/// Why a record produced no search: its givens clash.
-pub(super) struct Clash;
 
 /// The result of one search.
 pub(super) struct Outcome {
@@ -181,11 +233,10 @@ pub(super) struct Outcome {
     pub(super) stats: SolveStats,
 }
 
-/// Searches `puzzle` until `limit` solutions (at least 1) are found or the tree is exhausted.
-///
-/// Returns `Err(Clash)` when two givens share a unit (the caller finds which with `Grid::check_givens`).
-pub(super) fn run(puzzle: &Grid, limit: u64) -> Result<Outcome, Clash> {
-    let mut state = State::from_grid(puzzle)?;
+/// Searches `puzzle` until `limit` solutions (at least 1) are found or the tree is exhausted. Givens that clash
+/// give no solution (the caller tells that case apart with `Grid::check_givens`).
+pub(super) fn run(puzzle: &Grid, limit: u64) -> Outcome {
+    let mut state = State::from_grid(puzzle);
     let mut search = Search {
         limit: limit.max(1),
         found: 0,
@@ -193,11 +244,11 @@ pub(super) fn run(puzzle: &Grid, limit: u64) -> Result<Outcome, Clash> {
         stats: SolveStats::default(),
     };
     search.search(&mut state);
-    Ok(Outcome {
+    Outcome {
         found: search.found,
         first: search.first,
         stats: search.stats,
-    })
+    }
 }
 
 /// One search in progress: the limit and what has been found.
@@ -212,15 +263,16 @@ impl Search {
     /// Explores the subtree of `st` (which it uses up); returns early once the limit is reached.
     fn search(&mut self, st: &mut State) {
         loop {
-            if !st.propagate() {
-                return;
-            }
-            let Some((band, bit, digits)) = st.pick_guess() else {
-                self.found += 1;
-                if self.first.is_none() {
-                    self.first = Some(st.solution());
+            let (band, bit, digits) = match st.propagate(self.stats.guesses >= STACK_AFTER) {
+                Step::Dead => return,
+                Step::Solved => {
+                    self.found += 1;
+                    if self.first.is_none() {
+                        self.first = Some(st.solution());
+                    }
+                    return;
                 }
-                return;
+                Step::Stuck(pool) => st.pick_guess(&pool),
             };
             // Try every candidate but the last in a copy; the last one continues in this frame.
             let mut rest = digits;
@@ -242,45 +294,40 @@ impl Search {
 }
 
 impl State {
-    /// The state of a puzzle with its givens placed (each digit's givens take their rows, boxes and columns; a
-    /// given's cell loses every other digit) and no further inference. Fails when two givens clash.
-    fn from_grid(puzzle: &Grid) -> Result<State, Clash> {
+    /// The state of a puzzle with its givens placed: each digit's givens take their rows, boxes and columns, and a
+    /// given's cell loses every other digit. Every cell starts open, givens included, so that givens which clash
+    /// end in a contradiction (two of a digit in a row never settle that row; in a box or across bands they leave
+    /// a band without placement) instead of being trusted.
+    fn from_grid(puzzle: &Grid) -> State {
         // given[v * 3 + b]: cells of band b holding v (v = 0: blanks).
         let mut given = [0u32; 30];
-        for (cell, &v) in puzzle.cells().iter().enumerate() {
-            given[v as usize * 3 + cell / 27] |= 1 << (cell % 27);
+        let cells = puzzle.cells();
+        for b in 0..3 {
+            for p in 0..27 {
+                given[cells[b * 27 + p] as usize * 3 + b] |= 1 << p;
+            }
         }
         let mut st = State {
             f: [0; 27],
             seen: [u32::MAX; 27],
-            open: [given[0], given[1], given[2]],
+            open: [BAND; 3],
+            stack_dirty: 0x1FF,
         };
-        let filled = [BAND & !given[0], BAND & !given[1], BAND & !given[2]];
-        let mut clash = false;
         for d in 0..9 {
             let g = [given[d * 3 + 3], given[d * 3 + 4], given[d * 3 + 5]];
             let all = g[0] | g[1] | g[2];
-            let cols = (all | all >> 9 | all >> 18) & ROW0;
-            let mut count = 0;
+            let cols = columns((all | all >> 9 | all >> 18) & ROW0);
             for b in 0..3 {
                 let rows = u32::from(g[b] & ROW0 != 0)
                     | u32::from(g[b] & (ROW0 << 9) != 0) << 1
                     | u32::from(g[b] >> 18 != 0) << 2;
                 let x = g[b] | g[b] >> 9 | g[b] >> 18;
-                let boxes = u32::from(ROW_BOXES[(x & ROW0) as usize]);
-                let n = g[b].count_ones();
-                count += n;
-                clash |= n != rows.count_ones() || n != boxes.count_ones();
-                let taken = ROWS[rows as usize] | BOXES[boxes as usize] | columns(cols) | filled[b];
+                let boxes = ROW_BOXES[(x & ROW0) as usize] as usize;
+                let taken = ROWS[rows as usize] | BOXES[boxes] | cols | (BAND & !given[b]);
                 st.f[d * 3 + b] = (BAND & !taken) | g[b];
             }
-            clash |= count != cols.count_ones();
         }
-        if clash {
-            Err(Clash)
-        } else {
-            Ok(st)
-        }
+        st
     }
 
     /// Puts digit `d` in the cell `bit` of band `b` (a guess): no other digit there, no other cell of its row for
@@ -295,9 +342,9 @@ impl State {
         self.f[d * 3 + b] |= bit;
     }
 
-    /// Applies the inferences until nothing changes; false on a contradiction.
+    /// Applies the inferences until nothing changes.
     #[inline]
-    fn propagate(&mut self) -> bool {
+    fn propagate(&mut self, deep: bool) -> Step {
         loop {
             loop {
                 let mut changed = false;
@@ -306,7 +353,7 @@ impl State {
                         if self.f[$i] != self.seen[$i] {
                             changed = true;
                             if !self.update($i) {
-                                return false;
+                                return Step::Dead;
                             }
                         }
                     )*};
@@ -317,12 +364,17 @@ impl State {
                 }
             }
             if self.open == [0; 3] {
-                return true;
+                return Step::Solved;
             }
             match self.naked_singles() {
-                Some(true) => continue,
-                Some(false) => return true,
-                None => return false,
+                Step::Solved => continue,
+                Step::Dead => return Step::Dead,
+                stuck if !deep => return stuck,
+                stuck => match self.stacks() {
+                    Some(true) => continue,
+                    Some(false) => return stuck,
+                    None => return Step::Dead,
+                },
             }
         }
     }
@@ -341,9 +393,12 @@ impl State {
         if s == 0 {
             return false;
         }
+        let cols = (s | s >> 9 | s >> 18) & ROW0;
+        let before = self.seen[i];
+        self.stack_dirty |= u32::from(cols != (before | before >> 9 | before >> 18) & ROW0) << d;
         self.f[i] = s;
         self.seen[i] = s;
-        let locked = LOCKED[((s | s >> 9 | s >> 18) & ROW0) as usize];
+        let locked = LOCKED[cols as usize];
         let keep = !columns(locked & ROW0);
         for b2 in 0..3 {
             if b2 != b {
@@ -362,23 +417,65 @@ impl State {
         true
     }
 
-    /// Finds cells with a single candidate and settles them. `Some(true)`: something was placed; `Some(false)`:
-    /// none found; `None`: a cell has no candidate (or two singles need one digit twice in a row).
+    /// Column-side box/line inference for every digit: in each stack, each band must take one of the stack's
+    /// columns and each column one band. `Some(true)`: something was removed; `None`: a digit has no placement.
     #[inline]
-    fn naked_singles(&mut self) -> Option<bool> {
-        let mut placed = false;
-        for b in 0..3 {
-            let (mut once, mut twice) = (0u32, 0u32);
-            for d in 0..9 {
+    fn stacks(&mut self) -> Option<bool> {
+        let mut changed = 0;
+        let mut todo = self.stack_dirty;
+        self.stack_dirty = 0;
+        while todo != 0 {
+            let d = todo.trailing_zeros() as usize;
+            todo &= todo - 1;
+            let mut w = 0;
+            for b in 0..3 {
                 let x = self.f[d * 3 + b];
-                twice |= once & x;
-                once |= x;
+                w |= ((x | x >> 9 | x >> 18) & ROW0) << (9 * b);
             }
-            let open = self.open[b];
-            if open & !once != 0 {
+            let mut keep = 0;
+            let mut dead = false;
+            for k in 0..3 {
+                let x = (w >> (3 * k)) & 0o7_007_007;
+                let m = STACK[((x | x >> 6 | x >> 12) & ROW0) as usize];
+                dead |= m == 0;
+                keep |= m << (3 * k);
+            }
+            if dead {
                 return None;
             }
-            let singles = once & !twice & open;
+            changed |= w & !keep;
+            for b in 0..3 {
+                self.f[d * 3 + b] &= columns((keep >> (9 * b)) & ROW0);
+            }
+        }
+        Some(changed != 0)
+    }
+
+    /// Finds cells with a single candidate and settles them. [`Step::Solved`] here means "something was placed,
+    /// go on"; [`Step::Dead`]: a cell has no candidate (or two singles need one digit twice in a row);
+    /// [`Step::Stuck`]: no single, with the cells to guess from (those with two candidates, else three, else all
+    /// open ones).
+    #[inline]
+    fn naked_singles(&mut self) -> Step {
+        let mut placed = false;
+        let mut two = [0u32; 3];
+        let mut three = [0u32; 3];
+        for b in 0..3 {
+            let (mut c1, mut c2, mut c3, mut c4) = (0u32, 0u32, 0u32, 0u32);
+            for d in 0..9 {
+                let x = self.f[d * 3 + b];
+                c4 |= c3 & x;
+                c3 |= c2 & x;
+                c2 |= c1 & x;
+                c1 |= x;
+            }
+            let open = self.open[b];
+            if open & !c1 != 0 {
+                return Step::Dead;
+            }
+            two[b] = c2 & !c3 & open;
+            three[b] = c3 & !c4 & open;
+            let singles = c1 & !c2 & open;
             if singles == 0 {
                 continue;
             }
@@ -392,51 +489,54 @@ impl State {
                     let x = mine & (ROW0 << (r * 9));
                     if x != 0 {
                         if x & (x - 1) != 0 {
-                            return None;
+                            return Step::Dead;
                         }
                         self.f[d * 3 + b] &= !(ROW0 << (r * 9)) | x;
                     }
                 }
             }
         }
-        Some(placed)
+        if placed {
+            Step::Solved
+        } else if two != [0; 3] {
+            Step::Stuck(two)
+        } else if three != [0; 3] {
+            Step::Stuck(three)
+        } else {
+            Step::Stuck(self.open)
+        }
     }
 
-    /// After propagation: the cell to guess on (band, bit) and its candidate digits (bit `d`), or `None` when the
-    /// board is solved. Prefers a cell with two candidates, else the open cell with the fewest.
-    fn pick_guess(&self) -> Option<(usize, u32, u32)> {
-        if self.open == [0; 3] {
-            return None;
-        }
-        for b in 0..3 {
-            let (mut once, mut twice, mut thrice) = (0u32, 0u32, 0u32);
-            for d in 0..9 {
-                let x = self.f[d * 3 + b];
-                thrice |= twice & x;
-                twice |= once & x;
-                once |= x;
-            }
-            let pairs = twice & !thrice & self.open[b];
-            if pairs != 0 {
-                let bit = pairs & pairs.wrapping_neg();
-                return Some((b, bit, self.digits_at(b, bit)));
+    /// The cell to guess on (band, bit) and its candidate digits (bit `d`), from the cells `pool` offers: the one
+    /// with the most open cells among its peers, as its choice settles the most. Only the first few are weighed.
+    fn pick_guess(&self, pool: &[u32; 3]) -> (usize, u32, u32) {
+        // Best score first, then the lowest band and cell: one key per cell, kept with `max` (no branch).
+        let mut best = 0u32;
+        let mut budget = CAP;
+        for (b, &cells) in pool.iter().enumerate() {
+            let mut cells = cells;
+            while cells != 0 && budget != 0 {
+                budget -= 1;
+                let p = cells.trailing_zeros();
+                cells &= cells - 1;
+                let key = self.open_peers(b, p as usize) << 8 | (255 - (b as u32 * 32 + p));
+                best = best.max(key);
             }
         }
-        let mut best = (0usize, 0u32, 0u32);
-        let mut best_n = u32::MAX;
-        for b in 0..3 {
-            let mut open = self.open[b];
-            while open != 0 {
-                let bit = open & open.wrapping_neg();
-                open &= open - 1;
-                let digits = self.digits_at(b, bit);
-                if digits.count_ones() < best_n {
-                    best_n = digits.count_ones();
-                    best = (b, bit, digits);
-                }
-            }
-        }
-        Some(best)
+        let at = 255 - (best & 255);
+        let (b, bit) = ((at / 32) as usize, 1 << (at % 32));
+        (b, bit, self.digits_at(b, bit))
+    }
+
+    /// How many open cells the cell at bit `p` of band `b` sees (itself included): its row, box and column.
+    #[inline]
+    fn open_peers(&self, b: usize, p: usize) -> u32 {
+        let p = p % 27;
+        let col = columns(1 << (p % 9));
+        let near = self.open[b] & SEEN_FROM[p];
+        let (o1, o2) = (self.open[(b + 1) % 3] & col, self.open[(b + 2) % 3] & col);
+        // The other bands' column cells sit on three positions each; shifted by one they do not overlap.
+        (u64::from(near) | u64::from(o1 | o2 << 1) << 27).count_ones()
     }
 
     /// The candidate digits (bit `d`) of cell `bit` in band `b`.
