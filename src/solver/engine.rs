@@ -69,49 +69,22 @@ const COMPLEX: [u32; 512] = {
     t
 };
 
-/// For a (row, box) pattern before [`COMPLEX`] is applied: the pairs `(r, k)` whose row `r` is left with box `k`
-/// only once it is applied.
-const LONE_BOX: [u16; 512] = {
-    let mut t = [0u16; 512];
-    let mut x = 0;
-    while x < 512 {
-        let m = COMPLEX[x];
-        let mut r = 0;
-        while r < 3 {
-            let mut boxes = 0;
-            let mut k = 0;
-            while k < 3 {
-                if m & (1 << (r * 9 + k * 3)) != 0 {
-                    boxes |= 1 << k;
-                }
-                k += 1;
-            }
-            if boxes != 0 && boxes & (boxes - 1) == 0 {
-                t[x] |= (boxes << (r * 3)) as u16;
-            }
-            r += 1;
-        }
-        x += 1;
-    }
-    t
-};
-
-/// For the nine column bits of a band, two facts about the boxes left with a single column:
-/// bits 0..9, those columns (the digit is locked there, so the other bands lose them); bits 16..25, every pair
-/// `(r, k)` (bit `r * 3 + k`) of such a box `k`.
-const LOCKED: [u32; 512] = {
+/// For the nine column bits of a band: the cells the other two bands keep, without the columns that are alone in
+/// their box here (the digit is locked in them).
+const KEEP_OTHERS: [u32; 512] = {
     let mut t = [0u32; 512];
     let mut x = 0;
     while x < 512 {
         let mut k = 0;
+        let mut locked = 0;
         while k < 3 {
             let cols = (x >> (k * 3)) & 7;
             if cols != 0 && cols & (cols - 1) == 0 {
-                t[x] |= (cols << (k * 3)) as u32;
-                t[x] |= (0o111 << k) << 16;
+                locked |= (cols << (k * 3)) as u32;
             }
             k += 1;
         }
+        t[x] = !columns(locked);
         x += 1;
     }
     t
@@ -188,6 +161,17 @@ const SEEN_FROM: [u32; 27] = {
     while p < 27 {
         t[p] = ROWS[1 << (p / 9)] | BOXES[1 << (p % 9 / 3)] | columns(1 << (p % 9));
         p += 1;
+    }
+    t
+};
+
+/// Bits set in each 9-bit value.
+const POP9: [u32; 512] = {
+    let mut t = [0u32; 512];
+    let mut x = 0;
+    while x < 512 {
+        t[x] = (x as u32).count_ones();
+        x += 1;
     }
     t
 };
@@ -302,8 +286,9 @@ impl State {
         // given[v * 3 + b]: cells of band b holding v (v = 0: blanks).
         let mut given = [0u32; 30];
         let cells = puzzle.cells();
-        for b in 0..3 {
-            for p in 0..27 {
+        // Bands interleaved: consecutive updates hit different words, so they do not wait on each other.
+        for p in 0..27 {
+            for b in 0..3 {
                 given[cells[b * 27 + p] as usize * 3 + b] |= 1 << p;
             }
         }
@@ -358,7 +343,7 @@ impl State {
                         }
                     )*};
                 }
-                scan!(0 1 2 3 4 5 6 7 8 9 10 11 12 13 14 15 16 17 18 19 20 21 22 23 24 25 26);
+                scan!(0 4 8 9 13 17 18 22 26 1 5 6 10 14 15 19 23 24 2 3 7 11 12 16 20 21 25);
                 if !changed {
                     break;
                 }
@@ -398,16 +383,18 @@ impl State {
         self.stack_dirty |= u32::from(cols != (before | before >> 9 | before >> 18) & ROW0) << d;
         self.f[i] = s;
         self.seen[i] = s;
-        let locked = LOCKED[cols as usize];
-        let keep = !columns(locked & ROW0);
+        let keep = KEEP_OTHERS[cols as usize];
         for b2 in 0..3 {
             if b2 != b {
                 self.f[d * 3 + b2] &= keep;
             }
         }
-        // A row is settled when it has one box left and that box one column.
-        let lone = u32::from(LONE_BOX[shrink]) & (locked >> 16);
-        let cells = s & ROWS[ROW_BOXES[lone as usize] as usize];
+        // A row is settled when it has one cell left.
+        let mut cells = 0;
+        for r in 0..3 {
+            let x = s & (ROW0 << (9 * r));
+            cells |= x & 0u32.wrapping_sub(u32::from(x & x.wrapping_sub(1) == 0));
+        }
         self.open[b] &= !cells;
         for e in 0..9 {
             if e != d {
@@ -532,11 +519,16 @@ impl State {
     #[inline]
     fn open_peers(&self, b: usize, p: usize) -> u32 {
         let p = p % 27;
-        let col = columns(1 << (p % 9));
         let near = self.open[b] & SEEN_FROM[p];
-        let (o1, o2) = (self.open[(b + 1) % 3] & col, self.open[(b + 2) % 3] & col);
-        // The other bands' column cells sit on three positions each; shifted by one they do not overlap.
-        (u64::from(near) | u64::from(o1 | o2 << 1) << 27).count_ones()
+        let c = p % 9;
+        // The other bands' cells of the column: bits 0, 9 and 18 after the shift; added as 2-bit fields, then the
+        // three fields summed by one multiplication into bits 18..21.
+        let y =
+            ((self.open[(b + 1) % 3] >> c) & 0x40201) + ((self.open[(b + 2) % 3] >> c) & 0x40201);
+        POP9[(near & ROW0) as usize]
+            + POP9[((near >> 9) & ROW0) as usize]
+            + POP9[((near >> 18) & ROW0) as usize]
+            + ((y * 0x40201) >> 18 & 7)
     }
 
     /// The candidate digits (bit `d`) of cell `bit` in band `b`.
