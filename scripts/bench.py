@@ -198,7 +198,8 @@ def scaling(files, reps, rows, tmp, target):
         walls = []
         for _ in range(reps):
             start = datetime.datetime.now()
-            procs = [subprocess.Popen([BIN, "solve", "-q", "-j", "1", p, "-o", p + ".out"]) for p in parts]
+            procs = [subprocess.Popen([BIN, "solve", "-q", "-j", "1", p, "-o", p + ".out"],
+                                      stderr=subprocess.DEVNULL) for p in parts]
             for pr in procs:
                 pr.wait()
             walls.append((datetime.datetime.now() - start).total_seconds())
