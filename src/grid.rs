@@ -39,6 +39,16 @@ pub const BOX: [u8; CELLS] = {
     t
 };
 
+/// The six orders of three things (rows of a band, bands of the board, boxes of a row); entry 0 is the identity.
+pub const PERMUTATIONS_OF_3: [[u8; 3]; 6] = [
+    [0, 1, 2],
+    [0, 2, 1],
+    [1, 0, 2],
+    [1, 2, 0],
+    [2, 0, 1],
+    [2, 1, 0],
+];
+
 /// A 9x9 board: `cells[r * 9 + c]` is 0 for an empty cell or the digit 1..=9.
 ///
 /// `Grid` is `Copy` and 81 bytes: pass it by value, keep it on the stack.

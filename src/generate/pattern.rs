@@ -60,14 +60,7 @@ const BASE_T: [u8; CELLS] = {
 };
 
 /// The 6 orders of 3 things; entry 0 is the identity.
-const PERM3: [[u8; 3]; 6] = [
-    [0, 1, 2],
-    [0, 2, 1],
-    [1, 0, 2],
-    [1, 2, 0],
-    [2, 0, 1],
-    [2, 1, 0],
-];
+const PERM3: [[u8; 3]; 6] = crate::grid::PERMUTATIONS_OF_3;
 
 /// Line orders that keep bands (or stacks) together: 6 band orders times 6³ orders inside the bands.
 pub const LINE_ORDERS: usize = 1296;

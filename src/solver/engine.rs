@@ -28,14 +28,7 @@ const ROW_BOXES: [u8; 512] = {
 };
 
 /// The six ways to give each row of a band its own box (row `r` gets box `PERMS[p][r]`).
-const PERMS: [[usize; 3]; 6] = [
-    [0, 1, 2],
-    [0, 2, 1],
-    [1, 0, 2],
-    [1, 2, 0],
-    [2, 0, 1],
-    [2, 1, 0],
-];
+const PERMS: [[u8; 3]; 6] = crate::grid::PERMUTATIONS_OF_3;
 
 /// For a 9-bit "which (row, box) pairs still hold the digit" pattern (bit `r * 3 + k`): the cells of every
 /// (row, box) pair that belongs to at least one complete placement of the digit in the band (one box per row, one
@@ -52,10 +45,10 @@ const COMPLEX: [u32; 512] = {
             let mut m = 0u32;
             let mut r = 0;
             while r < 3 {
-                if shrink & (1 << (r * 3 + perm[r])) == 0 {
+                if shrink & (1 << (r * 3 + perm[r] as usize)) == 0 {
                     ok = false;
                 }
-                m |= 7 << (r * 9 + perm[r] * 3);
+                m |= 7 << (r * 9 + perm[r] as usize * 3);
                 r += 1;
             }
             if ok {
@@ -104,10 +97,10 @@ const STACK: [u32; 512] = {
             let mut m = 0u32;
             let mut b = 0;
             while b < 3 {
-                if x & (1 << (b * 3 + perm[b])) == 0 {
+                if x & (1 << (b * 3 + perm[b] as usize)) == 0 {
                     ok = false;
                 }
-                m |= 1 << (b * 9 + perm[b]);
+                m |= 1 << (b * 9 + perm[b] as usize);
                 b += 1;
             }
             if ok {
