@@ -258,10 +258,21 @@ impl Search {
                 }
                 Step::Stuck(pool) => st.pick_guess(&pool),
             };
-            // Try every candidate but the last in a copy; the last one continues in this frame.
+            // Try every candidate but the last in a copy; the last one continues in this frame. Of two candidates,
+            // the digit with more places left in the band goes first: it is the likelier one, which shortens the
+            // way to a first solution.
             let mut rest = digits;
+            if rest.count_ones() == 2 {
+                let (lo, hi) = (
+                    rest.trailing_zeros() as usize,
+                    31 - rest.leading_zeros() as usize,
+                );
+                if st.places(lo, band) < st.places(hi, band) {
+                    rest = 1 << hi | 1 << (lo + 16);
+                }
+            }
             while rest & (rest - 1) != 0 {
-                let d = rest.trailing_zeros() as usize;
+                let d = rest.trailing_zeros() as usize % 16;
                 rest &= rest - 1;
                 self.stats.guesses += 1;
                 let mut child = *st;
@@ -272,7 +283,7 @@ impl Search {
                 }
             }
             self.stats.guesses += 1;
-            st.assign(band, bit, rest.trailing_zeros() as usize);
+            st.assign(band, bit, rest.trailing_zeros() as usize % 16);
         }
     }
 }
@@ -444,14 +455,13 @@ impl State {
     /// open ones).
     #[inline]
     fn naked_singles(&mut self) -> Step {
-        let mut placed = false;
+        let mut placed = 0;
+        let mut clash = 0;
         let mut two = [0u32; 3];
-        let mut three = [0u32; 3];
-        for b in 0..3 {
-            let (mut c1, mut c2, mut c3, mut c4) = (0u32, 0u32, 0u32, 0u32);
+        for (b, two) in two.iter_mut().enumerate() {
+            let (mut c1, mut c2, mut c3) = (0u32, 0u32, 0u32);
             for d in 0..9 {
                 let x = self.f[d * 3 + b];
-                c4 |= c3 & x;
                 c3 |= c2 & x;
                 c2 |= c1 & x;
                 c1 |= x;
@@ -460,37 +470,54 @@ impl State {
             if open & !c1 != 0 {
                 return Step::Dead;
             }
-            two[b] = c2 & !c3 & open;
-            three[b] = c3 & !c4 & open;
+            *two = c2 & !c3 & open;
             let singles = c1 & !c2 & open;
+            placed |= singles;
             if singles == 0 {
                 continue;
             }
-            placed = true;
+            // Each single keeps its digit's row to itself; two singles needing one digit in one row clash.
             for d in 0..9 {
                 let mine = singles & self.f[d * 3 + b];
-                if mine == 0 {
-                    continue;
-                }
+                let mut keep = BAND;
                 for r in 0..3 {
                     let x = mine & (ROW0 << (r * 9));
-                    if x != 0 {
-                        if x & (x - 1) != 0 {
-                            return Step::Dead;
-                        }
-                        self.f[d * 3 + b] &= !(ROW0 << (r * 9)) | x;
-                    }
+                    clash |= x & x.wrapping_sub(1);
+                    keep &= !(ROW0 << (r * 9) & 0u32.wrapping_sub(u32::from(x != 0))) | x;
                 }
+                self.f[d * 3 + b] &= keep;
             }
         }
-        if placed {
+        if clash != 0 {
+            Step::Dead
+        } else if placed != 0 {
             Step::Solved
         } else if two != [0; 3] {
             Step::Stuck(two)
-        } else if three != [0; 3] {
-            Step::Stuck(three)
         } else {
-            Step::Stuck(self.open)
+            Step::Stuck(self.fewest_but_two())
+        }
+    }
+
+    /// Per band, the open cells with three candidates, or when there are none anywhere, all open cells.
+    #[cold]
+    fn fewest_but_two(&self) -> [u32; 3] {
+        let mut three = [0u32; 3];
+        for (b, three) in three.iter_mut().enumerate() {
+            let (mut c1, mut c2, mut c3, mut c4) = (0u32, 0u32, 0u32, 0u32);
+            for d in 0..9 {
+                let x = self.f[d * 3 + b];
+                c4 |= c3 & x;
+                c3 |= c2 & x;
+                c2 |= c1 & x;
+                c1 |= x;
+            }
+            *three = c3 & !c4 & self.open[b];
+        }
+        if three != [0; 3] {
+            three
+        } else {
+            self.open
         }
     }
 
@@ -529,6 +556,15 @@ impl State {
             + POP9[((near >> 9) & ROW0) as usize]
             + POP9[((near >> 18) & ROW0) as usize]
             + ((y * 0x40201) >> 18 & 7)
+    }
+
+    /// How many cells of band `b` may still take digit `d`.
+    #[inline]
+    fn places(&self, d: usize, b: usize) -> u32 {
+        let x = self.f[d * 3 + b];
+        POP9[(x & ROW0) as usize]
+            + POP9[((x >> 9) & ROW0) as usize]
+            + POP9[((x >> 18) & ROW0) as usize]
     }
 
     /// The candidate digits (bit `d`) of cell `bit` in band `b`.
