@@ -22,4 +22,18 @@ for f in "$dir"/puzzles*; do
                 python3 scripts/check_answers.py "$f" "$out/$name" solved || status=1 ;;
   esac
 done
+# Chunking invariant on a large file: the parallel run with small chunks, and the read (not mapped) run, write the
+# bytes of the sequential run.
+f=$dir/puzzles0_dense_100k
+if [ -f "$f" ]; then
+  "$bin" solve -q -j1 "$f" > "$out/seq"
+  "$bin" solve -q -j2 --chunk-size 4096 "$f" > "$out/par"
+  "$bin" solve -q -j2 --no-mmap "$f" > "$out/read"
+  if cmp -s "$out/seq" "$out/par" && cmp -s "$out/seq" "$out/read"; then
+    echo "$f: -j1, -j2 with small chunks and --no-mmap write the same bytes"
+  else
+    echo "$f: chunked or read output differs from the sequential run" >&2
+    status=1
+  fi
+fi
 exit $status

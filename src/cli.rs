@@ -10,6 +10,8 @@ use sudoku_batch::batch::pipeline::DEFAULT_CHUNK_SIZE;
 use sudoku_batch::batch::{InputSpec, Options};
 use sudoku_batch::format::Format;
 use sudoku_batch::generate;
+use sudoku_batch::generate::puzzle::{Goal, PuzzleOptions, PuzzleRun, Symmetry};
+use sudoku_batch::human::Level;
 use sudoku_batch::output::Target;
 
 /// Solve huge files of 9x9 Sudoku puzzles and generate millions of boards, on all cores.
@@ -64,6 +66,69 @@ pub enum Command {
     /// Generate N distinct solved boards: transforms of a base grid (distinct by construction), or randomized
     /// fills with --random.
     Generate(GenerateArgs),
+    /// Rate every puzzle on all cores: level (simple, easy, intermediate, expert), score, guesses and hardest
+    /// technique, one record per input record in input order; a histogram on stderr at the end.
+    Rate(RateArgs),
+    /// Explain how a person solves a puzzle: every step names its technique and the cells and digits it places
+    /// or eliminates; where no technique applies, the guess (cell, digit, guess level) and any backtracking.
+    Explain {
+        /// An 81-character puzzle (`0` or `.` for blanks), or a file holding one puzzle (line or 9-line grid).
+        puzzle: String,
+        /// Show the candidate grid at the start and after every step.
+        #[arg(long)]
+        candidates: bool,
+    },
+}
+
+/// Arguments of `sudoku rate` (the inputs and run options of `sudoku solve`).
+#[derive(Debug, Args)]
+pub struct RateArgs {
+    /// Files of puzzles (`-` or none for standard input). Formats: 81-character lines, 9-line grids, Kaggle CSVs
+    /// (detected, or see --format). A line record's rating follows the puzzle (`.` blanks) on its line.
+    #[arg(value_name = "INPUT")]
+    pub inputs: Vec<PathBuf>,
+    /// Write the ratings to OUT (created whole or not at all) instead of standard output.
+    #[arg(short, long, value_name = "OUT")]
+    pub output: Option<PathBuf>,
+    /// Worker threads (default: all cores); 1 runs the plain sequential path.
+    #[arg(short = 'j', long = "threads", value_name = "N",
+          value_parser = clap::value_parser!(u32).range(1..))]
+    pub threads: Option<u32>,
+    /// Read the inputs in this format instead of detecting it from the first record.
+    #[arg(long, value_enum, default_value_t = InputFormatArg::Auto)]
+    pub format: InputFormatArg,
+    /// Print at most N per-record failure messages (the summary still counts every failure).
+    #[arg(long, value_name = "N")]
+    pub max_errors: Option<u64>,
+    /// No progress bar, no summary and no histogram.
+    #[arg(short, long)]
+    pub quiet: bool,
+    /// Read regular files instead of memory-mapping them.
+    #[arg(long)]
+    pub no_mmap: bool,
+}
+
+/// Chunk size for rating: a puzzle takes 30 µs to a few ms to rate, so chunks are smaller than for solving to keep
+/// every core busy.
+pub const RATE_CHUNK_SIZE: usize = 32 * 1024;
+
+impl RateArgs {
+    /// The same run as `sudoku solve` with these inputs and options.
+    pub fn as_solve(&self) -> SolveArgs {
+        SolveArgs {
+            inputs: self.inputs.clone(),
+            output: self.output.clone(),
+            threads: self.threads,
+            format: self.format,
+            unique: true,
+            fail_fast: false,
+            max_errors: self.max_errors,
+            stats: None,
+            quiet: self.quiet,
+            no_mmap: self.no_mmap,
+            chunk_size: RATE_CHUNK_SIZE,
+        }
+    }
 }
 
 /// Arguments of `sudoku solve`.
@@ -164,7 +229,7 @@ impl SolveArgs {
             mmap: !self.no_mmap,
             fail_fast: self.fail_fast,
             max_errors: self.max_errors,
-            progress: !self.quiet && std::io::stderr().is_terminal(),
+            progress: !self.quiet && show_progress(&self.target()),
             chunk_size: self.chunk_size,
         }
     }
@@ -175,8 +240,8 @@ impl SolveArgs {
 pub struct GenerateArgs {
     /// How many boards. The pattern method makes at most 135444234240 distinct boards with --first and
     /// 1218998108160 without; --random has no limit.
-    #[arg(value_name = "N", value_parser = parse_generate_count)]
-    pub count: u64,
+    #[arg(value_name = "N", value_parser = parse_generate_count, required_unless_present = "puzzles")]
+    pub count: Option<u64>,
     /// Write to FILE (it appears whole or not at all) instead of standard output; `-` is standard output.
     #[arg(short, long, value_name = "FILE")]
     pub output: Option<PathBuf>,
@@ -184,17 +249,46 @@ pub struct GenerateArgs {
     #[arg(long, value_enum, default_value_t = BoardFormatArg::Grid)]
     pub format: BoardFormatArg,
     /// The digit in the top-left cell of every board (1-9) [default: it varies].
-    #[arg(long, value_name = "DIGIT", value_parser = parse_digit)]
+    #[arg(long, value_name = "DIGIT", value_parser = parse_digit, conflicts_with = "puzzles")]
     pub first: Option<u8>,
     /// The same seed and options give the same output, whatever -j is.
     #[arg(long, value_name = "S", default_value_t = 0)]
     pub seed: u64,
     /// Randomized fills instead of pattern transforms (slower; still distinct and reproducible).
-    #[arg(long)]
+    #[arg(long, conflicts_with = "puzzles")]
     pub random: bool,
     /// Worker threads [default: one per core].
     #[arg(short = 'j', long = "threads", value_name = "N", value_parser = clap::value_parser!(u32).range(1..=1024))]
     pub threads: Option<u32>,
+    /// Make COUNT puzzles with exactly one solution (minimal unless --clues asks otherwise) instead of solved boards.
+    #[arg(long, value_name = "COUNT", value_parser = parse_generate_count, conflicts_with = "count")]
+    pub puzzles: Option<u64>,
+    /// With --puzzles: exactly K clues (17-81; the puzzles are then not necessarily minimal).
+    #[arg(
+        long,
+        value_name = "K",
+        requires = "puzzles",
+        conflicts_with = "difficulty"
+    )]
+    pub clues: Option<usize>,
+    /// With --puzzles: only minimal puzzles rated at this level.
+    #[arg(long, value_name = "LEVEL", requires = "puzzles", value_parser = level_parser())]
+    pub difficulty: Option<Level>,
+    /// With --puzzles: clues are removed in groups that keep this symmetry [default: none].
+    #[arg(long, value_name = "SYMMETRY", requires = "puzzles", value_parser = symmetry_parser())]
+    pub symmetry: Option<Symmetry>,
+}
+
+fn level_parser() -> impl clap::builder::TypedValueParser<Value = Level> {
+    use clap::builder::TypedValueParser;
+    clap::builder::PossibleValuesParser::new(Level::ALL.map(|l| l.name()))
+        .map(|s| s.parse::<Level>().expect("a listed level"))
+}
+
+fn symmetry_parser() -> impl clap::builder::TypedValueParser<Value = Symmetry> {
+    use clap::builder::TypedValueParser;
+    clap::builder::PossibleValuesParser::new(Symmetry::ALL.map(|s| s.name()))
+        .map(|s| s.parse::<Symmetry>().expect("a listed symmetry"))
 }
 
 /// `--format` values.
@@ -209,7 +303,7 @@ pub enum BoardFormatArg {
 /// The most boards the classic `-c N` form writes.
 pub const CLASSIC_MAX: u32 = 1_000_000;
 
-/// The file the classic `-c N` form writes, in the current directory.
+/// The file the classic `-c N` and `-s FILE` forms write, in the current directory.
 pub const CLASSIC_FILE: &str = "sudoku.txt";
 
 /// The first digit of the classic form's boards unless `--first` says otherwise.
@@ -250,7 +344,7 @@ impl Cli {
 impl GenerateArgs {
     /// Where the run writes and what.
     pub fn run(&self) -> (Target, generate::Options) {
-        let mut opts = generate::Options::new(self.count);
+        let mut opts = generate::Options::new(self.count.expect("N is required without --puzzles"));
         opts.method = if self.random {
             generate::Method::Random
         } else {
@@ -268,6 +362,33 @@ impl GenerateArgs {
         let target = Target::from_arg(self.output.as_deref());
         opts.progress = show_progress(&target);
         (target, opts)
+    }
+}
+
+impl GenerateArgs {
+    /// With --puzzles: where the puzzle run writes and what.
+    pub fn puzzle_run(&self) -> Option<(Target, PuzzleRun)> {
+        let count = self.puzzles?;
+        let goal = match (self.clues, self.difficulty) {
+            (Some(k), _) => Goal::Clues(k),
+            (None, Some(l)) => Goal::Level(l),
+            (None, None) => Goal::Minimal,
+        };
+        let run = PuzzleRun {
+            count,
+            options: PuzzleOptions {
+                goal,
+                symmetry: self.symmetry.unwrap_or_default(),
+                ..PuzzleOptions::default()
+            },
+            seed: self.seed,
+            threads: self.threads.map_or(0, |n| n as usize),
+            format: match self.format {
+                BoardFormatArg::Grid => generate::Format::Grid,
+                BoardFormatArg::Line => generate::Format::Line,
+            },
+        };
+        Some((Target::from_arg(self.output.as_deref()), run))
     }
 }
 
@@ -328,7 +449,7 @@ pub fn usage_error(e: clap::Error) -> ExitCode {
 pub fn classic_options() -> Options {
     Options {
         format: Some(Format::Grid),
-        progress: std::io::stderr().is_terminal(),
+        progress: show_progress(&Target::File(CLASSIC_FILE.into())),
         ..Options::default()
     }
 }

@@ -21,6 +21,7 @@ pub mod bench;
 pub mod format;
 pub mod generate;
 pub mod grid;
+pub mod human;
 pub mod output;
 pub mod solver;
 

@@ -2,6 +2,7 @@
 //! (0 all fine, 1 some records failed, 2 usage or fatal error).
 
 mod cli;
+mod human_cli;
 
 use std::process::ExitCode;
 
@@ -29,7 +30,14 @@ fn run(args: cli::Cli) -> anyhow::Result<ExitCode> {
         return generate(args.classic(n));
     }
     match (args.command, args.solve_file) {
-        (Some(cli::Command::Generate(g)), _) => generate(g.run()),
+        (Some(cli::Command::Generate(g)), _) => match g.puzzle_run() {
+            Some((target, run)) => human_cli::generate_puzzles(&run, &target),
+            None => generate(g.run()),
+        },
+        (Some(cli::Command::Rate(a)), _) => human_cli::rate(&a.as_solve()),
+        (Some(cli::Command::Explain { puzzle, candidates }), _) => {
+            human_cli::explain(&puzzle, candidates)
+        }
         (Some(cli::Command::Solve(a)), _) => {
             let report = Report {
                 quiet: a.quiet,
@@ -47,7 +55,7 @@ fn run(args: cli::Cli) -> anyhow::Result<ExitCode> {
         ) => bench(&files, seconds, unique),
         (None, Some(file)) => solve(
             vec![InputSpec::from_arg(&file)],
-            Target::File("sudoku.txt".into()),
+            Target::File(cli::CLASSIC_FILE.into()),
             false,
             &cli::classic_options(),
             Report::default(),

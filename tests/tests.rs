@@ -2,5 +2,6 @@
 //! `util`.
 
 mod generate;
+mod human;
 mod solve;
 mod util;

@@ -19,7 +19,7 @@ use super::input::Mapped;
 use crate::format::Plan;
 
 /// A mapped input gives back its pages every this many bytes processed.
-const RELEASE_STEP: usize = 8 << 20;
+const RELEASE_STEP: usize = 2 << 20;
 
 /// Where records may end.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]

@@ -11,6 +11,7 @@
 
 use std::collections::BTreeMap;
 use std::io::Write;
+use std::panic::AssertUnwindSafe;
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::time::Instant;
 
@@ -285,7 +286,9 @@ fn parallel<J: Job + ?Sized>(
         .thread_name(|i| format!("sudoku-worker-{i}"))
         .build()?;
     let window = threads * CHUNKS_PER_THREAD;
-    let writer = OrderedWriter::spawn(sink, window);
+    // Finished chunks wait for the writer in a short queue of their own: the window bounds the chunks being
+    // worked on, this bounds the ones being written.
+    let writer = OrderedWriter::spawn(sink, threads * 2);
     let cancel = AtomicBool::new(false);
     let mut next_out = 0u64;
     let mut halt = None;
@@ -369,7 +372,8 @@ struct Window<'w, 'a, 'd, J: ?Sized> {
     window: usize,
 }
 
-type Done<'a> = (u64, Chunk<'a>, Vec<u8>, ChunkReport);
+/// A finished chunk: its index and its bytes, output and report, or the panic that ended its task.
+type Done<'a> = (u64, std::thread::Result<(Chunk<'a>, Vec<u8>, ChunkReport)>);
 
 impl<'w, 'a, 'd, J: Job + ?Sized> Window<'w, 'a, 'd, J> {
     fn run<'s>(&mut self, scope: &rayon::ScopeFifo<'s>) -> Option<Halt>
@@ -379,7 +383,7 @@ impl<'w, 'a, 'd, J: Job + ?Sized> Window<'w, 'a, 'd, J> {
         let (tx, rx) = crossbeam_channel::unbounded::<Done<'a>>();
         let mut spawned = 0u64;
         let mut taken = 0u64;
-        let mut pending: BTreeMap<u64, Done<'a>> = BTreeMap::new();
+        let mut pending = BTreeMap::new();
         let mut halt = None;
         let mut exhausted = false;
         loop {
@@ -395,13 +399,18 @@ impl<'w, 'a, 'd, J: Job + ?Sized> Window<'w, 'a, 'd, J> {
                     }
                     Ok(None) => exhausted = true,
                     Ok(Some(chunk)) => {
-                        let mut out = self.writer.buffer(chunk.len() * 2 + 256);
+                        let mut out = self.writer.buffer(chunk.len() + chunk.len() / 8 + 256);
                         let (tx, plan, job, cancel) =
                             (tx.clone(), self.plan, self.job, self.cancel);
                         let index = spawned;
                         scope.spawn_fifo(move |_| {
-                            let rep = format::process(plan, job, &chunk, &mut out, cancel);
-                            let _ = tx.send((index, chunk, out, rep));
+                            // A panic is passed on to the collecting thread, which would otherwise wait for
+                            // this chunk forever.
+                            let done = std::panic::catch_unwind(AssertUnwindSafe(move || {
+                                let rep = format::process(plan, job, &chunk, &mut out, cancel);
+                                (chunk, out, rep)
+                            }));
+                            let _ = tx.send((index, done));
                         });
                         spawned += 1;
                     }
@@ -410,9 +419,15 @@ impl<'w, 'a, 'd, J: Job + ?Sized> Window<'w, 'a, 'd, J> {
             if taken == spawned {
                 return halt;
             }
-            let done = rx.recv().expect("a spawned chunk always sends its result");
-            pending.insert(done.0, done);
-            while let Some((_, chunk, mut out, rep)) = pending.remove(&taken) {
+            let (index, done) = rx.recv().expect("a spawned chunk always sends its result");
+            match done {
+                Ok(done) => pending.insert(index, done),
+                Err(panic) => {
+                    self.cancel.store(true, Ordering::Relaxed);
+                    std::panic::resume_unwind(panic);
+                }
+            };
+            while let Some((chunk, mut out, rep)) = pending.remove(&taken) {
                 taken += 1;
                 if halt.is_some() || self.col.stopped {
                     // Past the stopping point: the result is dropped.
@@ -519,6 +534,19 @@ mod tests {
         let (r, out) = run_to_file(text.as_bytes(), &clues, &Options::default());
         assert_eq!(r.unwrap().counts.solved(), 1);
         assert_eq!(out.unwrap(), b"17\nerror: no solution\n");
+    }
+
+    #[test]
+    fn a_panicking_job_panics_the_run_instead_of_hanging_it() {
+        let text = format!("{HARD}\n").repeat(20);
+        let boom = |_: &Grid, _: Layout, _: &mut Vec<u8>| -> Result<(), Failure> { panic!("boom") };
+        let opts = Options {
+            threads: 2,
+            chunk_size: 100,
+            ..Options::default()
+        };
+        let r = std::panic::catch_unwind(|| run_to_file(text.as_bytes(), &boom, &opts));
+        assert!(r.is_err());
     }
 
     #[test]

@@ -9,6 +9,8 @@
 //! Both give the same bytes whatever the thread count: a board depends only on the seed and its index (and, for
 //! the random method, on the boards before it, which are checked in index order).
 //!
+//! Puzzles (`--puzzles`) are made by [`puzzle`]: random boards with clues removed while the solution stays unique.
+//!
 //! ```
 //! use sudoku_batch::generate::{self, Format, Pattern};
 //! use sudoku_batch::output::Target;
@@ -29,6 +31,7 @@
 
 pub mod layout;
 pub mod pattern;
+pub mod puzzle;
 pub mod random;
 pub mod rng;
 

@@ -1,0 +1,591 @@
+//! Puzzles with exactly one solution: a random solved board ([`RandomFill`]), then clues removed orbit by orbit
+//! (an orbit is a set of cells the chosen symmetry maps onto each other) while the puzzle keeps exactly one
+//! solution, checked with [`solver::count_solutions`]. Every puzzle comes from `(seed, index)` alone, so a run is
+//! reproducible whatever the thread count.
+//!
+//! One pass over all orbits in random order gives a *minimal* puzzle: no clue can go without a second solution
+//! appearing (with a symmetry, no orbit can go). `Goal::Clues(k)` stops the pass at `k` clues; `Goal::Level`
+//! keeps minimal puzzles until one rates at the level asked for.
+
+use std::fmt;
+use std::time::{Duration, Instant};
+
+use rayon::prelude::*;
+
+use crate::grid::{Grid, CELLS, GRID_TEXT_LEN};
+use crate::human::{rate, Level, Rating};
+use crate::output::{OrderedWriter, OutputError, Sink, Target};
+use crate::solver;
+
+use super::random::RandomFill;
+use super::rng::SplitMix64;
+use super::Format;
+
+/// Which cells must be clues together.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Default)]
+pub enum Symmetry {
+    /// Every cell on its own.
+    #[default]
+    None,
+    /// Half-turn: `(r, c)` with `(8-r, 8-c)`.
+    Rotate180,
+    /// Quarter-turn: `(r, c)`, `(c, 8-r)`, `(8-r, 8-c)`, `(8-c, r)`.
+    Rotate90,
+    /// Left-right mirror: `(r, c)` with `(r, 8-c)`.
+    Mirror,
+    /// Main diagonal: `(r, c)` with `(c, r)`.
+    Diagonal,
+}
+
+impl Symmetry {
+    /// Every symmetry.
+    pub const ALL: [Symmetry; 5] = [
+        Symmetry::None,
+        Symmetry::Rotate180,
+        Symmetry::Rotate90,
+        Symmetry::Mirror,
+        Symmetry::Diagonal,
+    ];
+
+    /// The lower-case name used on the command line.
+    pub const fn name(self) -> &'static str {
+        match self {
+            Symmetry::None => "none",
+            Symmetry::Rotate180 => "rotate180",
+            Symmetry::Rotate90 => "rotate90",
+            Symmetry::Mirror => "mirror",
+            Symmetry::Diagonal => "diagonal",
+        }
+    }
+
+    /// The cells mapped onto `cell` by repeating the symmetry (the cell's orbit), `cell` first.
+    pub fn orbit(self, cell: usize) -> Vec<usize> {
+        let (r, c) = (cell / 9, cell % 9);
+        let image = |(r, c): (usize, usize)| match self {
+            Symmetry::None => (r, c),
+            Symmetry::Rotate180 => (8 - r, 8 - c),
+            Symmetry::Rotate90 => (c, 8 - r),
+            Symmetry::Mirror => (r, 8 - c),
+            Symmetry::Diagonal => (c, r),
+        };
+        let mut out = vec![cell];
+        let mut p = image((r, c));
+        while p != (r, c) {
+            out.push(p.0 * 9 + p.1);
+            p = image(p);
+        }
+        out
+    }
+
+    /// All orbits, each listed once, in order of their lowest cell.
+    pub fn orbits(self) -> Vec<Vec<usize>> {
+        let mut seen = [false; CELLS];
+        let mut out = Vec::new();
+        for cell in 0..CELLS {
+            if !seen[cell] {
+                let o = self.orbit(cell);
+                for &c in &o {
+                    seen[c] = true;
+                }
+                out.push(o);
+            }
+        }
+        out
+    }
+}
+
+impl fmt::Display for Symmetry {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(self.name())
+    }
+}
+
+impl std::str::FromStr for Symmetry {
+    type Err = PuzzleError;
+    fn from_str(s: &str) -> Result<Symmetry, PuzzleError> {
+        Symmetry::ALL
+            .into_iter()
+            .find(|x| x.name() == s)
+            .ok_or_else(|| PuzzleError::UnknownSymmetry(s.to_string()))
+    }
+}
+
+/// What the puzzles should be.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Goal {
+    /// Minimal puzzles (no clue, or no orbit of clues, can be removed).
+    Minimal,
+    /// Exactly this many clues (not necessarily minimal).
+    Clues(usize),
+    /// Minimal puzzles rated at this level.
+    Level(Level),
+}
+
+/// Options for [`generate`].
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct PuzzleOptions {
+    /// What to aim for.
+    pub goal: Goal,
+    /// Which cells are removed together.
+    pub symmetry: Symmetry,
+    /// Boards tried per puzzle before giving up.
+    pub max_attempts: u32,
+}
+
+impl Default for PuzzleOptions {
+    fn default() -> PuzzleOptions {
+        PuzzleOptions {
+            goal: Goal::Minimal,
+            symmetry: Symmetry::None,
+            max_attempts: DEFAULT_MAX_ATTEMPTS,
+        }
+    }
+}
+
+/// Boards tried per puzzle by default before [`PuzzleError::GaveUp`].
+pub const DEFAULT_MAX_ATTEMPTS: u32 = 100_000;
+
+/// Fewest clues a proper puzzle can have (there is no 16-clue puzzle).
+pub const MIN_CLUES: usize = 17;
+
+impl PuzzleOptions {
+    /// Checks that the options can be met at all: a clue count from 17 to 81 that the symmetry's orbits can
+    /// add up to.
+    pub fn check(&self) -> Result<(), PuzzleError> {
+        if let Goal::Clues(k) = self.goal {
+            if !(MIN_CLUES..=CELLS).contains(&k) {
+                return Err(PuzzleError::ClueCount(k));
+            }
+            // Which totals can the orbits add up to?
+            let mut reach = [false; CELLS + 1];
+            reach[0] = true;
+            for o in self.symmetry.orbits() {
+                for t in (o.len()..=CELLS).rev() {
+                    reach[t] |= reach[t - o.len()];
+                }
+            }
+            if !reach[k] {
+                return Err(PuzzleError::ClueCountForSymmetry {
+                    clues: k,
+                    symmetry: self.symmetry,
+                });
+            }
+        }
+        Ok(())
+    }
+}
+
+/// Why puzzles cannot be generated.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+pub enum PuzzleError {
+    /// The clue count is out of range.
+    #[error("--clues {0}: a puzzle with one solution has 17 to 81 clues")]
+    ClueCount(usize),
+    /// The symmetry's orbits cannot add up to the clue count.
+    #[error(
+        "--clues {clues} cannot be made with --symmetry {symmetry} (its cells go in groups that do not add up \
+         to {clues})"
+    )]
+    ClueCountForSymmetry {
+        /// The clue count asked for.
+        clues: usize,
+        /// The symmetry.
+        symmetry: Symmetry,
+    },
+    /// A symmetry name that is not known.
+    #[error("unknown symmetry {0:?} (known: none, rotate180, rotate90, mirror, diagonal)")]
+    UnknownSymmetry(String),
+    /// No board gave a puzzle meeting the goal within the attempts allowed.
+    #[error("puzzle {index}: none of {attempts} boards gave a puzzle meeting the goal")]
+    GaveUp {
+        /// The puzzle index.
+        index: u64,
+        /// Boards tried.
+        attempts: u32,
+    },
+}
+
+/// A generated puzzle.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Generated {
+    /// The puzzle (exactly one solution).
+    pub puzzle: Grid,
+    /// Its solution.
+    pub solution: Grid,
+    /// Boards tried to get it (1 when the first board did).
+    pub attempts: u32,
+    /// Its rating, when the goal needed one.
+    pub rating: Option<Rating>,
+}
+
+/// Makes puzzle number `index` of the run seeded with `seed`. Cost: one uniqueness check per orbit per board,
+/// plus a rating per board for [`Goal::Level`]; boards are retried until the goal is met.
+pub fn generate(options: &PuzzleOptions, seed: u64, index: u64) -> Result<Generated, PuzzleError> {
+    options.check()?;
+    let boards = RandomFill::new(None, seed);
+    let mut orbits = options.symmetry.orbits();
+    let stop_at = match options.goal {
+        Goal::Clues(k) => k,
+        _ => 0,
+    };
+    for attempt in 1..=options.max_attempts.max(1) {
+        let solution = boards.board(index, attempt - 1);
+        // The removal order has its own stream, apart from the one that filled the board.
+        let mut rng = SplitMix64::for_board(seed ^ REMOVAL_STREAM, index, attempt - 1);
+        shuffle(&mut rng, &mut orbits);
+        let puzzle = prune(solution, &orbits, stop_at);
+        let rating = match options.goal {
+            Goal::Minimal => None,
+            Goal::Clues(k) => {
+                if puzzle.clue_count() != k {
+                    continue;
+                }
+                None
+            }
+            Goal::Level(level) => match rate(&puzzle) {
+                Ok(r) if r.level == level => Some(r),
+                _ => continue,
+            },
+        };
+        return Ok(Generated {
+            puzzle,
+            solution,
+            attempts: attempt,
+            rating,
+        });
+    }
+    Err(PuzzleError::GaveUp {
+        index,
+        attempts: options.max_attempts.max(1),
+    })
+}
+
+/// Mixed into the seed for the clue-removal order.
+const REMOVAL_STREAM: u64 = 0x05EE_D0FC_10E5;
+
+/// Fisher-Yates.
+fn shuffle<T>(rng: &mut SplitMix64, v: &mut [T]) {
+    for i in (1..v.len()).rev() {
+        let j = rng.below(i as u32 + 1) as usize;
+        v.swap(i, j);
+    }
+}
+
+/// Removes orbits of clues from a full board, in the order given, whenever the puzzle keeps one solution, never
+/// going below `stop_at` clues and stopping there.
+fn prune(solution: Grid, orbits: &[Vec<usize>], stop_at: usize) -> Grid {
+    let mut puzzle = solution;
+    let mut clues = CELLS;
+    for orbit in orbits {
+        if clues == stop_at {
+            break;
+        }
+        if clues - orbit.len() < stop_at {
+            continue;
+        }
+        let mut trial = puzzle;
+        for &c in orbit {
+            trial.set(c, 0);
+        }
+        if has_one_solution(&trial) {
+            puzzle = trial;
+            clues -= orbit.len();
+        }
+    }
+    puzzle
+}
+
+fn has_one_solution(g: &Grid) -> bool {
+    matches!(solver::count_solutions(g, 2), Ok(c) if c.solutions == 1)
+}
+
+/// Puzzles per chunk handed to the writer: small, because a puzzle costs about a millisecond (a hundred for a rare
+/// level), and every core should have chunks to work on.
+const CHUNK_PUZZLES: u64 = 16;
+
+/// A run of puzzles: how many, what they must be, and how they are made and written.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct PuzzleRun {
+    /// Number of puzzles.
+    pub count: u64,
+    /// What each puzzle must be.
+    pub options: PuzzleOptions,
+    /// Puzzle `i` depends on the seed and `i` only.
+    pub seed: u64,
+    /// Worker threads (0: one per core).
+    pub threads: usize,
+    /// Line (`.` for blanks) or 9-line grid (`0` for blanks, a blank line between puzzles).
+    pub format: Format,
+}
+
+/// What a finished puzzle run did.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct PuzzleSummary {
+    /// Puzzles written.
+    pub puzzles: u64,
+    /// Boards made and thrown away (wrong clue count or level) before the puzzles kept.
+    pub rejected: u64,
+    /// Clues summed over the puzzles written.
+    pub clues: u64,
+    /// Worker threads used.
+    pub threads: usize,
+    /// Wall time, output file sync included.
+    pub elapsed: Duration,
+}
+
+/// Why a puzzle run stopped.
+#[derive(Debug, thiserror::Error)]
+pub enum PuzzleRunError {
+    /// The options cannot be met, or a puzzle could not be made.
+    #[error(transparent)]
+    Puzzle(#[from] PuzzleError),
+    /// The worker threads could not be started.
+    #[error("cannot start worker threads: {0}")]
+    Threads(#[from] rayon::ThreadPoolBuildError),
+    /// Writing failed (or the reader of standard output went away).
+    #[error(transparent)]
+    Output(#[from] OutputError),
+}
+
+/// Generates `run.count` puzzles into `target` in index order, on a window of chunks at a time so that memory
+/// stays flat; the bytes do not depend on the thread count. A file target appears whole or not at all.
+pub fn run(run: &PuzzleRun, target: &Target) -> Result<PuzzleSummary, PuzzleRunError> {
+    run.options.check()?;
+    let start = Instant::now();
+    let pool = rayon::ThreadPoolBuilder::new()
+        .num_threads(run.threads)
+        .build()?;
+    let window = 4 * pool.current_num_threads() as u64;
+    let writer = OrderedWriter::spawn(Sink::create(target)?, 2 * window as usize);
+    let chunks = run.count.div_ceil(CHUNK_PUZZLES);
+    let mut summary = PuzzleSummary {
+        puzzles: 0,
+        rejected: 0,
+        clues: 0,
+        threads: pool.current_num_threads(),
+        elapsed: Duration::ZERO,
+    };
+    let mut first = 0u64;
+    let mut failure = None;
+    'windows: while first < chunks {
+        let last = (first + window).min(chunks);
+        let done: Vec<Result<(Vec<u8>, PuzzleSummary), PuzzleError>> = pool.install(|| {
+            (first..last)
+                .into_par_iter()
+                .map(|chunk| make_chunk(run, chunk))
+                .collect()
+        });
+        for (chunk, r) in (first..last).zip(done) {
+            match r {
+                Ok((buf, s)) => {
+                    summary.puzzles += s.puzzles;
+                    summary.rejected += s.rejected;
+                    summary.clues += s.clues;
+                    if writer.send(chunk, buf).is_err() {
+                        break 'windows;
+                    }
+                }
+                Err(e) => {
+                    failure = Some(e);
+                    break 'windows;
+                }
+            }
+        }
+        first = last;
+    }
+    if let Some(e) = failure {
+        // Leave no short file: a buffer past a gap makes the writer refuse to complete the output, and an output
+        // that is not completed is removed (see `OrderedWriter`).
+        let _ = writer.send(u64::MAX, Vec::new());
+        let _ = writer.finish();
+        return Err(e.into());
+    }
+    writer.finish()?;
+    summary.elapsed = start.elapsed();
+    Ok(summary)
+}
+
+/// The text of one chunk of puzzles, and its counts.
+fn make_chunk(run: &PuzzleRun, chunk: u64) -> Result<(Vec<u8>, PuzzleSummary), PuzzleError> {
+    let mut buf = Vec::with_capacity(CHUNK_PUZZLES as usize * (GRID_TEXT_LEN + 1));
+    let mut s = PuzzleSummary {
+        puzzles: 0,
+        rejected: 0,
+        clues: 0,
+        threads: 0,
+        elapsed: Duration::ZERO,
+    };
+    let end = ((chunk + 1) * CHUNK_PUZZLES).min(run.count);
+    for index in chunk * CHUNK_PUZZLES..end {
+        let p = generate(&run.options, run.seed, index)?;
+        write_puzzle(&p.puzzle, run.format, index == 0, &mut buf);
+        s.puzzles += 1;
+        s.rejected += u64::from(p.attempts - 1);
+        s.clues += p.puzzle.clue_count() as u64;
+    }
+    Ok((buf, s))
+}
+
+/// Appends one puzzle: a line with `.` blanks, or nine rows with `0` blanks after a separating blank line (none
+/// before the first puzzle), as `sudoku generate` writes boards.
+fn write_puzzle(p: &Grid, format: Format, first: bool, out: &mut Vec<u8>) {
+    match format {
+        Format::Line => {
+            let mut cells = [0u8; CELLS];
+            p.write_line(&mut cells, b'.');
+            out.extend_from_slice(&cells);
+            out.push(b'\n');
+        }
+        Format::Grid => {
+            if !first {
+                out.push(b'\n');
+            }
+            let mut text = [0u8; GRID_TEXT_LEN];
+            p.write_grid(&mut text);
+            out.extend_from_slice(&text);
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn orbits_partition_the_board_with_the_right_sizes() {
+        for s in Symmetry::ALL {
+            let orbits = s.orbits();
+            let mut seen = [0u8; CELLS];
+            for o in &orbits {
+                for &c in o {
+                    seen[c] += 1;
+                }
+            }
+            assert!(seen.iter().all(|&n| n == 1), "{s}");
+            let sizes: Vec<usize> = orbits.iter().map(|o| o.len()).collect();
+            let max = *sizes.iter().max().unwrap();
+            let expect_max = match s {
+                Symmetry::None => 1,
+                Symmetry::Rotate90 => 4,
+                _ => 2,
+            };
+            assert_eq!(max, expect_max, "{s}");
+            assert_eq!(s.name().parse::<Symmetry>().unwrap(), s);
+        }
+        assert_eq!(Symmetry::Rotate180.orbit(0), vec![0, 80]);
+        assert_eq!(Symmetry::Rotate90.orbit(0), vec![0, 8, 80, 72]);
+        assert_eq!(Symmetry::Mirror.orbit(4), vec![4]);
+        assert_eq!(Symmetry::Diagonal.orbit(1), vec![1, 9]);
+    }
+
+    #[test]
+    fn clue_counts_are_checked_against_the_symmetry() {
+        let opts = |goal, symmetry| PuzzleOptions {
+            goal,
+            symmetry,
+            max_attempts: 1,
+        };
+        assert!(opts(Goal::Clues(16), Symmetry::None).check().is_err());
+        assert!(opts(Goal::Clues(82), Symmetry::None).check().is_err());
+        assert!(opts(Goal::Clues(30), Symmetry::None).check().is_ok());
+        // Quarter turns: 20 orbits of 4 and the centre, so only 4k and 4k+1 clues.
+        assert!(opts(Goal::Clues(29), Symmetry::Rotate90).check().is_ok());
+        assert!(opts(Goal::Clues(28), Symmetry::Rotate90).check().is_ok());
+        assert!(opts(Goal::Clues(30), Symmetry::Rotate90).check().is_err());
+        // Mirror: 36 pairs and 9 cells on the middle column: anything.
+        assert!(opts(Goal::Clues(27), Symmetry::Mirror).check().is_ok());
+    }
+
+    fn solutions(g: &Grid) -> u64 {
+        solver::count_solutions(g, 2).unwrap().solutions
+    }
+
+    #[test]
+    fn generated_puzzles_are_unique_and_minimal() {
+        let opts = PuzzleOptions::default();
+        for index in 0..4 {
+            let g = generate(&opts, 42, index).unwrap();
+            assert_eq!(g.attempts, 1);
+            assert_eq!(solutions(&g.puzzle), 1);
+            assert!(g.solution.is_solution_of(&g.puzzle));
+            for cell in (0..CELLS).filter(|&c| g.puzzle.get(c) != 0) {
+                let mut fewer = g.puzzle;
+                fewer.set(cell, 0);
+                assert_eq!(solutions(&fewer), 2, "clue {cell} of {} can go", g.puzzle);
+            }
+        }
+    }
+
+    #[test]
+    fn symmetric_puzzles_keep_their_symmetry_and_lose_no_orbit() {
+        for symmetry in [
+            Symmetry::Rotate180,
+            Symmetry::Rotate90,
+            Symmetry::Mirror,
+            Symmetry::Diagonal,
+        ] {
+            let opts = PuzzleOptions {
+                symmetry,
+                ..PuzzleOptions::default()
+            };
+            let g = generate(&opts, 3, 0).unwrap();
+            assert_eq!(solutions(&g.puzzle), 1);
+            for orbit in symmetry.orbits() {
+                let filled = orbit.iter().filter(|&&c| g.puzzle.get(c) != 0).count();
+                assert!(
+                    filled == 0 || filled == orbit.len(),
+                    "{symmetry}: {}",
+                    g.puzzle
+                );
+                if filled > 0 {
+                    let mut fewer = g.puzzle;
+                    for &c in &orbit {
+                        fewer.set(c, 0);
+                    }
+                    assert_eq!(solutions(&fewer), 2, "{symmetry}: orbit {orbit:?} can go");
+                }
+            }
+        }
+    }
+
+    #[test]
+    fn clue_counts_and_levels_are_met() {
+        let opts = PuzzleOptions {
+            goal: Goal::Clues(30),
+            ..PuzzleOptions::default()
+        };
+        let g = generate(&opts, 9, 0).unwrap();
+        assert_eq!(g.puzzle.clue_count(), 30);
+        assert_eq!(solutions(&g.puzzle), 1);
+        for level in [Level::Easy, Level::Intermediate, Level::Expert] {
+            let opts = PuzzleOptions {
+                goal: Goal::Level(level),
+                ..PuzzleOptions::default()
+            };
+            let g = generate(&opts, 9, 1).unwrap();
+            assert_eq!(rate(&g.puzzle).unwrap().level, level);
+            assert_eq!(g.rating.unwrap().level, level);
+        }
+        let hopeless = PuzzleOptions {
+            goal: Goal::Clues(17),
+            max_attempts: 2,
+            ..PuzzleOptions::default()
+        };
+        assert_eq!(
+            generate(&hopeless, 9, 5),
+            Err(PuzzleError::GaveUp {
+                index: 5,
+                attempts: 2
+            })
+        );
+    }
+
+    #[test]
+    fn same_seed_and_index_give_the_same_puzzle() {
+        let opts = PuzzleOptions::default();
+        let a = generate(&opts, 11, 3).unwrap();
+        assert_eq!(generate(&opts, 11, 3).unwrap(), a);
+        assert_ne!(generate(&opts, 11, 4).unwrap().puzzle, a.puzzle);
+        assert_ne!(generate(&opts, 12, 3).unwrap().puzzle, a.puzzle);
+    }
+}

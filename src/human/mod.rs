@@ -1,0 +1,42 @@
+//! Human-style solving: the candidate grid, the techniques people use (singles, locked candidates, subsets, fish,
+//! wings), a step-by-step solving path with guesses and backtracking, difficulty ratings, and puzzles generated
+//! with exactly one solution.
+//!
+//! ```
+//! use sudoku_batch::human::{rate, Event, Explainer, Level, Technique};
+//! use sudoku_batch::Grid;
+//!
+//! let puzzle: Grid =
+//!     "..3.2.6..9..3.5..1..18.64....81.29..7.......8..67.82....26.95..8..2.3..9..5.1.3.."
+//!         .parse()
+//!         .unwrap();
+//! for event in Explainer::new(&puzzle).unwrap() {
+//!     if let Event::Step { step, .. } = event {
+//!         println!("{step}"); // the first is "naked single: r5c6 = 4"
+//!     }
+//! }
+//! let rating = rate(&puzzle).unwrap();
+//! assert_eq!(rating.guesses, 0);
+//! assert!(rating.level <= Level::Easy);
+//! assert!(rating.hardest <= Some(Technique::HiddenSingle));
+//! ```
+
+mod candidates;
+mod explainer;
+mod house;
+mod rater;
+mod rating;
+mod step;
+mod techniques;
+mod transcript;
+
+pub use candidates::{Candidates, Contradiction};
+pub use explainer::{Event, Explainer};
+pub use house::{CellSet, DigitSet, House, HouseKind, HouseSet};
+pub use rater::Rater;
+pub use rating::{
+    rate, rate_with, Histogram, Level, RateError, Rating, Tally, UnknownLevel, GUESS_WEIGHT,
+};
+pub use step::{Eliminations, Pattern, Step, Technique, UnknownTechnique};
+pub use techniques::{find, find_with, TechniqueSet};
+pub use transcript::{write_explanation, Ending};

@@ -1,0 +1,158 @@
+//! [`Rater`]: the batch job behind `sudoku rate`. The batch pipeline reads, splits, orders and writes; the rater
+//! rates one puzzle per call and counts the ratings for the histogram at the end.
+
+use std::io::Write;
+use std::sync::atomic::{AtomicU64, Ordering};
+
+use crate::batch::{Failure, Job, Layout};
+use crate::grid::{Grid, CELLS};
+
+use super::rating::{rate, Histogram, RateError, Rating};
+use super::step::Technique;
+
+/// Rates each record. The answer of a line record is `PUZZLE LEVEL SCORE GUESSES HARDEST` (the puzzle with `.`
+/// blanks, then [`Rating`]'s fields); a grid record or a CSV field gets the rating fields alone. Puzzles without
+/// exactly one solution fail as the pipeline's other jobs do.
+#[derive(Debug, Default)]
+pub struct Rater {
+    levels: [AtomicU64; 4],
+    hardest: [AtomicU64; Technique::ALL.len()],
+    guessed: AtomicU64,
+    full: AtomicU64,
+    score_sum: AtomicU64,
+}
+
+impl Rater {
+    /// A rater with no counts.
+    pub fn new() -> Rater {
+        Rater::default()
+    }
+
+    /// The ratings counted so far; `failed` (which the pipeline counts) is left at 0.
+    pub fn histogram(&self) -> Histogram {
+        let load = |a: &AtomicU64| a.load(Ordering::Relaxed);
+        let mut h = Histogram::default();
+        for (n, a) in h.levels.iter_mut().zip(&self.levels) {
+            *n = load(a);
+        }
+        for (n, a) in h.hardest.iter_mut().zip(&self.hardest) {
+            *n = load(a);
+        }
+        h.guessed = load(&self.guessed);
+        h.full = load(&self.full);
+        h.score_sum = load(&self.score_sum);
+        h
+    }
+
+    fn count(&self, r: &Rating) {
+        let add = |a: &AtomicU64, n: u64| {
+            a.fetch_add(n, Ordering::Relaxed);
+        };
+        add(&self.levels[r.level as usize], 1);
+        add(&self.score_sum, u64::from(r.score));
+        match (r.guesses, r.hardest) {
+            (0, Some(t)) => add(&self.hardest[t.index()], 1),
+            (0, None) => add(&self.full, 1),
+            _ => add(&self.guessed, 1),
+        }
+    }
+}
+
+impl Job for Rater {
+    fn run(&self, puzzle: &Grid, layout: Layout, out: &mut Vec<u8>) -> Result<(), Failure> {
+        let r = rate(puzzle).map_err(|e| match e {
+            RateError::InvalidGivens(c) => Failure::ClashingGivens(c),
+            RateError::NoSolution => Failure::NoSolution,
+            RateError::MultipleSolutions => Failure::SeveralSolutions,
+        })?;
+        self.count(&r);
+        if layout == Layout::Line {
+            let mut cells = [0u8; CELLS];
+            puzzle.write_line(&mut cells, b'.');
+            out.extend_from_slice(&cells);
+            out.push(b' ');
+        }
+        write!(out, "{r}").expect("writing to a Vec cannot fail");
+        Ok(())
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::batch::{self, InputSpec, Options};
+    use crate::output::Target;
+
+    #[test]
+    fn rates_through_the_pipeline_in_order_and_counts() {
+        let text = include_str!("../../data/puzzles.txt");
+        let dir = tempfile::tempdir().unwrap();
+        let out = dir.path().join("ratings.txt");
+        let rater = Rater::new();
+        let input = InputSpec::Bytes {
+            name: "puzzles".into(),
+            data: text.as_bytes().to_vec(),
+        };
+        let opts = Options {
+            threads: 2,
+            chunk_size: 1000,
+            ..Options::default()
+        };
+        let summary = batch::run(
+            vec![input],
+            &Target::File(out.clone()),
+            &rater,
+            &opts,
+            &mut std::io::sink(),
+        )
+        .unwrap();
+        assert_eq!(summary.counts.records, 100);
+        assert_eq!(summary.counts.failures(), 0);
+        let h = rater.histogram();
+        assert_eq!(h.rated(), 100);
+        let written = std::fs::read_to_string(&out).unwrap();
+        let puzzles: Vec<&str> = text
+            .lines()
+            .filter(|l| !l.starts_with('#') && !l.is_empty())
+            .collect();
+        assert_eq!(written.lines().count(), puzzles.len());
+        let mut score = 0;
+        for (line, p) in written.lines().zip(puzzles) {
+            let g: Grid = p.parse().unwrap();
+            let (echo, fields) = line.split_once(' ').unwrap();
+            assert_eq!(echo, p);
+            assert_eq!(fields, rate(&g).unwrap().to_string());
+            score += u64::from(rate(&g).unwrap().score);
+        }
+        assert_eq!(h.score_sum, score);
+    }
+
+    #[test]
+    fn failures_map_to_the_pipeline_kinds() {
+        let rater = Rater::new();
+        let mut out = Vec::new();
+        assert_eq!(
+            rater.run(&Grid::EMPTY, Layout::Line, &mut out),
+            Err(Failure::SeveralSolutions)
+        );
+        let mut p = Grid::EMPTY;
+        p.set(0, 1);
+        p.set(1, 1);
+        assert!(matches!(
+            rater.run(&p, Layout::Grid, &mut out),
+            Err(Failure::ClashingGivens(_))
+        ));
+        // A grid record gets the rating fields alone.
+        let g: Grid =
+            "4.....8.5.3..........7......2.....6.....8.4......1.......6.3.7.5..2.....1.4......"
+                .parse()
+                .unwrap();
+        let mut out = Vec::new();
+        rater.run(&g, Layout::Grid, &mut out).unwrap();
+        assert_eq!(
+            String::from_utf8(out).unwrap(),
+            rate(&g).unwrap().to_string()
+        );
+        assert_eq!(rater.histogram().rated(), 1);
+    }
+}

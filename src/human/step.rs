@@ -1,0 +1,483 @@
+//! The typed steps of a human-style solving path: the [`Technique`] used, the [`Pattern`] it found, and what it
+//! placed or eliminated ([`Eliminations`]), with the one-line text `explain` prints for each.
+
+use std::fmt;
+
+use super::candidates::Candidates;
+use super::house::{cell_list, cell_name, CellSet, DigitSet, House, HouseSet};
+use super::rating::Level;
+
+/// A solving technique, in the order the solver tries them (easiest first); the order is also the difficulty
+/// order used for "hardest technique needed".
+#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash)]
+pub enum Technique {
+    /// A cell with one candidate left.
+    NakedSingle,
+    /// A digit with one place left in a box, row or column.
+    HiddenSingle,
+    /// Locked candidates type 1: a digit of a box confined to one row or column of it, removed from the rest of
+    /// that line.
+    Pointing,
+    /// Locked candidates type 2 (box-line reduction): a digit of a row or column confined to one box, removed
+    /// from the rest of that box.
+    Claiming,
+    /// Two cells of a house with the same two candidates: those digits leave the house's other cells.
+    NakedPair,
+    /// Two digits of a house with the same two places: the cells' other candidates go.
+    HiddenPair,
+    /// Three cells of a house whose candidates make three digits.
+    NakedTriple,
+    /// Three digits of a house confined to three cells.
+    HiddenTriple,
+    /// A digit with two places in each of two rows (columns), on the same two columns (rows).
+    XWing,
+    /// Two rows (columns) with two places each for a digit, one end of each in a shared column (row): the digit
+    /// leaves the cells that see both other ends.
+    Skyscraper,
+    /// A row and a column with two places each for a digit, one end of each in a shared box: the digit leaves
+    /// the cells that see both other ends.
+    TwoStringKite,
+    /// Four cells of a house whose candidates make four digits.
+    NakedQuad,
+    /// Four digits of a house confined to four cells.
+    HiddenQuad,
+    /// The X-Wing on three rows (columns).
+    Swordfish,
+    /// A bivalue pivot `xy` seeing bivalue pincers `xz` and `yz`: `z` leaves every cell seeing both pincers.
+    XyWing,
+    /// Two cells holding the same two candidates `xy`, each seeing one end of a house's only two places for
+    /// `x`: `y` leaves every cell seeing both.
+    WWing,
+    /// Cells of one digit joined by strong links, coloured alternately: a colour with two cells seeing each other
+    /// is false (wrap), and a cell seeing both colours loses the digit (trap).
+    SimpleColoring,
+    /// A pivot `xyz` seeing pincers `xz` and `yz`: `z` leaves every cell seeing all three.
+    XyzWing,
+    /// The X-Wing on four rows (columns).
+    Jellyfish,
+}
+
+impl Technique {
+    /// Every technique, easiest first.
+    pub const ALL: [Technique; 19] = [
+        Technique::NakedSingle,
+        Technique::HiddenSingle,
+        Technique::Pointing,
+        Technique::Claiming,
+        Technique::NakedPair,
+        Technique::HiddenPair,
+        Technique::NakedTriple,
+        Technique::HiddenTriple,
+        Technique::XWing,
+        Technique::Skyscraper,
+        Technique::TwoStringKite,
+        Technique::NakedQuad,
+        Technique::HiddenQuad,
+        Technique::Swordfish,
+        Technique::XyWing,
+        Technique::WWing,
+        Technique::SimpleColoring,
+        Technique::XyzWing,
+        Technique::Jellyfish,
+    ];
+
+    /// The name as a single word (`naked-single`, `x-wing`), used in `rate` output and `--techniques` lists.
+    pub const fn name(self) -> &'static str {
+        match self {
+            Technique::NakedSingle => "naked-single",
+            Technique::HiddenSingle => "hidden-single",
+            Technique::Pointing => "pointing",
+            Technique::Claiming => "claiming",
+            Technique::NakedPair => "naked-pair",
+            Technique::HiddenPair => "hidden-pair",
+            Technique::NakedTriple => "naked-triple",
+            Technique::HiddenTriple => "hidden-triple",
+            Technique::XWing => "x-wing",
+            Technique::Skyscraper => "skyscraper",
+            Technique::TwoStringKite => "2-string-kite",
+            Technique::NakedQuad => "naked-quad",
+            Technique::HiddenQuad => "hidden-quad",
+            Technique::Swordfish => "swordfish",
+            Technique::XyWing => "xy-wing",
+            Technique::WWing => "w-wing",
+            Technique::SimpleColoring => "simple-coloring",
+            Technique::XyzWing => "xyz-wing",
+            Technique::Jellyfish => "jellyfish",
+        }
+    }
+
+    /// Points one use of the technique adds to a puzzle's score (see [`crate::human::Rating`]).
+    pub const fn weight(self) -> u32 {
+        match self {
+            Technique::NakedSingle => 1,
+            Technique::HiddenSingle => 2,
+            Technique::Pointing | Technique::Claiming => 5,
+            Technique::NakedPair => 6,
+            Technique::HiddenPair => 7,
+            Technique::NakedTriple => 8,
+            Technique::HiddenTriple => 9,
+            Technique::XWing | Technique::Skyscraper => 12,
+            Technique::TwoStringKite | Technique::NakedQuad => 13,
+            Technique::HiddenQuad | Technique::Swordfish => 14,
+            Technique::XyWing => 15,
+            Technique::WWing | Technique::SimpleColoring => 16,
+            Technique::XyzWing => 17,
+            Technique::Jellyfish => 18,
+        }
+    }
+
+    /// The level of a puzzle whose hardest technique is this one (and that needs no guess).
+    pub const fn level(self) -> Level {
+        match self {
+            Technique::NakedSingle => Level::Simple,
+            Technique::HiddenSingle => Level::Easy,
+            Technique::Pointing
+            | Technique::Claiming
+            | Technique::NakedPair
+            | Technique::HiddenPair
+            | Technique::NakedTriple
+            | Technique::HiddenTriple => Level::Intermediate,
+            _ => Level::Expert,
+        }
+    }
+
+    /// Position in [`Technique::ALL`].
+    pub const fn index(self) -> usize {
+        self as usize
+    }
+}
+
+impl fmt::Display for Technique {
+    /// The name as people write it: `naked single`, `x-wing`.
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(match self {
+            Technique::NakedSingle => "naked single",
+            Technique::HiddenSingle => "hidden single",
+            Technique::NakedPair => "naked pair",
+            Technique::HiddenPair => "hidden pair",
+            Technique::NakedTriple => "naked triple",
+            Technique::HiddenTriple => "hidden triple",
+            Technique::NakedQuad => "naked quad",
+            Technique::HiddenQuad => "hidden quad",
+            Technique::TwoStringKite => "2-string kite",
+            Technique::SimpleColoring => "simple coloring",
+            other => other.name(),
+        })
+    }
+}
+
+/// A technique name that is not one of [`Technique::ALL`].
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+#[error("unknown technique {0:?} (known: {known})", known = Technique::ALL.map(|t| t.name()).join(", "))]
+pub struct UnknownTechnique(pub String);
+
+impl std::str::FromStr for Technique {
+    type Err = UnknownTechnique;
+    fn from_str(s: &str) -> Result<Technique, UnknownTechnique> {
+        Technique::ALL
+            .into_iter()
+            .find(|t| t.name() == s)
+            .ok_or_else(|| UnknownTechnique(s.to_string()))
+    }
+}
+
+/// What a technique found, with the cells, houses and digits a person needs to see it.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Pattern {
+    /// A naked single (`house` is `None`) or a hidden single in `house`.
+    Single {
+        /// 0-based cell.
+        cell: usize,
+        /// The digit placed.
+        digit: u8,
+        /// The house where the digit has one place (hidden single).
+        house: Option<House>,
+    },
+    /// Locked candidates: `digit` in `from` lies only where `from` meets `to`.
+    Intersection {
+        /// The digit.
+        digit: u8,
+        /// The house whose candidates are confined (the box when pointing, the line when claiming).
+        from: House,
+        /// The house the candidates are removed from.
+        to: House,
+    },
+    /// A naked or hidden subset: `cells` of `house` hold `digits` and nothing else of the house can hold them.
+    Subset {
+        /// The house.
+        house: House,
+        /// The cells of the subset.
+        cells: CellSet,
+        /// The digits of the subset.
+        digits: DigitSet,
+    },
+    /// A fish on `digit`: its candidates in the `base` houses lie in the `cover` houses.
+    Fish {
+        /// The digit.
+        digit: u8,
+        /// Rows (or columns) holding the pattern.
+        base: HouseSet,
+        /// Columns (or rows) the pattern covers; the digit leaves their other cells.
+        cover: HouseSet,
+    },
+    /// Two strong links on `digit` (houses where it has exactly two places) with one end of each seeing the
+    /// other: one of the two far `ends` holds the digit (Skyscraper, 2-String Kite).
+    Links {
+        /// The digit.
+        digit: u8,
+        /// The two houses holding the strong links.
+        links: [House; 2],
+        /// The far ends of the links (0-based cells).
+        ends: [usize; 2],
+    },
+    /// A W-Wing: two `cells` holding only `digits`, joined by the strong link on the other digit in `link`.
+    WWing {
+        /// The two bivalue cells.
+        cells: [usize; 2],
+        /// Their two candidates.
+        digits: DigitSet,
+        /// The house where the linking digit has exactly two places.
+        link: House,
+        /// The digit eliminated.
+        digit: u8,
+    },
+    /// Simple colouring: the cells of a cluster of strong links on `digit`, in their two colours.
+    Coloring {
+        /// The digit.
+        digit: u8,
+        /// The two colours; exactly one holds the digit.
+        colors: [CellSet; 2],
+    },
+    /// An XY-Wing or XYZ-Wing: `digit` leaves the cells that see the pivot's pincers (and the pivot, for XYZ).
+    Wing {
+        /// 0-based pivot cell.
+        pivot: usize,
+        /// The pivot's candidates.
+        pivot_digits: DigitSet,
+        /// 0-based pincer cells.
+        pincers: [usize; 2],
+        /// The pincers' candidates.
+        pincer_digits: [DigitSet; 2],
+        /// The digit eliminated.
+        digit: u8,
+    },
+}
+
+/// Candidates removed by a step: for each digit, the cells it leaves.
+#[derive(Clone, Copy, PartialEq, Eq, Default)]
+pub struct Eliminations {
+    cells: [CellSet; 9],
+}
+
+impl Eliminations {
+    /// No elimination.
+    pub const NONE: Eliminations = Eliminations {
+        cells: [CellSet::EMPTY; 9],
+    };
+
+    /// Removes `digit` from `cells` as well.
+    #[inline]
+    pub fn add(&mut self, cells: CellSet, digit: u8) {
+        self.cells[digit as usize - 1] |= cells;
+    }
+
+    /// The cells `digit` leaves.
+    #[inline]
+    pub fn cells(&self, digit: u8) -> CellSet {
+        self.cells[digit as usize - 1]
+    }
+
+    /// True when nothing is removed.
+    pub fn is_empty(&self) -> bool {
+        self.cells.iter().all(|c| c.is_empty())
+    }
+
+    /// Number of candidates removed.
+    pub fn len(&self) -> u32 {
+        self.cells.iter().map(|c| c.len()).sum()
+    }
+
+    /// Every `(cell, digit)` removed, digit by digit, cells ascending.
+    pub fn iter(&self) -> impl Iterator<Item = (usize, u8)> + '_ {
+        (1..=9u8).flat_map(move |d| self.cells(d).iter().map(move |c| (c, d)))
+    }
+}
+
+impl fmt::Display for Eliminations {
+    /// `r2c5,r2c7<>3, r1c2<>59`: digits that leave the same cells are written together.
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        let mut groups: Vec<(CellSet, DigitSet)> = Vec::new();
+        for d in 1..=9u8 {
+            let cells = self.cells(d);
+            if cells.is_empty() {
+                continue;
+            }
+            match groups.iter_mut().find(|(c, _)| *c == cells) {
+                Some((_, ds)) => ds.0 |= DigitSet::single(d).0,
+                None => groups.push((cells, DigitSet::single(d))),
+            }
+        }
+        let parts: Vec<String> = groups
+            .iter()
+            .map(|(c, ds)| format!("{}<>{ds}", cell_list(*c)))
+            .collect();
+        f.write_str(&parts.join(", "))
+    }
+}
+
+impl fmt::Debug for Eliminations {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "Eliminations({self})")
+    }
+}
+
+/// One step of a solving path: a technique placed a digit or removed candidates.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Step {
+    /// The technique.
+    pub technique: Technique,
+    /// What it found.
+    pub pattern: Pattern,
+    /// The `(cell, digit)` placed, for singles.
+    pub placement: Option<(usize, u8)>,
+    /// The candidates removed (none for singles: a placement's effect on peers is implied).
+    pub eliminations: Eliminations,
+}
+
+impl Step {
+    /// A step removing one digit from some cells.
+    pub fn removing(technique: Technique, pattern: Pattern, cells: CellSet, digit: u8) -> Step {
+        let mut eliminations = Eliminations::NONE;
+        eliminations.add(cells, digit);
+        Step {
+            technique,
+            pattern,
+            placement: None,
+            eliminations,
+        }
+    }
+
+    /// Applies the step to a candidate grid.
+    pub fn apply(&self, c: &mut Candidates) {
+        if let Some((cell, digit)) = self.placement {
+            c.place(cell, digit);
+        }
+        for (cell, digit) in self.eliminations.iter() {
+            c.eliminate(cell, digit);
+        }
+    }
+}
+
+impl fmt::Display for Step {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        let t = self.technique;
+        match self.pattern {
+            Pattern::Single { cell, digit, house } => {
+                write!(f, "{t}")?;
+                if let Some(h) = house {
+                    write!(f, " in {h}")?;
+                }
+                return write!(f, ": {} = {digit}", cell_name(cell));
+            }
+            Pattern::Intersection { digit, from, to } => {
+                write!(f, "{t}: {digit} in {from} lies only in {to}")?
+            }
+            Pattern::Subset {
+                house,
+                cells,
+                digits,
+            } => write!(f, "{t} {digits} in {house} ({})", cell_list(cells))?,
+            Pattern::Fish { digit, base, cover } => {
+                write!(f, "{t} on {digit} in {base} ({cover})")?
+            }
+            Pattern::Links { digit, links, ends } => write!(
+                f,
+                "{t} on {digit}: {} and {} (ends {}, {})",
+                links[0],
+                links[1],
+                cell_name(ends[0]),
+                cell_name(ends[1])
+            )?,
+            Pattern::WWing {
+                cells,
+                digits,
+                link,
+                digit,
+            } => {
+                let x = DigitSet(digits.0 & !DigitSet::single(digit).0);
+                write!(
+                    f,
+                    "{t}: {} and {} ({digits}) linked by {x} in {link}",
+                    cell_name(cells[0]),
+                    cell_name(cells[1])
+                )?
+            }
+            Pattern::Coloring { digit, colors } => write!(
+                f,
+                "{t} on {digit}: {} / {}",
+                cell_list(colors[0]),
+                cell_list(colors[1])
+            )?,
+            Pattern::Wing {
+                pivot,
+                pivot_digits,
+                pincers,
+                pincer_digits,
+                ..
+            } => write!(
+                f,
+                "{t}: pivot {} ({pivot_digits}), pincers {} ({}), {} ({})",
+                cell_name(pivot),
+                cell_name(pincers[0]),
+                pincer_digits[0],
+                cell_name(pincers[1]),
+                pincer_digits[1]
+            )?,
+        }
+        write!(f, " => {}", self.eliminations)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn technique_names_round_trip_and_read_well() {
+        for t in Technique::ALL {
+            assert_eq!(t.name().parse::<Technique>().unwrap(), t);
+            assert_eq!(Technique::ALL[t.index()], t);
+        }
+        assert_eq!(Technique::NakedSingle.to_string(), "naked single");
+        assert_eq!(Technique::XWing.to_string(), "x-wing");
+        assert_eq!(Technique::XyzWing.to_string(), "xyz-wing");
+        assert_eq!(Technique::HiddenTriple.to_string(), "hidden triple");
+        assert!("x wing".parse::<Technique>().is_err());
+    }
+
+    #[test]
+    fn order_is_difficulty_and_levels_never_fall() {
+        for w in Technique::ALL.windows(2) {
+            assert!(w[0] < w[1]);
+            assert!(w[0].weight() <= w[1].weight());
+            assert!(w[0].level() <= w[1].level());
+        }
+    }
+
+    #[test]
+    fn eliminations_group_digits_with_the_same_cells() {
+        let mut e = Eliminations::NONE;
+        let mut two = CellSet::EMPTY;
+        two.insert(13);
+        two.insert(15);
+        e.add(two, 3);
+        e.add(CellSet::single(1), 5);
+        e.add(CellSet::single(1), 9);
+        assert_eq!(e.to_string(), "r2c5,r2c7<>3, r1c2<>59");
+        assert_eq!(e.len(), 4);
+        assert_eq!(
+            e.iter().collect::<Vec<_>>(),
+            vec![(13, 3), (15, 3), (1, 5), (1, 9)]
+        );
+    }
+}

@@ -1,0 +1,98 @@
+//! The text `sudoku explain` prints: the numbered solving path (indented by guess level), the candidate grid
+//! along the way when asked, how the path ended, and the rating.
+
+use std::io::{self, Write};
+
+use crate::grid::Grid;
+use crate::solver::{self, SolveError};
+
+use super::explainer::{Event, Explainer};
+use super::rating::{Rating, Tally};
+
+/// How an explained path ended.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Ending {
+    /// Solved; the puzzle has exactly one solution.
+    Solved(Rating),
+    /// Solved, but the puzzle has more than one solution: the path ends at the first it reached.
+    SolvedOneOfMany(Rating),
+    /// The puzzle has no solution.
+    NoSolution,
+}
+
+/// Writes the explanation of `puzzle` to `out`. With `show_candidates`, the candidate grid is printed at the
+/// start and after every event that changes it. The givens must not clash (see [`Grid::check_givens`]).
+pub fn write_explanation(
+    puzzle: &Grid,
+    show_candidates: bool,
+    out: &mut dyn Write,
+) -> io::Result<Ending> {
+    let unique = match solver::solve_unique(puzzle) {
+        Ok(_) => Some(true),
+        Err(SolveError::MultipleSolutions { .. }) => Some(false),
+        Err(_) => None,
+    };
+    let path = Explainer::new(puzzle).map_err(io::Error::other)?;
+    writeln!(out, "puzzle: {}", line_of(puzzle))?;
+    if unique == Some(false) {
+        writeln!(
+            out,
+            "note: this puzzle has more than one solution; the path ends at the first one it reaches"
+        )?;
+    }
+    if show_candidates {
+        write!(out, "{}", path.candidates().render())?;
+    }
+    let mut tally = Tally::default();
+    let mut n = 0;
+    let mut path = path;
+    while let Some(event) = path.next() {
+        tally.add(&event);
+        let level = match event {
+            Event::Step { level, .. } | Event::Stalled { level } => level,
+            Event::Guess { level, .. } | Event::Contradiction { level, .. } => level,
+            Event::Backtrack { level, .. } => level,
+            Event::Solved { .. } | Event::NoSolution { .. } => 0,
+        };
+        let indent = "  ".repeat(level as usize);
+        match event {
+            Event::Step { .. } => {
+                n += 1;
+                writeln!(out, "{indent}{n:>3}. {event}")?;
+            }
+            Event::Solved { solution } => {
+                writeln!(out, "solved: {}", line_of(&solution))?;
+            }
+            Event::NoSolution { .. } => writeln!(out, "{event}")?,
+            _ => writeln!(out, "{indent}     {event}")?,
+        }
+        let changed = matches!(
+            event,
+            Event::Step { .. } | Event::Guess { .. } | Event::Backtrack { .. }
+        );
+        if show_candidates && changed && !path.candidates().is_solved() {
+            write!(out, "{}", path.candidates().render())?;
+        }
+        if let Event::NoSolution { .. } = event {
+            return Ok(Ending::NoSolution);
+        }
+    }
+    let rating = tally.rating();
+    let hardest = rating.hardest.map_or("none".to_string(), |t| t.to_string());
+    writeln!(
+        out,
+        "rating: {} (score {}, {} guesses, {} steps, hardest technique: {hardest})",
+        rating.level, rating.score, rating.guesses, rating.steps
+    )?;
+    Ok(if unique == Some(false) {
+        Ending::SolvedOneOfMany(rating)
+    } else {
+        Ending::Solved(rating)
+    })
+}
+
+fn line_of(g: &Grid) -> String {
+    let mut cells = [0u8; 81];
+    g.write_line(&mut cells, b'.');
+    String::from_utf8_lossy(&cells).into_owned()
+}

@@ -1,0 +1,309 @@
+//! `explain`, `rate` and `generate --puzzles` end to end: exit codes, output records and their order, messages
+//! with positions, reproducibility from the seed, and the properties of what comes out (checked with the
+//! library's solver and the rules checker of `util`, not with the code that made it).
+
+use sudoku_batch::human::{rate, Level};
+use sudoku_batch::{count_solutions, solve_unique, Grid};
+
+use super::util::{puzzle_lines, read_data, run, solves, tempdir, Run};
+
+/// `sudoku` with the words of `line` as arguments.
+fn words(line: &str) -> Run {
+    run(&line.split_whitespace().collect::<Vec<_>>())
+}
+
+const HARD: &str =
+    "4.....8.5.3..........7......2.....6.....8.4......1.......6.3.7.5..2.....1.4......";
+/// From the forum's hardest list: the techniques stall at once.
+const STALLS: &str =
+    "........8..3...4...9..2..6.....79.......612...6.5.2.7...8...5...1.....2.4.5.....3";
+
+/// The first record of a `data/` file.
+fn first_record(name: &str) -> String {
+    puzzle_lines(&read_data(name)).remove(0)
+}
+
+#[test]
+fn explain_names_every_step_and_ends_with_the_solution_and_rating() {
+    let r = run(&["explain", HARD]);
+    assert_eq!(r.code, 0, "{}", r.stderr);
+    let out = r.out();
+    let lines: Vec<&str> = out.lines().collect();
+    assert_eq!(lines[0], format!("puzzle: {HARD}"));
+    let steps: Vec<&str> = lines.iter().filter(|l| l.contains(". ")).copied().collect();
+    assert!(steps.len() > 50);
+    for (n, l) in steps.iter().enumerate() {
+        let (num, what) = l.trim_start().split_once(". ").unwrap();
+        assert_eq!(num.parse::<usize>().unwrap(), n + 1, "{l}");
+        assert!(
+            what.contains(" = ") || what.contains("<>"),
+            "a step that places or eliminates nothing: {l}"
+        );
+    }
+    let solved = lines[lines.len() - 2].strip_prefix("solved: ").unwrap();
+    assert!(solves(HARD, solved));
+    assert!(lines[lines.len() - 1].starts_with("rating: "));
+}
+
+#[test]
+fn explain_shows_candidates_and_guesses_with_levels() {
+    let r = run(&["explain", "--candidates", HARD]);
+    assert_eq!(r.code, 0);
+    let out = r.out();
+    // One grid at the start and one after each step (4 rules of +--- each).
+    let grids = out.lines().filter(|l| l.starts_with("+-")).count() / 4;
+    let steps = out.lines().filter(|l| l.contains(". ")).count();
+    assert!(grids >= steps, "{grids} grids for {steps} steps");
+
+    let r = run(&["explain", STALLS]);
+    assert_eq!(r.code, 0);
+    let out = r.out();
+    assert!(out.contains("no technique applies: guessing"));
+    assert!(out.contains("guess (level 1): r"));
+    assert!(out.contains("contradiction (level "));
+    assert!(out.contains("backtrack to level "));
+    // Lines under a guess are indented by their level.
+    assert!(out
+        .lines()
+        .any(|l| l.starts_with("         guess (level 2)")));
+    let solved = out
+        .lines()
+        .find_map(|l| l.strip_prefix("solved: "))
+        .unwrap();
+    assert!(solves(STALLS, solved));
+}
+
+#[test]
+fn explain_reads_a_file_and_reports_bad_puzzles() {
+    // The first puzzle of a file in the 9-line notation.
+    let r = run(&["explain", "data/grid.txt"]);
+    assert_eq!(r.code, 0, "{}", r.stderr);
+    let first = first_record("puzzles.txt");
+    assert!(r.out().starts_with(&format!("puzzle: {first}\n")));
+
+    let r = run(&["explain", "12x"]);
+    assert_eq!(r.code, 2);
+    assert!(r.stderr.starts_with("sudoku: <argument>: "), "{}", r.stderr);
+
+    let r = run(&["explain", &first_record("several_solutions.txt")]);
+    assert_eq!(r.code, 1);
+    assert!(r.out().contains("more than one solution"));
+    assert_eq!(r.stderr, "sudoku: <argument>: more than one solution\n");
+
+    let r = run(&["explain", &first_record("no_solution.txt")]);
+    assert_eq!(r.code, 1);
+    assert!(r.out().lines().last().unwrap().starts_with("no solution: "));
+
+    let clash = format!("11{}", ".".repeat(79));
+    let r = run(&["explain", &clash]);
+    assert_eq!(r.code, 1);
+    assert!(r.stderr.contains("clashing givens: row 1 has two 1s"));
+}
+
+#[test]
+fn rate_gives_one_line_per_puzzle_in_order_whatever_the_threads() {
+    let r = run(&["rate", "-j", "2", "data/puzzles.txt"]);
+    assert_eq!(r.code, 0, "{}", r.stderr);
+    let out = r.out();
+    let puzzles = puzzle_lines(&read_data("puzzles.txt"));
+    let lines: Vec<&str> = out.lines().collect();
+    assert_eq!(lines.len(), puzzles.len());
+    for (line, puzzle) in lines.iter().zip(&puzzles) {
+        let f: Vec<&str> = line.split(' ').collect();
+        assert_eq!(f.len(), 5, "{line}");
+        assert_eq!(f[0], puzzle);
+        let level: Level = f[1].parse().unwrap();
+        let guesses: u32 = f[3].parse().unwrap();
+        assert!(f[2].parse::<u32>().unwrap() > 0);
+        if guesses > 0 {
+            assert_eq!(level, Level::Expert, "{line}");
+        }
+        // The same rating as the library gives.
+        let r = rate(&puzzle.parse().unwrap()).unwrap();
+        assert_eq!(r.to_string(), f[1..].join(" "));
+    }
+    assert!(
+        r.stderr.starts_with("sudoku: 100 records, 100 solved; "),
+        "{}",
+        r.stderr
+    );
+    for level in ["simple", "easy", "intermediate", "expert"] {
+        assert!(
+            r.stderr.lines().any(|l| l.starts_with(level)),
+            "{}",
+            r.stderr
+        );
+    }
+    let one = run(&["rate", "-j", "1", "data/puzzles.txt"]);
+    assert_eq!(one.stdout, r.stdout);
+}
+
+#[test]
+fn rate_marks_bad_records_in_place_and_goes_on() {
+    let r = run(&["rate", "data/bad.txt", "data/puzzles.txt"]);
+    assert_eq!(r.code, 1);
+    let out = r.out();
+    let lines: Vec<&str> = out.lines().collect();
+    let bad = puzzle_lines(&read_data("bad.txt"));
+    let good = puzzle_lines(&read_data("puzzles.txt"));
+    assert_eq!(lines.len(), bad.len() + good.len());
+    assert!(
+        lines[0].starts_with(&format!("{} ", bad[0])),
+        "{}",
+        lines[0]
+    );
+    assert_eq!(lines[0].split(' ').count(), 5);
+    assert_eq!(
+        lines[1],
+        "error: malformed: cell 17 (row 2, col 8): invalid character 'x'"
+    );
+    assert_eq!(lines[2], "error: malformed: expected 81 cells, found 80");
+    assert_eq!(
+        lines[3],
+        "error: clashing givens: row 4 has two 7s (r4c2, r4c6)"
+    );
+    assert_eq!(lines[5], "error: no solution");
+    for (l, p) in lines[bad.len()..].iter().zip(&good) {
+        assert!(l.starts_with(p.as_str()), "{l}");
+    }
+    assert!(r.stderr.contains(
+        "sudoku: data/bad.txt:2: malformed: cell 17 (row 2, col 8): invalid character 'x'\n"
+    ));
+    assert!(r.stderr.contains("sudoku: data/bad.txt:6: no solution\n"));
+    assert!(r.stderr.contains("failed records 4"), "{}", r.stderr);
+
+    let r = run(&["rate", "data/several_solutions.txt"]);
+    assert_eq!(r.code, 1);
+    assert!(r
+        .out()
+        .lines()
+        .all(|l| l == "error: more than one solution"));
+}
+
+fn grids(out: &str) -> Vec<Grid> {
+    out.lines().map(|l| l.parse().unwrap()).collect()
+}
+
+#[test]
+fn generated_puzzles_are_unique_minimal_and_reproducible() {
+    let a = words("generate --puzzles 40 --format line --seed 5 -j 1");
+    assert_eq!(a.code, 0, "{}", a.stderr);
+    assert!(a
+        .stderr
+        .starts_with("sudoku: generated 40 puzzles (seed 5, "));
+    let b = words("generate --puzzles 40 --format line --seed 5 -j 2");
+    assert_eq!(a.stdout, b.stdout, "the thread count changed the output");
+    let c = words("generate --puzzles 40 --format line --seed 6");
+    assert_ne!(a.stdout, c.stdout);
+    let puzzles = grids(&a.out());
+    assert_eq!(puzzles.len(), 40);
+    for p in puzzles.iter().take(8) {
+        assert!(solve_unique(p).is_ok(), "{p}");
+        for cell in (0..81).filter(|&c| p.get(c) != 0) {
+            let mut fewer = *p;
+            fewer.set(cell, 0);
+            assert_eq!(
+                count_solutions(&fewer, 2).unwrap().solutions,
+                2,
+                "{p} is not minimal"
+            );
+        }
+    }
+    // The grid format holds the same puzzles, and a file output the same bytes.
+    let g = words("generate --puzzles 40 --seed 5");
+    let boards: Vec<String> = g
+        .out()
+        .split("\n\n")
+        .map(|b| b.split_whitespace().collect::<String>().replace('0', "."))
+        .collect();
+    assert_eq!(boards, a.out().lines().collect::<Vec<_>>());
+    let dir = tempdir();
+    let path = dir.path().join("p.txt");
+    let f = run(&[
+        "generate",
+        "--puzzles",
+        "40",
+        "--format",
+        "line",
+        "--seed",
+        "5",
+        "-o",
+        path.to_str().unwrap(),
+    ]);
+    assert_eq!(f.code, 0);
+    assert!(f.stdout.is_empty());
+    assert_eq!(std::fs::read(&path).unwrap(), a.stdout);
+}
+
+#[test]
+fn generated_puzzles_meet_clues_symmetry_and_difficulty() {
+    let r = words("generate --puzzles 6 --format line --clues 30 --symmetry rotate180 --seed 1");
+    assert_eq!(r.code, 0, "{}", r.stderr);
+    for p in grids(&r.out()) {
+        assert_eq!(p.clue_count(), 30);
+        assert!(solve_unique(&p).is_ok());
+        for cell in 0..81 {
+            assert_eq!(
+                p.get(cell) == 0,
+                p.get(80 - cell) == 0,
+                "{p} is not symmetric"
+            );
+        }
+    }
+    let r = words("generate --puzzles 6 --format line --difficulty intermediate --seed 1");
+    assert_eq!(r.code, 0);
+    for p in grids(&r.out()) {
+        assert_eq!(rate(&p).unwrap().level, Level::Intermediate);
+    }
+}
+
+#[test]
+fn generate_puzzles_refuses_goals_it_cannot_meet() {
+    let r = words("generate --puzzles 1 --clues 16");
+    assert_eq!(r.code, 2);
+    assert!(r
+        .stderr
+        .contains("--clues 16: a puzzle with one solution has 17 to 81 clues"));
+    let r = words("generate --puzzles 1 --clues 30 --symmetry rotate90");
+    assert_eq!(r.code, 2);
+    assert!(r.stderr.contains("cannot be made with --symmetry rotate90"));
+    for bad in [
+        "generate --puzzles 1 --clues 30 --difficulty easy",
+        "generate --puzzles 1 --difficulty hard",
+        "generate --clues 30",
+        "generate 5 --puzzles 1",
+        "generate --puzzles 1 --random",
+    ] {
+        let r = words(bad);
+        assert_eq!(r.code, 2, "{bad}");
+        assert_eq!(r.stderr.lines().count(), 1, "{bad}: {}", r.stderr);
+    }
+    assert!(words("generate --puzzles 1 --difficulty hard")
+        .stderr
+        .contains("simple, easy, intermediate, expert"));
+}
+
+#[test]
+fn rate_reads_grid_and_csv_records() {
+    let puzzles = puzzle_lines(&read_data("puzzles.txt"));
+    let r = run(&["rate", "-q", "data/grid.txt"]);
+    assert_eq!(r.code, 0, "{}", r.stderr);
+    let ratings: Vec<String> = r
+        .out()
+        .split("\n\n")
+        .map(|s| s.trim().to_string())
+        .collect();
+    assert_eq!(ratings.len(), 10);
+    for (got, p) in ratings.iter().zip(&puzzles) {
+        assert_eq!(got, &rate(&p.parse().unwrap()).unwrap().to_string());
+    }
+    let r = run(&["rate", "-q", "data/kaggle.csv"]);
+    assert_eq!(r.code, 0, "{}", r.stderr);
+    let out = r.out();
+    let mut lines = out.lines();
+    assert_eq!(lines.next(), Some("quizzes,solutions"));
+    for line in lines {
+        let (quiz, rating) = line.split_once(',').unwrap();
+        assert_eq!(rating, rate(&quiz.parse().unwrap()).unwrap().to_string());
+    }
+}
