@@ -154,12 +154,24 @@ const BOXES: [u32; 8] = {
     t
 };
 
-/// For a bit position in a band: the cells of its row, box and column inside the band (itself included).
-const SEEN_FROM: [u32; 27] = {
-    let mut t = [0u32; 27];
+/// For a bit position in a band: the cells of its row, box and column inside the band (itself included). Indexed
+/// by any 5-bit value; positions past 26 give nothing.
+const SEEN_FROM: [u32; 32] = {
+    let mut t = [0u32; 32];
     let mut p = 0;
     while p < 27 {
         t[p] = ROWS[1 << (p / 9)] | BOXES[1 << (p % 9 / 3)] | columns(1 << (p % 9));
+        p += 1;
+    }
+    t
+};
+
+/// For a bit position in a band (any 5-bit value): its column.
+const COLUMN_OF: [u32; 32] = {
+    let mut t = [0u32; 32];
+    let mut p = 0;
+    while p < 32 {
+        t[p] = (p % 9) as u32;
         p += 1;
     }
     t
@@ -262,7 +274,8 @@ impl Search {
             // the digit with more places left in the band goes first: it is the likelier one, which shortens the
             // way to a first solution.
             let mut rest = digits;
-            if rest.count_ones() == 2 {
+            let rest_but_one = rest & (rest - 1);
+            if rest_but_one != 0 && rest_but_one & (rest_but_one - 1) == 0 {
                 let (lo, hi) = (
                     rest.trailing_zeros() as usize,
                     31 - rest.leading_zeros() as usize,
@@ -528,34 +541,28 @@ impl State {
         let mut best = 0u32;
         let mut budget = CAP;
         for (b, &cells) in pool.iter().enumerate() {
+            let (near, o1, o2) = (self.open[b], self.open[(b + 1) % 3], self.open[(b + 2) % 3]);
             let mut cells = cells;
             while cells != 0 && budget != 0 {
                 budget -= 1;
-                let p = cells.trailing_zeros();
+                let p = cells.trailing_zeros() as usize & 31;
                 cells &= cells - 1;
-                let key = self.open_peers(b, p as usize) << 8 | (255 - (b as u32 * 32 + p));
-                best = best.max(key);
+                // Open cells it sees: its row, box and column in the band (itself included), and the column's
+                // cells in the other bands, those at bits 0, 9 and 18 after the shift, added as 2-bit fields and
+                // the three fields summed by one multiplication into bits 18..21.
+                let seen = near & SEEN_FROM[p];
+                let c = COLUMN_OF[p];
+                let y = ((o1 >> c) & 0x40201) + ((o2 >> c) & 0x40201);
+                let score = POP9[(seen & ROW0) as usize]
+                    + POP9[((seen >> 9) & ROW0) as usize]
+                    + POP9[((seen >> 18) & ROW0) as usize]
+                    + ((y * 0x40201) >> 18 & 7);
+                best = best.max(score << 8 | (255 - (b as u32 * 32 + p as u32)));
             }
         }
         let at = 255 - (best & 255);
         let (b, bit) = ((at / 32) as usize, 1 << (at % 32));
         (b, bit, self.digits_at(b, bit))
-    }
-
-    /// How many open cells the cell at bit `p` of band `b` sees (itself included): its row, box and column.
-    #[inline]
-    fn open_peers(&self, b: usize, p: usize) -> u32 {
-        let p = p % 27;
-        let near = self.open[b] & SEEN_FROM[p];
-        let c = p % 9;
-        // The other bands' cells of the column: bits 0, 9 and 18 after the shift; added as 2-bit fields, then the
-        // three fields summed by one multiplication into bits 18..21.
-        let y =
-            ((self.open[(b + 1) % 3] >> c) & 0x40201) + ((self.open[(b + 2) % 3] >> c) & 0x40201);
-        POP9[(near & ROW0) as usize]
-            + POP9[((near >> 9) & ROW0) as usize]
-            + POP9[((near >> 18) & ROW0) as usize]
-            + ((y * 0x40201) >> 18 & 7)
     }
 
     /// How many cells of band `b` may still take digit `d`.
