@@ -194,8 +194,13 @@ const fn columns(cols: u32) -> u32 {
     cols * 0x40201
 }
 
-const CAP: u32 = 8;
+/// Guess candidates weighed at most, once the search has met a dead end (hard puzzles: a good choice pays).
+const WEIGH_MANY: u32 = 8;
+/// Guess candidates weighed at most before any dead end (easy or many-solution puzzles: the weighing is overhead).
+const WEIGH_FEW: u32 = 4;
+/// Guesses after which the column-side pass joins propagation (easy puzzles never pay for it).
 const STACK_AFTER: u32 = 16;
+
 /// Where propagation stopped.
 enum Step {
     /// A contradiction: no solution below this state.
@@ -235,6 +240,7 @@ pub(super) fn run(puzzle: &Grid, limit: u64) -> Outcome {
     let mut state = State::from_grid(puzzle);
     let mut search = Search {
         limit: limit.max(1),
+        dead_ends: false,
         found: 0,
         first: None,
         stats: SolveStats::default(),
@@ -250,6 +256,8 @@ pub(super) fn run(puzzle: &Grid, limit: u64) -> Outcome {
 /// One search in progress: the limit and what has been found.
 struct Search {
     limit: u64,
+    /// Whether some branch has ended in a contradiction yet.
+    dead_ends: bool,
     found: u64,
     first: Option<Grid>,
     stats: SolveStats,
@@ -260,7 +268,10 @@ impl Search {
     fn search(&mut self, st: &mut State) {
         loop {
             let (band, bit, digits) = match st.propagate(self.stats.guesses >= STACK_AFTER) {
-                Step::Dead => return,
+                Step::Dead => {
+                    self.dead_ends = true;
+                    return;
+                }
                 Step::Solved => {
                     self.found += 1;
                     if self.first.is_none() {
@@ -268,7 +279,14 @@ impl Search {
                     }
                     return;
                 }
-                Step::Stuck(pool) => st.pick_guess(&pool),
+                Step::Stuck(pool) => st.pick_guess(
+                    &pool,
+                    if self.dead_ends {
+                        WEIGH_MANY
+                    } else {
+                        WEIGH_FEW
+                    },
+                ),
             };
             // Try every candidate but the last in a copy; the last one continues in this frame. Of two candidates,
             // the digit with more places left in the band goes first: it is the likelier one, which shortens the
@@ -535,11 +553,11 @@ impl State {
     }
 
     /// The cell to guess on (band, bit) and its candidate digits (bit `d`), from the cells `pool` offers: the one
-    /// with the most open cells among its peers, as its choice settles the most. Only the first few are weighed.
-    fn pick_guess(&self, pool: &[u32; 3]) -> (usize, u32, u32) {
+    /// with the most open cells among its peers, as its choice settles the most. Only the first `cap` are weighed.
+    fn pick_guess(&self, pool: &[u32; 3], cap: u32) -> (usize, u32, u32) {
         // Best score first, then the lowest band and cell: one key per cell, kept with `max` (no branch).
         let mut best = 0u32;
-        let mut budget = CAP;
+        let mut budget = cap;
         for (b, &cells) in pool.iter().enumerate() {
             let (near, o1, o2) = (self.open[b], self.open[(b + 1) % 3], self.open[(b + 2) % 3]);
             let mut cells = cells;
