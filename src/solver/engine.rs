@@ -1,9 +1,21 @@
-//! The search engine: per digit and per band, a 27-bit mask of the cells where the digit may still go; band-local
-//! box/line inference through lookup tables, column locks carried to the other bands, naked singles found with bit
-//! counting across digits, and guesses on a bi-value cell, each guess copying the whole (`Copy`, fixed-size) state.
+//! The search engine: per digit and per band, a 27-bit mask of the cells where the digit may still go, and a
+//! depth-first search that copies the whole (`Copy`, fixed-size) state at each guess.
 //!
-//! Layout: a band is three rows of the board; inside a band, cell `(r, c)` is bit `r * 9 + c` (27 bits). The
-//! mask of digit `d` (0-based) in band `b` is slot `d * 3 + b`.
+//! Layout: a band is three rows of the board; inside a band, cell `(r, c)` is bit `r * 9 + c` (27 bits). The mask
+//! of digit `d` (0-based) in band `b` is slot `d * 3 + b`.
+//!
+//! Propagation, until nothing changes:
+//! - per slot, through lookup tables: only cells that fit a complete placement of the digit in the band survive
+//!   (one box per row, one row per box: box/line reduction both ways, hidden singles in rows and boxes); columns
+//!   locked in one box leave the other bands; a row left with one cell is settled and the cell leaves the other
+//!   digits. Slots are examined again only when they changed, in an order where consecutive slots share neither
+//!   digit nor band, so that the processor overlaps their work;
+//! - naked singles, found by counting candidates across digits with bit operations;
+//! - once a search has made 16 guesses (hard puzzles), the same placement reasoning on the columns of each stack
+//!   (column-side box/line reduction, hidden singles in columns).
+//!
+//! Guesses go to a cell with two candidates (nearly always there is one), the one that sees the most open cells, and
+//! try first the digit with more places left in the band.
 
 use crate::grid::{Grid, CELLS};
 
@@ -37,34 +49,39 @@ const PERMS: [[usize; 3]; 6] = [
     [2, 1, 0],
 ];
 
+/// The placements of a 3 x 3 choice table: `x` has bit `i * 3 + j` when line `i` may still take place `j`; each
+/// line needs its own place. Returns the union, over every placement that `x` allows, of `unit << (i * 9 + j *
+/// step)` for its three (line, place) pairs: zero when no placement is left.
+const fn placements(x: usize, unit: u32, step: usize) -> u32 {
+    let mut mask = 0u32;
+    let mut p = 0;
+    while p < 6 {
+        let perm = PERMS[p];
+        let mut ok = true;
+        let mut m = 0u32;
+        let mut i = 0;
+        while i < 3 {
+            ok &= x & (1 << (i * 3 + perm[i])) != 0;
+            m |= unit << (i * 9 + perm[i] * step);
+            i += 1;
+        }
+        if ok {
+            mask |= m;
+        }
+        p += 1;
+    }
+    mask
+}
+
 /// For a 9-bit "which (row, box) pairs still hold the digit" pattern (bit `r * 3 + k`): the cells of every
 /// (row, box) pair that belongs to at least one complete placement of the digit in the band (one box per row, one
 /// row per box). Zero when no placement is left.
 const COMPLEX: [u32; 512] = {
     let mut t = [0u32; 512];
-    let mut shrink = 0;
-    while shrink < 512 {
-        let mut mask = 0u32;
-        let mut p = 0;
-        while p < 6 {
-            let perm = PERMS[p];
-            let mut ok = true;
-            let mut m = 0u32;
-            let mut r = 0;
-            while r < 3 {
-                if shrink & (1 << (r * 3 + perm[r])) == 0 {
-                    ok = false;
-                }
-                m |= 7 << (r * 9 + perm[r] * 3);
-                r += 1;
-            }
-            if ok {
-                mask |= m;
-            }
-            p += 1;
-        }
-        t[shrink] = mask;
-        shrink += 1;
+    let mut x = 0;
+    while x < 512 {
+        t[x] = placements(x, 7, 3);
+        x += 1;
     }
     t
 };
@@ -97,24 +114,7 @@ const STACK: [u32; 512] = {
     let mut t = [0u32; 512];
     let mut x = 0;
     while x < 512 {
-        let mut p = 0;
-        while p < 6 {
-            let perm = PERMS[p];
-            let mut ok = true;
-            let mut m = 0u32;
-            let mut b = 0;
-            while b < 3 {
-                if x & (1 << (b * 3 + perm[b])) == 0 {
-                    ok = false;
-                }
-                m |= 1 << (b * 9 + perm[b]);
-                b += 1;
-            }
-            if ok {
-                t[x] |= m;
-            }
-            p += 1;
-        }
+        t[x] = placements(x, 1, 1);
         x += 1;
     }
     t
@@ -305,7 +305,7 @@ impl Search {
             while rest & (rest - 1) != 0 {
                 let d = rest.trailing_zeros() as usize % 16;
                 rest &= rest - 1;
-                self.stats.guesses += 1;
+                self.stats.guesses = self.stats.guesses.saturating_add(1);
                 let mut child = *st;
                 child.assign(band, bit, d);
                 self.search(&mut child);
@@ -313,7 +313,7 @@ impl Search {
                     return;
                 }
             }
-            self.stats.guesses += 1;
+            self.stats.guesses = self.stats.guesses.saturating_add(1);
             st.assign(band, bit, rest.trailing_zeros() as usize % 16);
         }
     }
@@ -616,5 +616,45 @@ impl State {
         }
         // Every digit value is 1..=9, so this cannot fail.
         Grid::from_cells(cells).unwrap_or(Grid::EMPTY)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn placement_tables_keep_exactly_the_completable_pairs() {
+        // Every pair open: everything stays.
+        assert_eq!(COMPLEX[0x1FF], BAND);
+        assert_eq!(STACK[0x1FF], 0o7_007_007);
+        // Rows 0 and 1 can only use box 0: no placement.
+        assert_eq!(COMPLEX[0b111_001_001], 0);
+        assert_eq!(STACK[0b111_001_001], 0);
+        // Row 0 only in box 1: box 1 leaves rows 1 and 2, and row 0 leaves the other boxes.
+        let m = COMPLEX[0b111_111_010];
+        assert_eq!(m & ROW0, 0o070);
+        assert_eq!(m & (0o070 << 9 | 0o070 << 18), 0);
+        assert_eq!(m & (0o707 << 9 | 0o707 << 18), 0o707 << 9 | 0o707 << 18);
+    }
+
+    #[test]
+    fn a_settled_board_reads_back_and_needs_no_guess() {
+        let text =
+            "417369825632158947958724316825437169791586432346912758289643571573291684164875293";
+        let solved = Grid::parse_line(text.as_bytes()).unwrap();
+        // Blank one cell per box: singles finish it.
+        let mut p = solved;
+        for cell in [0, 4, 8, 30, 40, 50, 60, 70, 80] {
+            p.set(cell, 0);
+        }
+        let mut st = State::from_grid(&p);
+        assert!(matches!(st.propagate(false), Step::Solved));
+        assert_eq!(st.solution(), solved);
+        let out = run(&p, 5);
+        assert_eq!(
+            (out.found, out.first, out.stats.guesses),
+            (1, Some(solved), 0)
+        );
     }
 }
