@@ -43,16 +43,18 @@ def run(cmd, **kw):
 
 
 def timed(cmd, stdout=subprocess.DEVNULL):
-    """Runs cmd; returns (wall seconds, peak RSS KiB) of that one process (os.wait4 gives its own rusage)."""
-    start = time.perf_counter()
-    p = subprocess.Popen(cmd, stdout=stdout, stderr=subprocess.PIPE)
-    _, status, usage = os.wait4(p.pid, 0)
-    wall = time.perf_counter() - start
-    err = p.stderr.read().decode(errors="replace")
-    p.stderr.close()
-    code = os.waitstatus_to_exitcode(status)
-    if code not in (0, 1):
-        raise RuntimeError(f"{' '.join(cmd)} exited {code}: {err[-500:]}")
+    """Runs cmd; returns (wall seconds, peak RSS KiB) of that one process (os.wait4 gives its own rusage).
+    Its stderr goes to a file (a pipe read only at the end could fill up and stall the child)."""
+    with tempfile.TemporaryFile() as errf:
+        start = time.perf_counter()
+        p = subprocess.Popen(cmd, stdout=stdout, stderr=errf)
+        _, status, usage = os.wait4(p.pid, 0)
+        wall = time.perf_counter() - start
+        p.returncode = os.waitstatus_to_exitcode(status)
+        errf.seek(0)
+        err = errf.read().decode(errors="replace")
+    if p.returncode not in (0, 1):
+        raise RuntimeError(f"{' '.join(cmd)} exited {p.returncode}: {err[-500:]}")
     return wall, usage.ru_maxrss
 
 
@@ -196,7 +198,8 @@ def scaling(files, reps, rows, tmp, target):
         walls = []
         for _ in range(reps):
             start = datetime.datetime.now()
-            procs = [subprocess.Popen([BIN, "solve", "-q", "-j", "1", p, "-o", p + ".out"]) for p in parts]
+            procs = [subprocess.Popen([BIN, "solve", "-q", "-j", "1", p, "-o", p + ".out"],
+                                      stderr=subprocess.DEVNULL) for p in parts]
             for pr in procs:
                 pr.wait()
             walls.append((datetime.datetime.now() - start).total_seconds())

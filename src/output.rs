@@ -229,8 +229,7 @@ pub struct WriterStopped;
 /// before them is filled, so producers must keep the indices in flight within a window (for example by working
 /// through the input in windows of a few chunks per thread); then memory stays flat for any input size.
 pub struct OrderedWriter {
-    tx: Sender<(u64, Vec<u8>)>,
-    pool: Receiver<Vec<u8>>,
+    sender: OrderedSender,
     handle: JoinHandle<Result<WriteSummary, OutputError>>,
 }
 
@@ -244,38 +243,30 @@ impl OrderedWriter {
             .name("sudoku-writer".into())
             .spawn(move || write_in_order(sink, rx, pool_tx))
             .expect("spawn writer thread");
-        OrderedWriter { tx, pool, handle }
+        OrderedWriter {
+            sender: OrderedSender { tx, pool },
+            handle,
+        }
     }
 
     /// A cleared buffer for the next chunk: a recycled one when available, otherwise a new one with `capacity`.
     pub fn buffer(&self, capacity: usize) -> Vec<u8> {
-        match self.pool.try_recv() {
-            Ok(mut b) => {
-                b.clear();
-                b.reserve(capacity);
-                b
-            }
-            Err(_) => Vec::with_capacity(capacity),
-        }
+        self.sender.buffer(capacity)
     }
 
     /// Hands buffer `index` to the writer; blocks while the channel is full.
     pub fn send(&self, index: u64, buf: Vec<u8>) -> Result<(), WriterStopped> {
-        self.tx.send((index, buf)).map_err(|_| WriterStopped)
+        self.sender.send(index, buf)
     }
 
     /// A cheap handle for producers on other threads.
     pub fn sender(&self) -> OrderedSender {
-        OrderedSender {
-            tx: self.tx.clone(),
-            pool: self.pool.clone(),
-        }
+        self.sender.clone()
     }
 
     /// Waits until every buffer sent has been written, then completes the sink (flush, sync, rename).
     pub fn finish(self) -> Result<WriteSummary, OutputError> {
-        drop(self.tx);
-        drop(self.pool);
+        drop(self.sender);
         match self.handle.join() {
             Ok(r) => r,
             Err(p) => std::panic::resume_unwind(p),
@@ -291,7 +282,7 @@ pub struct OrderedSender {
 }
 
 impl OrderedSender {
-    /// See [`OrderedWriter::buffer`].
+    /// A cleared buffer for the next chunk: a recycled one when available, otherwise a new one with `capacity`.
     pub fn buffer(&self, capacity: usize) -> Vec<u8> {
         match self.pool.try_recv() {
             Ok(mut b) => {
@@ -303,7 +294,7 @@ impl OrderedSender {
         }
     }
 
-    /// See [`OrderedWriter::send`].
+    /// Hands buffer `index` to the writer; blocks while the channel is full.
     pub fn send(&self, index: u64, buf: Vec<u8>) -> Result<(), WriterStopped> {
         self.tx.send((index, buf)).map_err(|_| WriterStopped)
     }
