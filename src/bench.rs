@@ -124,9 +124,9 @@ pub struct BenchReport {
     pub no_solution: usize,
     /// Records with two or more solutions (only counted under `--unique`).
     pub multiple: usize,
-    /// Records solved without a single guess.
+    /// Records searched without a single guess (whatever the outcome).
     pub no_guess: usize,
-    /// Guesses over one pass.
+    /// Guesses over one pass (all records).
     pub guesses: u64,
     /// Timed passes made.
     pub passes: u32,
@@ -145,7 +145,7 @@ impl BenchReport {
         self.elapsed.as_secs_f64() * 1e6 / (self.puzzles as f64 * f64::from(self.passes)).max(1.0)
     }
 
-    /// Share of puzzles solved by propagation alone, in percent.
+    /// Share of puzzles settled by propagation alone (solved, or proved to have no solution), in percent.
     pub fn no_guess_percent(&self) -> f64 {
         100.0 * self.no_guess as f64 / (self.puzzles.max(1)) as f64
     }
@@ -211,13 +211,18 @@ pub fn run(data: &Dataset, config: &BenchConfig) -> BenchReport {
         let Ok(grid) = Grid::parse_line(line) else {
             continue;
         };
-        match solve_one(&grid, config.unique) {
-            Ok(s) => {
-                report.solved += 1;
-                report.guesses += u64::from(s.stats.guesses);
-                report.no_guess += usize::from(s.stats.guesses == 0);
+        // The same search as the timed passes (stopped at 1, or at 2 under --unique), through the API that
+        // reports its cost whatever the outcome.
+        match solver::count_solutions(&grid, if config.unique { 2 } else { 1 }) {
+            Ok(c) => {
+                report.guesses += u64::from(c.stats.guesses);
+                report.no_guess += usize::from(c.stats.guesses == 0);
+                match c.solutions {
+                    0 => report.no_solution += 1,
+                    1 => report.solved += 1,
+                    _ => report.multiple += 1,
+                }
             }
-            Err(SolveError::MultipleSolutions { .. }) => report.multiple += 1,
             Err(_) => report.no_solution += 1,
         }
     }

@@ -1,9 +1,21 @@
-//! The search engine: per digit and per band, a 27-bit mask of the cells where the digit may still go; band-local
-//! box/line inference through lookup tables, column locks carried to the other bands, naked singles found with bit
-//! counting across digits, and guesses on a bi-value cell, each guess copying the whole (`Copy`, fixed-size) state.
+//! The search engine: per digit and per band, a 27-bit mask of the cells where the digit may still go, and a
+//! depth-first search that copies the whole (`Copy`, fixed-size) state at each guess.
 //!
-//! Layout: a band is three rows of the board; inside a band, cell `(r, c)` is bit `r * 9 + c` (27 bits). The
-//! mask of digit `d` (0-based) in band `b` is slot `d * 3 + b`.
+//! Layout: a band is three rows of the board; inside a band, cell `(r, c)` is bit `r * 9 + c` (27 bits). The mask
+//! of digit `d` (0-based) in band `b` is slot `d * 3 + b`.
+//!
+//! Propagation, until nothing changes:
+//! - per slot, through lookup tables: only cells that fit a complete placement of the digit in the band survive
+//!   (one box per row, one row per box: box/line reduction both ways, hidden singles in rows and boxes); columns
+//!   locked in one box leave the other bands; a row left with one cell is settled and the cell leaves the other
+//!   digits. Slots are examined again only when they changed, in an order where consecutive slots share neither
+//!   digit nor band, so that the processor overlaps their work;
+//! - naked singles, found by counting candidates across digits with bit operations;
+//! - once a search has made 16 guesses (hard puzzles), the same placement reasoning on the columns of each stack
+//!   (column-side box/line reduction, hidden singles in columns).
+//!
+//! Guesses go to a cell with two candidates (nearly always there is one), the one that sees the most open cells, and
+//! try first the digit with more places left in the band.
 
 use crate::grid::{Grid, CELLS};
 
@@ -30,34 +42,39 @@ const ROW_BOXES: [u8; 512] = {
 /// The six ways to give each row of a band its own box (row `r` gets box `PERMS[p][r]`).
 const PERMS: [[u8; 3]; 6] = crate::grid::PERMUTATIONS_OF_3;
 
+/// The placements of a 3 x 3 choice table: `x` has bit `i * 3 + j` when line `i` may still take place `j`; each
+/// line needs its own place. Returns the union, over every placement that `x` allows, of `unit << (i * 9 + j *
+/// step)` for its three (line, place) pairs: zero when no placement is left.
+const fn placements(x: usize, unit: u32, step: usize) -> u32 {
+    let mut mask = 0u32;
+    let mut p = 0;
+    while p < 6 {
+        let perm = PERMS[p];
+        let mut ok = true;
+        let mut m = 0u32;
+        let mut i = 0;
+        while i < 3 {
+            ok &= x & (1 << (i * 3 + perm[i] as usize)) != 0;
+            m |= unit << (i * 9 + perm[i] as usize * step);
+            i += 1;
+        }
+        if ok {
+            mask |= m;
+        }
+        p += 1;
+    }
+    mask
+}
+
 /// For a 9-bit "which (row, box) pairs still hold the digit" pattern (bit `r * 3 + k`): the cells of every
 /// (row, box) pair that belongs to at least one complete placement of the digit in the band (one box per row, one
 /// row per box). Zero when no placement is left.
 const COMPLEX: [u32; 512] = {
     let mut t = [0u32; 512];
-    let mut shrink = 0;
-    while shrink < 512 {
-        let mut mask = 0u32;
-        let mut p = 0;
-        while p < 6 {
-            let perm = PERMS[p];
-            let mut ok = true;
-            let mut m = 0u32;
-            let mut r = 0;
-            while r < 3 {
-                if shrink & (1 << (r * 3 + perm[r] as usize)) == 0 {
-                    ok = false;
-                }
-                m |= 7 << (r * 9 + perm[r] as usize * 3);
-                r += 1;
-            }
-            if ok {
-                mask |= m;
-            }
-            p += 1;
-        }
-        t[shrink] = mask;
-        shrink += 1;
+    let mut x = 0;
+    while x < 512 {
+        t[x] = placements(x, 7, 3);
+        x += 1;
     }
     t
 };
@@ -90,24 +107,7 @@ const STACK: [u32; 512] = {
     let mut t = [0u32; 512];
     let mut x = 0;
     while x < 512 {
-        let mut p = 0;
-        while p < 6 {
-            let perm = PERMS[p];
-            let mut ok = true;
-            let mut m = 0u32;
-            let mut b = 0;
-            while b < 3 {
-                if x & (1 << (b * 3 + perm[b] as usize)) == 0 {
-                    ok = false;
-                }
-                m |= 1 << (b * 9 + perm[b] as usize);
-                b += 1;
-            }
-            if ok {
-                t[x] |= m;
-            }
-            p += 1;
-        }
+        t[x] = placements(x, 1, 1);
         x += 1;
     }
     t
@@ -147,12 +147,24 @@ const BOXES: [u32; 8] = {
     t
 };
 
-/// For a bit position in a band: the cells of its row, box and column inside the band (itself included).
-const SEEN_FROM: [u32; 27] = {
-    let mut t = [0u32; 27];
+/// For a bit position in a band: the cells of its row, box and column inside the band (itself included). Indexed
+/// by any 5-bit value; positions past 26 give nothing.
+const SEEN_FROM: [u32; 32] = {
+    let mut t = [0u32; 32];
     let mut p = 0;
     while p < 27 {
         t[p] = ROWS[1 << (p / 9)] | BOXES[1 << (p % 9 / 3)] | columns(1 << (p % 9));
+        p += 1;
+    }
+    t
+};
+
+/// For a bit position in a band (any 5-bit value): its column.
+const COLUMN_OF: [u32; 32] = {
+    let mut t = [0u32; 32];
+    let mut p = 0;
+    while p < 32 {
+        t[p] = (p % 9) as u32;
         p += 1;
     }
     t
@@ -175,8 +187,13 @@ const fn columns(cols: u32) -> u32 {
     cols * 0x40201
 }
 
-const CAP: u32 = 8;
+/// Guess candidates weighed at most, once the search has met a dead end (hard puzzles: a good choice pays).
+const WEIGH_MANY: u32 = 8;
+/// Guess candidates weighed at most before any dead end (easy or many-solution puzzles: the weighing is overhead).
+const WEIGH_FEW: u32 = 4;
+/// Guesses after which the column-side pass joins propagation (easy puzzles never pay for it).
 const STACK_AFTER: u32 = 16;
+
 /// Where propagation stopped.
 enum Step {
     /// A contradiction: no solution below this state.
@@ -216,6 +233,7 @@ pub(super) fn run(puzzle: &Grid, limit: u64) -> Outcome {
     let mut state = State::from_grid(puzzle);
     let mut search = Search {
         limit: limit.max(1),
+        dead_ends: false,
         found: 0,
         first: None,
         stats: SolveStats::default(),
@@ -231,6 +249,8 @@ pub(super) fn run(puzzle: &Grid, limit: u64) -> Outcome {
 /// One search in progress: the limit and what has been found.
 struct Search {
     limit: u64,
+    /// Whether some branch has ended in a contradiction yet.
+    dead_ends: bool,
     found: u64,
     first: Option<Grid>,
     stats: SolveStats,
@@ -241,7 +261,10 @@ impl Search {
     fn search(&mut self, st: &mut State) {
         loop {
             let (band, bit, digits) = match st.propagate(self.stats.guesses >= STACK_AFTER) {
-                Step::Dead => return,
+                Step::Dead => {
+                    self.dead_ends = true;
+                    return;
+                }
                 Step::Solved => {
                     self.found += 1;
                     if self.first.is_none() {
@@ -249,14 +272,33 @@ impl Search {
                     }
                     return;
                 }
-                Step::Stuck(pool) => st.pick_guess(&pool),
+                Step::Stuck(pool) => st.pick_guess(
+                    &pool,
+                    if self.dead_ends {
+                        WEIGH_MANY
+                    } else {
+                        WEIGH_FEW
+                    },
+                ),
             };
-            // Try every candidate but the last in a copy; the last one continues in this frame.
+            // Try every candidate but the last in a copy; the last one continues in this frame. Of two candidates,
+            // the digit with more places left in the band goes first: it is the likelier one, which shortens the
+            // way to a first solution.
             let mut rest = digits;
+            let rest_but_one = rest & (rest - 1);
+            if rest_but_one != 0 && rest_but_one & (rest_but_one - 1) == 0 {
+                let (lo, hi) = (
+                    rest.trailing_zeros() as usize,
+                    31 - rest.leading_zeros() as usize,
+                );
+                if st.places(lo, band) < st.places(hi, band) {
+                    rest = 1 << hi | 1 << (lo + 16);
+                }
+            }
             while rest & (rest - 1) != 0 {
-                let d = rest.trailing_zeros() as usize;
+                let d = rest.trailing_zeros() as usize % 16;
                 rest &= rest - 1;
-                self.stats.guesses += 1;
+                self.stats.guesses = self.stats.guesses.saturating_add(1);
                 let mut child = *st;
                 child.assign(band, bit, d);
                 self.search(&mut child);
@@ -264,8 +306,8 @@ impl Search {
                     return;
                 }
             }
-            self.stats.guesses += 1;
-            st.assign(band, bit, rest.trailing_zeros() as usize);
+            self.stats.guesses = self.stats.guesses.saturating_add(1);
+            st.assign(band, bit, rest.trailing_zeros() as usize % 16);
         }
     }
 }
@@ -437,14 +479,13 @@ impl State {
     /// open ones).
     #[inline]
     fn naked_singles(&mut self) -> Step {
-        let mut placed = false;
+        let mut placed = 0;
+        let mut clash = 0;
         let mut two = [0u32; 3];
-        let mut three = [0u32; 3];
-        for b in 0..3 {
-            let (mut c1, mut c2, mut c3, mut c4) = (0u32, 0u32, 0u32, 0u32);
+        for (b, two) in two.iter_mut().enumerate() {
+            let (mut c1, mut c2, mut c3) = (0u32, 0u32, 0u32);
             for d in 0..9 {
                 let x = self.f[d * 3 + b];
-                c4 |= c3 & x;
                 c3 |= c2 & x;
                 c2 |= c1 & x;
                 c1 |= x;
@@ -453,54 +494,81 @@ impl State {
             if open & !c1 != 0 {
                 return Step::Dead;
             }
-            two[b] = c2 & !c3 & open;
-            three[b] = c3 & !c4 & open;
+            *two = c2 & !c3 & open;
             let singles = c1 & !c2 & open;
+            placed |= singles;
             if singles == 0 {
                 continue;
             }
-            placed = true;
+            // Each single keeps its digit's row to itself; two singles needing one digit in one row clash.
             for d in 0..9 {
                 let mine = singles & self.f[d * 3 + b];
-                if mine == 0 {
-                    continue;
-                }
+                let mut keep = BAND;
                 for r in 0..3 {
                     let x = mine & (ROW0 << (r * 9));
-                    if x != 0 {
-                        if x & (x - 1) != 0 {
-                            return Step::Dead;
-                        }
-                        self.f[d * 3 + b] &= !(ROW0 << (r * 9)) | x;
-                    }
+                    clash |= x & x.wrapping_sub(1);
+                    keep &= !(ROW0 << (r * 9) & 0u32.wrapping_sub(u32::from(x != 0))) | x;
                 }
+                self.f[d * 3 + b] &= keep;
             }
         }
-        if placed {
+        if clash != 0 {
+            Step::Dead
+        } else if placed != 0 {
             Step::Solved
         } else if two != [0; 3] {
             Step::Stuck(two)
-        } else if three != [0; 3] {
-            Step::Stuck(three)
         } else {
-            Step::Stuck(self.open)
+            Step::Stuck(self.fewest_but_two())
+        }
+    }
+
+    /// Per band, the open cells with three candidates, or when there are none anywhere, all open cells.
+    #[cold]
+    fn fewest_but_two(&self) -> [u32; 3] {
+        let mut three = [0u32; 3];
+        for (b, three) in three.iter_mut().enumerate() {
+            let (mut c1, mut c2, mut c3, mut c4) = (0u32, 0u32, 0u32, 0u32);
+            for d in 0..9 {
+                let x = self.f[d * 3 + b];
+                c4 |= c3 & x;
+                c3 |= c2 & x;
+                c2 |= c1 & x;
+                c1 |= x;
+            }
+            *three = c3 & !c4 & self.open[b];
+        }
+        if three != [0; 3] {
+            three
+        } else {
+            self.open
         }
     }
 
     /// The cell to guess on (band, bit) and its candidate digits (bit `d`), from the cells `pool` offers: the one
-    /// with the most open cells among its peers, as its choice settles the most. Only the first few are weighed.
-    fn pick_guess(&self, pool: &[u32; 3]) -> (usize, u32, u32) {
+    /// with the most open cells among its peers, as its choice settles the most. Only the first `cap` are weighed.
+    fn pick_guess(&self, pool: &[u32; 3], cap: u32) -> (usize, u32, u32) {
         // Best score first, then the lowest band and cell: one key per cell, kept with `max` (no branch).
         let mut best = 0u32;
-        let mut budget = CAP;
+        let mut budget = cap;
         for (b, &cells) in pool.iter().enumerate() {
+            let (near, o1, o2) = (self.open[b], self.open[(b + 1) % 3], self.open[(b + 2) % 3]);
             let mut cells = cells;
             while cells != 0 && budget != 0 {
                 budget -= 1;
-                let p = cells.trailing_zeros();
+                let p = cells.trailing_zeros() as usize & 31;
                 cells &= cells - 1;
-                let key = self.open_peers(b, p as usize) << 8 | (255 - (b as u32 * 32 + p));
-                best = best.max(key);
+                // Open cells it sees: its row, box and column in the band (itself included), and the column's
+                // cells in the other bands, those at bits 0, 9 and 18 after the shift, added as 2-bit fields and
+                // the three fields summed by one multiplication into bits 18..21.
+                let seen = near & SEEN_FROM[p];
+                let c = COLUMN_OF[p];
+                let y = ((o1 >> c) & 0x40201) + ((o2 >> c) & 0x40201);
+                let score = POP9[(seen & ROW0) as usize]
+                    + POP9[((seen >> 9) & ROW0) as usize]
+                    + POP9[((seen >> 18) & ROW0) as usize]
+                    + ((y * 0x40201) >> 18 & 7);
+                best = best.max(score << 8 | (255 - (b as u32 * 32 + p as u32)));
             }
         }
         let at = 255 - (best & 255);
@@ -508,20 +576,13 @@ impl State {
         (b, bit, self.digits_at(b, bit))
     }
 
-    /// How many open cells the cell at bit `p` of band `b` sees (itself included): its row, box and column.
+    /// How many cells of band `b` may still take digit `d`.
     #[inline]
-    fn open_peers(&self, b: usize, p: usize) -> u32 {
-        let p = p % 27;
-        let near = self.open[b] & SEEN_FROM[p];
-        let c = p % 9;
-        // The other bands' cells of the column: bits 0, 9 and 18 after the shift; added as 2-bit fields, then the
-        // three fields summed by one multiplication into bits 18..21.
-        let y =
-            ((self.open[(b + 1) % 3] >> c) & 0x40201) + ((self.open[(b + 2) % 3] >> c) & 0x40201);
-        POP9[(near & ROW0) as usize]
-            + POP9[((near >> 9) & ROW0) as usize]
-            + POP9[((near >> 18) & ROW0) as usize]
-            + ((y * 0x40201) >> 18 & 7)
+    fn places(&self, d: usize, b: usize) -> u32 {
+        let x = self.f[d * 3 + b];
+        POP9[(x & ROW0) as usize]
+            + POP9[((x >> 9) & ROW0) as usize]
+            + POP9[((x >> 18) & ROW0) as usize]
     }
 
     /// The candidate digits (bit `d`) of cell `bit` in band `b`.
@@ -548,5 +609,45 @@ impl State {
         }
         // Every digit value is 1..=9, so this cannot fail.
         Grid::from_cells(cells).unwrap_or(Grid::EMPTY)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn placement_tables_keep_exactly_the_completable_pairs() {
+        // Every pair open: everything stays.
+        assert_eq!(COMPLEX[0x1FF], BAND);
+        assert_eq!(STACK[0x1FF], 0o7_007_007);
+        // Rows 0 and 1 can only use box 0: no placement.
+        assert_eq!(COMPLEX[0b111_001_001], 0);
+        assert_eq!(STACK[0b111_001_001], 0);
+        // Row 0 only in box 1: box 1 leaves rows 1 and 2, and row 0 leaves the other boxes.
+        let m = COMPLEX[0b111_111_010];
+        assert_eq!(m & ROW0, 0o070);
+        assert_eq!(m & (0o070 << 9 | 0o070 << 18), 0);
+        assert_eq!(m & (0o707 << 9 | 0o707 << 18), 0o707 << 9 | 0o707 << 18);
+    }
+
+    #[test]
+    fn a_settled_board_reads_back_and_needs_no_guess() {
+        let text =
+            "417369825632158947958724316825437169791586432346912758289643571573291684164875293";
+        let solved = Grid::parse_line(text.as_bytes()).unwrap();
+        // Blank one cell per box: singles finish it.
+        let mut p = solved;
+        for cell in [0, 4, 8, 30, 40, 50, 60, 70, 80] {
+            p.set(cell, 0);
+        }
+        let mut st = State::from_grid(&p);
+        assert!(matches!(st.propagate(false), Step::Solved));
+        assert_eq!(st.solution(), solved);
+        let out = run(&p, 5);
+        assert_eq!(
+            (out.found, out.first, out.stats.guesses),
+            (1, Some(solved), 0)
+        );
     }
 }
