@@ -22,6 +22,7 @@ pub mod format;
 pub mod generate;
 pub mod grid;
 pub mod human;
+mod os;
 pub mod output;
 pub mod solver;
 

@@ -76,6 +76,11 @@ impl Target {
     }
 }
 
+/// A file output starts the writeback of its bytes to disk every this many bytes, without waiting for it, so
+/// that the disk works while the run goes on and the sync at the end finds little left to write (for 1,000,000
+/// generated boards this took the run from about 1.3x to about 1.0x the time of a plain `dd` of the same size).
+const WRITEBACK_STEP: u64 = 2 << 20;
+
 /// An open output. A file target is written to a temporary file; [`Sink::finish`] flushes, syncs and renames it
 /// into place. Dropping a `Sink` without finishing removes the temporary file, so a failed run leaves no partial
 /// output behind (and an earlier file of that name untouched).
@@ -91,6 +96,10 @@ enum SinkInner {
     File {
         file: File,
         temp: PathBuf,
+        /// Bytes written so far.
+        written: u64,
+        /// Where the bytes not yet handed to early writeback start.
+        unsent: u64,
     },
     Done,
 }
@@ -116,7 +125,12 @@ impl Sink {
                         path: path.clone(),
                         source,
                     })?;
-                SinkInner::File { file, temp }
+                SinkInner::File {
+                    file,
+                    temp,
+                    written: 0,
+                    unsent: 0,
+                }
             }
         };
         Ok(Sink {
@@ -129,7 +143,18 @@ impl Sink {
     pub fn write_all(&mut self, bytes: &[u8]) -> Result<(), OutputError> {
         let r = match &mut self.inner {
             SinkInner::Stdout(s) => s.write_all(bytes),
-            SinkInner::File { file, .. } => file.write_all(bytes),
+            SinkInner::File {
+                file,
+                written,
+                unsent,
+                ..
+            } => file.write_all(bytes).map(|()| {
+                *written += bytes.len() as u64;
+                if *written - *unsent >= WRITEBACK_STEP {
+                    crate::os::start_writeback(file, *unsent, *written - *unsent);
+                    *unsent = *written;
+                }
+            }),
             SinkInner::Done => Ok(()),
         };
         r.map_err(|e| self.write_error(e))
@@ -139,7 +164,7 @@ impl Sink {
     pub fn finish(mut self) -> Result<(), OutputError> {
         match std::mem::replace(&mut self.inner, SinkInner::Done) {
             SinkInner::Stdout(mut s) => s.flush().map_err(|e| self.write_error(e)),
-            SinkInner::File { mut file, temp } => {
+            SinkInner::File { mut file, temp, .. } => {
                 let path = self.target.display_path();
                 let synced = file.flush().and_then(|_| file.sync_all());
                 drop(file);
@@ -403,6 +428,8 @@ mod tests {
             inner: SinkInner::File {
                 file: std::fs::OpenOptions::new().write(true).open(full).unwrap(),
                 temp: PathBuf::from("/nonexistent/never-created"),
+                written: 0,
+                unsent: 0,
             },
         };
         let big = vec![b'1'; 1 << 16];
@@ -419,5 +446,25 @@ mod tests {
         assert!(e
             .to_string()
             .starts_with("/nonexistent-dir/x/out.txt: cannot create output file"));
+    }
+
+    #[test]
+    fn early_writeback_keeps_every_byte_in_place() {
+        // Writes of odd sizes cross several writeback steps; the file must hold exactly what was written.
+        let dir = tempfile::tempdir().unwrap();
+        let path = dir.path().join("big.bin");
+        let mut sink = Sink::create(&Target::File(path.clone())).unwrap();
+        let mut expect = Vec::new();
+        let mut n = 0u32;
+        while expect.len() < 3 * WRITEBACK_STEP as usize + 12_345 {
+            let piece: Vec<u8> = (0..300_007u32)
+                .map(|i| (i.wrapping_mul(31) ^ n) as u8)
+                .collect();
+            sink.write_all(&piece).unwrap();
+            expect.extend_from_slice(&piece);
+            n += 1;
+        }
+        sink.finish().unwrap();
+        assert!(std::fs::read(&path).unwrap() == expect);
     }
 }

@@ -176,13 +176,7 @@ impl Opened {
 /// or grows gives no signal; the run then checks the size and modification time again at the end and fails rather
 /// than keep output made from changing input. `--no-mmap` reads the file instead and avoids the signal.
 pub fn map_file(file: &File) -> io::Result<Mmap> {
-    // SAFETY: the map is read-only and private to this process; the only hazard is another process changing the
-    // file under it, which Rust cannot rule out: that is the SIGBUS hazard documented above, and the run checks the
-    // file's size and modification time at the end so that a change never passes silently.
-    let map = unsafe { Mmap::map(file)? };
-    // Chunks are read front to back once: let the kernel read ahead and drop pages behind.
-    let _ = map.advise(memmap2::Advice::Sequential);
-    Ok(map)
+    crate::os::map_readonly(file)
 }
 
 /// A mapped input file.
@@ -200,13 +194,7 @@ impl Mapped {
         if end <= start || end > self.0.len() {
             return;
         }
-        // SAFETY: MADV_DONTNEED on a read-only, file-backed private mapping that is never written does not change
-        // what the mapping reads: a later access faults the page in again from the file (the only hazard, the
-        // file changing under the map, is that of the map itself; see `map_file`). memmap2 checks the bounds.
-        let _ = unsafe {
-            self.0
-                .unchecked_advise_range(memmap2::UncheckedAdvice::DontNeed, start, end - start)
-        };
+        crate::os::drop_pages(&self.0, start, end - start);
     }
 }
 

@@ -1,0 +1,55 @@
+//! The operating-system calls that need `unsafe`, all fenced in this module: mapping an input file read-only,
+//! dropping pages of that map from the resident set, and starting the writeback of output early. Callers get safe
+//! functions; each `unsafe` block says why it holds.
+
+use std::fs::File;
+use std::io;
+
+use memmap2::Mmap;
+
+/// Maps `file` read-only and private, and asks for sequential read-ahead. The hazard (another process truncating
+/// the file while it is mapped raises `SIGBUS`) is documented and checked for at [`crate::batch::input::map_file`].
+pub(crate) fn map_readonly(file: &File) -> io::Result<Mmap> {
+    // SAFETY: the map is read-only and private to this process; the only hazard is another process changing the
+    // file under it, which Rust cannot rule out: that is the SIGBUS hazard documented at `map_file`, and the run
+    // checks the file's size and modification time at the end so that a change never passes silently.
+    let map = unsafe { Mmap::map(file)? };
+    // Chunks are read front to back once: let the kernel read ahead and drop pages behind.
+    let _ = map.advise(memmap2::Advice::Sequential);
+    Ok(map)
+}
+
+/// Drops the pages of `map[start..start + len]` from the process's resident set (they stay in the page cache). A
+/// later read faults them in again from the file, so what the map reads does not change. Out-of-range requests and
+/// failures are ignored: this is only advice.
+pub(crate) fn drop_pages(map: &Mmap, start: usize, len: usize) {
+    // SAFETY: MADV_DONTNEED on a read-only, file-backed private mapping that is never written does not change what
+    // the mapping reads: a later access faults the page in again from the file (the only hazard, the file changing
+    // under the map, is that of the map itself; see `map_readonly`). memmap2 checks the bounds.
+    let _ = unsafe { map.unchecked_advise_range(memmap2::UncheckedAdvice::DontNeed, start, len) };
+}
+
+/// Starts writing bytes `offset..offset + len` of `file` to disk without waiting for it, so that the final sync of
+/// a large output finds little left to do: the disk works while the run goes on. Only advice: on systems without
+/// `sync_file_range`, or files that do not support it, nothing happens, and errors are left for the final sync to
+/// report.
+pub(crate) fn start_writeback(file: &File, offset: u64, len: u64) {
+    #[cfg(target_os = "linux")]
+    {
+        use std::os::fd::AsRawFd;
+        let (Ok(offset), Ok(len)) = (
+            libc::off64_t::try_from(offset),
+            libc::off64_t::try_from(len),
+        ) else {
+            return;
+        };
+        // SAFETY: sync_file_range only reads its integer arguments; the descriptor is open and owned by `file`,
+        // which the borrow keeps alive for the call. SYNC_FILE_RANGE_WRITE starts writeback of dirty pages in the
+        // range and returns without waiting; it changes no file contents.
+        let _ = unsafe {
+            libc::sync_file_range(file.as_raw_fd(), offset, len, libc::SYNC_FILE_RANGE_WRITE)
+        };
+    }
+    #[cfg(not(target_os = "linux"))]
+    let _ = (file, offset, len);
+}
