@@ -157,8 +157,13 @@ fn generate((target, opts): (Target, generate::Options)) -> anyhow::Result<ExitC
     match generate::generate(&opts, &target) {
         Ok(s) => {
             let secs = s.elapsed.as_secs_f64();
+            let retried = if opts.method == generate::Method::Random {
+                format!(", {} made again by the repeat check", s.retries)
+            } else {
+                String::new()
+            };
             eprintln!(
-                "sudoku: generated {} boards ({} bytes) in {secs:.3} s, {:.0} boards/s",
+                "sudoku: generated {} boards ({} bytes) in {secs:.3} s, {:.0} boards/s{retried}",
                 s.boards,
                 s.bytes,
                 s.boards as f64 / secs.max(1e-9)

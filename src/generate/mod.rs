@@ -29,6 +29,7 @@
 //! assert_eq!(std::fs::read(&path).unwrap().len(), 82_000);
 //! ```
 
+pub mod filter;
 pub mod layout;
 pub mod pattern;
 pub mod puzzle;
@@ -56,8 +57,8 @@ pub enum Method {
     /// Transforms of a base grid: the fastest; distinct by construction up to [`Pattern::capacity_for`].
     #[default]
     Pattern,
-    /// Randomized fills: slower; distinct by an in-order check whose memory grows with the run (a hash set of
-    /// 64-bit fingerprints: 10 to 30 bytes per board; 32 MB peak for 1,000,000 boards).
+    /// Randomized fills: slower; distinct by an in-order check whose memory is set at the start of the run (a
+    /// Bloom filter of fingerprints, 2 bytes per board: 2 MB for 1,000,000 boards, 20 MB for 10,000,000).
     Random,
 }
 
@@ -116,6 +117,14 @@ pub enum GenerateError {
     /// The first digit is not 1..=9.
     #[error("the first digit must be 1 to 9, not {0}")]
     BadFirst(u8),
+    /// The repeat check of a `--random` run could not get its memory.
+    #[error("cannot generate {boards} random boards: their repeat check needs {bytes} bytes of memory, which cannot be had")]
+    CheckMemory {
+        /// Boards asked for.
+        boards: u64,
+        /// Bytes the check needs.
+        bytes: u64,
+    },
     /// Writing failed (or, for standard output, the reader went away: see [`OutputError::is_broken_pipe`]).
     #[error(transparent)]
     Output(#[from] OutputError),
@@ -158,6 +167,18 @@ pub fn check(opts: &Options) -> Result<(), GenerateError> {
 pub fn generate(opts: &Options, target: &Target) -> Result<Summary, GenerateError> {
     check(opts)?;
     let start = Instant::now();
+    // The random method's repeat check takes its memory now, before any output exists.
+    let mut distinct = match opts.method {
+        Method::Pattern => None,
+        Method::Random => {
+            Some(
+                Distinct::new(opts.count).map_err(|_| GenerateError::CheckMemory {
+                    boards: opts.count,
+                    bytes: opts.count.saturating_mul(filter::BITS_PER_BOARD / 8),
+                })?,
+            )
+        }
+    };
     let threads = opts.threads.max(1);
     let sink = Sink::create(target)?;
     let writer = OrderedWriter::spawn(sink, threads + 2);
@@ -182,17 +203,16 @@ pub fn generate(opts: &Options, target: &Target) -> Result<Summary, GenerateErro
         progress: &progress,
     };
     let mut retries = 0;
-    match opts.method {
-        Method::Pattern => {
+    match &mut distinct {
+        None => {
             let gen = Pattern::new(opts.first, opts.seed);
             run.chunks(
                 |first, n, buf, _| gen.fill(first, n, &layout, buf),
                 |_, _, _| {},
             );
         }
-        Method::Random => {
+        Some(distinct) => {
             let gen = RandomFill::new(opts.first, opts.seed);
-            let mut distinct = Distinct::new();
             run.chunks(
                 |first, n, buf, prints| gen.fill(first, n, &layout, buf, prints),
                 |first, prints, buf| distinct.admit_chunk(&gen, first, prints, &layout, buf),

@@ -2,9 +2,9 @@
 //! (a function of the seed, the board index and an attempt number only), so the output does not depend on the
 //! thread count; [`Distinct`] checks boards in index order and asks for the next attempt when one repeats.
 
-use std::collections::HashSet;
-use std::hash::{BuildHasherDefault, Hasher};
+use std::collections::TryReserveError;
 
+use crate::generate::filter::Filter;
 use crate::generate::layout::Layout;
 use crate::generate::rng::{mix64, SplitMix64};
 use crate::grid::{Grid, BOX, CELLS, COL, ROW};
@@ -244,38 +244,29 @@ pub fn fingerprint(g: &Grid) -> u64 {
     h
 }
 
-/// A hasher for values that already are good hashes.
-#[derive(Default)]
-struct PassThrough(u64);
-
-impl Hasher for PassThrough {
-    fn finish(&self) -> u64 {
-        self.0
-    }
-    fn write(&mut self, bytes: &[u8]) {
-        for &b in bytes {
-            self.0 = (self.0 << 8) | u64::from(b);
-        }
-    }
-    fn write_u64(&mut self, n: u64) {
-        self.0 = n;
-    }
-}
-
-/// The distinctness check of a random run: fingerprints of every board so far (a hash set: 10 to 30 bytes per
-/// board, depending on where the table is in its growth).
-/// Boards must be admitted in index order, which makes the outcome independent of the thread count.
-#[derive(Default)]
+/// The distinctness check of a random run: a [`Filter`] of the fingerprints of every board so far, sized for the
+/// run at its start (2 bytes per board). Boards must be admitted in index order, which makes the outcome independent
+/// of the thread count.
+#[derive(Debug, Clone)]
 pub struct Distinct {
-    seen: HashSet<u64, BuildHasherDefault<PassThrough>>,
-    /// Boards that were replaced by a later attempt.
+    seen: Filter,
+    /// Boards made again because the first attempt repeated an earlier board or could not be told apart from one
+    /// (about 1 in 6,000 boards, by the filter's false positives; actual repeats are far rarer).
     pub retries: u64,
 }
 
 impl Distinct {
-    /// An empty check.
-    pub fn new() -> Distinct {
-        Distinct::default()
+    /// A check for a run of `boards` boards, or the allocation's error when its memory cannot be had.
+    pub fn new(boards: u64) -> Result<Distinct, TryReserveError> {
+        Ok(Distinct {
+            seen: Filter::for_boards(boards)?,
+            retries: 0,
+        })
+    }
+
+    /// Bytes held by the check.
+    pub fn bytes(&self) -> usize {
+        self.seen.bytes()
     }
 
     /// Admits board `index` with fingerprint `print`. If it repeats an earlier board, asks `regenerate` for
@@ -286,14 +277,14 @@ impl Distinct {
         print: u64,
         mut regenerate: impl FnMut(u64, u32) -> Grid,
     ) -> Option<Grid> {
-        if self.seen.insert(print) {
+        if !self.seen.insert(print) {
             return None;
         }
         let mut attempt = 1;
         loop {
             let g = regenerate(index, attempt);
             self.retries += 1;
-            if self.seen.insert(fingerprint(&g)) {
+            if !self.seen.insert(fingerprint(&g)) {
                 return Some(g);
             }
             attempt += 1;
@@ -321,6 +312,7 @@ impl Distinct {
 mod tests {
     use super::*;
     use crate::generate::layout::Format;
+    use std::collections::HashSet;
 
     #[test]
     fn boards_are_valid_and_reproducible() {
@@ -361,7 +353,7 @@ mod tests {
     #[test]
     fn a_repeat_is_replaced_by_the_next_new_attempt() {
         let gen = RandomFill::new(None, 1);
-        let mut d = Distinct::new();
+        let mut d = Distinct::new(4).unwrap();
         let a = gen.board(0, 0);
         assert_eq!(d.admit(0, fingerprint(&a), |i, t| gen.board(i, t)), None);
         // Board 1 "comes out" equal to board 0; its attempt 1 is also a repeat (forced); attempt 2 is new.
@@ -383,7 +375,7 @@ mod tests {
         let rec0 = buf[..82].to_vec();
         buf[164..246].copy_from_slice(&rec0);
         prints[2] = prints[0];
-        let mut d = Distinct::new();
+        let mut d = Distinct::new(4).unwrap();
         d.admit_chunk(&gen, 0, &prints, &layout, &mut buf);
         let text = String::from_utf8(buf).unwrap();
         let lines: Vec<&str> = text.lines().collect();
