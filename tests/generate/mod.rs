@@ -225,6 +225,25 @@ fn more_than_the_capacity_is_a_clear_error_and_writes_nothing() {
 }
 
 #[test]
+fn random_boards_beyond_memory_are_a_clear_error_and_write_nothing() {
+    // 10^17 boards need 2 * 10^17 bytes for the repeat check: more than any machine's address space.
+    let dir = util::tempdir();
+    let out = sudoku(
+        &["generate", "100000000000000000", "--random", "-o", "x.txt"],
+        dir.path(),
+    );
+    assert_eq!(out.code, 2);
+    assert_eq!(out.stderr.lines().count(), 1, "{}", out.stderr);
+    assert!(
+        out.stderr
+            .contains("repeat check needs 200000000000000000 bytes"),
+        "{}",
+        out.stderr
+    );
+    assert_eq!(std::fs::read_dir(dir.path()).unwrap().count(), 0);
+}
+
+#[test]
 fn classic_c_writes_sudoku_txt_with_first_digit_1() {
     let dir = util::tempdir();
     let out = sudoku(&["-c", "500"], dir.path());
