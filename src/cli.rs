@@ -80,60 +80,9 @@ pub enum Command {
     },
 }
 
-/// Arguments of `sudoku rate` (the inputs and run options of `sudoku solve`).
-#[derive(Debug, Args)]
-pub struct RateArgs {
-    /// Files of puzzles (`-` or none for standard input). Formats: 81-character lines, 9-line grids, Kaggle CSVs
-    /// (detected, or see --format). A line record's rating follows the puzzle (`.` blanks) on its line.
-    #[arg(value_name = "INPUT")]
-    pub inputs: Vec<PathBuf>,
-    /// Write the ratings to OUT (created whole or not at all) instead of standard output.
-    #[arg(short, long, value_name = "OUT")]
-    pub output: Option<PathBuf>,
-    /// Worker threads (default: all cores); 1 runs the plain sequential path.
-    #[arg(short = 'j', long = "threads", value_name = "N",
-          value_parser = clap::value_parser!(u32).range(1..))]
-    pub threads: Option<u32>,
-    /// Read the inputs in this format instead of detecting it from the first record.
-    #[arg(long, value_enum, default_value_t = InputFormatArg::Auto)]
-    pub format: InputFormatArg,
-    /// Print at most N per-record failure messages (the summary still counts every failure).
-    #[arg(long, value_name = "N")]
-    pub max_errors: Option<u64>,
-    /// No progress bar, no summary and no histogram.
-    #[arg(short, long)]
-    pub quiet: bool,
-    /// Read regular files instead of memory-mapping them.
-    #[arg(long)]
-    pub no_mmap: bool,
-}
-
-/// Chunk size for rating: a puzzle takes 30 µs to a few ms to rate, so chunks are smaller than for solving to keep
-/// every core busy.
-pub const RATE_CHUNK_SIZE: usize = 32 * 1024;
-
-impl RateArgs {
-    /// The same run as `sudoku solve` with these inputs and options.
-    pub fn as_solve(&self) -> SolveArgs {
-        SolveArgs {
-            inputs: self.inputs.clone(),
-            output: self.output.clone(),
-            threads: self.threads,
-            format: self.format,
-            unique: true,
-            fail_fast: false,
-            max_errors: self.max_errors,
-            stats: None,
-            quiet: self.quiet,
-            no_mmap: self.no_mmap,
-            chunk_size: RATE_CHUNK_SIZE,
-        }
-    }
-}
-
-/// Arguments of `sudoku solve`.
-#[derive(Debug, Args)]
-pub struct SolveArgs {
+/// The inputs and run options shared by `sudoku solve` and `sudoku rate`.
+#[derive(Debug, Clone, Args)]
+pub struct BatchArgs {
     /// Files of puzzles (`-` or none for standard input), or one puzzle given as text (81 characters, `0` or `.`
     /// for blanks). Formats: 81-character lines, 9-line grids, Kaggle CSVs (detected, or see --format).
     #[arg(value_name = "INPUT")]
@@ -152,6 +101,77 @@ pub struct SolveArgs {
     #[arg(long, value_enum, default_value_t = InputFormatArg::Auto)]
     pub format: InputFormatArg,
 
+    /// Print at most N per-record failure messages (the summary still counts every failure).
+    #[arg(long, value_name = "N")]
+    pub max_errors: Option<u64>,
+
+    /// No progress bar, no summary and no histogram (per-record failures are still reported; see --max-errors).
+    #[arg(short, long)]
+    pub quiet: bool,
+
+    /// Read regular files instead of memory-mapping them.
+    #[arg(long)]
+    pub no_mmap: bool,
+}
+
+impl BatchArgs {
+    /// The inputs: stdin when none; an argument that names no file and reads as puzzle text is that puzzle.
+    pub fn input_specs(&self) -> Vec<InputSpec> {
+        if self.inputs.is_empty() {
+            return vec![InputSpec::Stdin];
+        }
+        self.inputs.iter().map(|p| input_spec(p)).collect()
+    }
+
+    /// Where results go.
+    pub fn target(&self) -> Target {
+        Target::from_arg(self.output.as_deref())
+    }
+
+    /// The run configuration, with the options that only some commands set.
+    pub fn options(&self, fail_fast: bool, chunk_size: usize) -> Options {
+        Options {
+            threads: self.threads.map_or(0, |n| n as usize),
+            format: match self.format {
+                InputFormatArg::Auto => None,
+                InputFormatArg::Line => Some(Format::Line),
+                InputFormatArg::Grid => Some(Format::Grid),
+                InputFormatArg::Csv => Some(Format::Csv),
+            },
+            mmap: !self.no_mmap,
+            fail_fast,
+            max_errors: self.max_errors,
+            progress: !self.quiet && show_progress(&self.target()),
+            chunk_size,
+        }
+    }
+}
+
+/// Arguments of `sudoku rate`: the inputs and run options of `sudoku solve`. A line record's rating follows the
+/// puzzle (`.` blanks) on its line.
+#[derive(Debug, Args)]
+pub struct RateArgs {
+    #[command(flatten)]
+    pub batch: BatchArgs,
+}
+
+/// Chunk size for rating: a puzzle takes 30 µs to a few ms to rate, so chunks are smaller than for solving to keep
+/// every core busy.
+pub const RATE_CHUNK_SIZE: usize = 32 * 1024;
+
+impl RateArgs {
+    /// The run configuration (never fail-fast; small chunks).
+    pub fn options(&self) -> Options {
+        self.batch.options(false, RATE_CHUNK_SIZE)
+    }
+}
+
+/// Arguments of `sudoku solve`.
+#[derive(Debug, Args)]
+pub struct SolveArgs {
+    #[command(flatten)]
+    pub batch: BatchArgs,
+
     /// Require a unique solution: puzzles with several solutions are failures.
     #[arg(long)]
     pub unique: bool,
@@ -160,26 +180,21 @@ pub struct SolveArgs {
     #[arg(long)]
     pub fail_fast: bool,
 
-    /// Print at most N per-record failure messages (the summary still counts every failure).
-    #[arg(long, value_name = "N")]
-    pub max_errors: Option<u64>,
-
     /// Print the summary for machines instead of people.
     #[arg(long, value_enum, value_name = "FORMAT")]
     pub stats: Option<StatsArg>,
-
-    /// No progress bar and no summary (per-record failures are still reported; see --max-errors).
-    #[arg(short, long)]
-    pub quiet: bool,
-
-    /// Read regular files instead of memory-mapping them.
-    #[arg(long)]
-    pub no_mmap: bool,
 
     /// Target chunk size in bytes (for tests and tuning).
     #[arg(long, value_name = "BYTES", default_value_t = DEFAULT_CHUNK_SIZE, hide = true,
           value_parser = clap::builder::RangedU64ValueParser::<usize>::new().range(1..))]
     pub chunk_size: usize,
+}
+
+impl SolveArgs {
+    /// The run configuration.
+    pub fn options(&self) -> Options {
+        self.batch.options(self.fail_fast, self.chunk_size)
+    }
 }
 
 /// `--format` values.
@@ -200,39 +215,6 @@ pub enum InputFormatArg {
 pub enum StatsArg {
     /// One JSON object on stderr.
     Json,
-}
-
-impl SolveArgs {
-    /// The inputs: stdin when none; an argument that names no file and reads as puzzle text is that puzzle.
-    pub fn input_specs(&self) -> Vec<InputSpec> {
-        if self.inputs.is_empty() {
-            return vec![InputSpec::Stdin];
-        }
-        self.inputs.iter().map(|p| input_spec(p)).collect()
-    }
-
-    /// Where results go.
-    pub fn target(&self) -> Target {
-        Target::from_arg(self.output.as_deref())
-    }
-
-    /// The run configuration.
-    pub fn options(&self) -> Options {
-        Options {
-            threads: self.threads.map_or(0, |n| n as usize),
-            format: match self.format {
-                InputFormatArg::Auto => None,
-                InputFormatArg::Line => Some(Format::Line),
-                InputFormatArg::Grid => Some(Format::Grid),
-                InputFormatArg::Csv => Some(Format::Csv),
-            },
-            mmap: !self.no_mmap,
-            fail_fast: self.fail_fast,
-            max_errors: self.max_errors,
-            progress: !self.quiet && show_progress(&self.target()),
-            chunk_size: self.chunk_size,
-        }
-    }
 }
 
 /// `sudoku generate` arguments.

@@ -10,7 +10,7 @@ use sudoku_batch::human::{self, Ending};
 use sudoku_batch::output::Target;
 use sudoku_batch::Grid;
 
-use crate::cli::SolveArgs;
+use crate::cli::RateArgs;
 
 /// `sudoku explain PUZZLE [--candidates]`: 0 when solved (unique), 1 for no or several solutions or clashing
 /// givens, 2 for an unreadable puzzle.
@@ -65,11 +65,11 @@ fn first_puzzle(text: &[u8]) -> Result<Grid, sudoku_batch::ParseError> {
 
 /// `sudoku rate`: the batch pipeline with the [`human::Rater`] job; 0 all rated, 1 some records failed, 2 an input
 /// or the output failed.
-pub fn rate(args: &SolveArgs) -> anyhow::Result<ExitCode> {
+pub fn rate(args: &RateArgs) -> anyhow::Result<ExitCode> {
     let rater = human::Rater::new();
     let summary = match batch::run(
-        args.input_specs(),
-        &args.target(),
+        args.batch.input_specs(),
+        &args.batch.target(),
         &rater,
         &args.options(),
         &mut std::io::stderr(),
@@ -78,7 +78,7 @@ pub fn rate(args: &SolveArgs) -> anyhow::Result<ExitCode> {
         Err(e) if e.is_broken_pipe() => return Ok(ExitCode::SUCCESS),
         Err(e) => return Err(e.into()),
     };
-    if !args.quiet {
+    if !args.batch.quiet {
         let mut h = rater.histogram();
         h.failed = summary.counts.failures();
         eprintln!("sudoku: {}", summary.to_text());

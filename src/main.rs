@@ -34,16 +34,22 @@ fn run(args: cli::Cli) -> anyhow::Result<ExitCode> {
             Some((target, run)) => human_cli::generate_puzzles(&run, &target),
             None => generate(g.run()),
         },
-        (Some(cli::Command::Rate(a)), _) => human_cli::rate(&a.as_solve()),
+        (Some(cli::Command::Rate(a)), _) => human_cli::rate(&a),
         (Some(cli::Command::Explain { puzzle, candidates }), _) => {
             human_cli::explain(&puzzle, candidates)
         }
         (Some(cli::Command::Solve(a)), _) => {
             let report = Report {
-                quiet: a.quiet,
+                quiet: a.batch.quiet,
                 json: a.stats == Some(cli::StatsArg::Json),
             };
-            solve(a.input_specs(), a.target(), a.unique, &a.options(), report)
+            solve(
+                a.batch.input_specs(),
+                a.batch.target(),
+                a.unique,
+                &a.options(),
+                report,
+            )
         }
         (
             Some(cli::Command::Bench {
