@@ -1,7 +1,7 @@
 //! What a run found and tells: per-chunk reports, the in-order counts, the per-record messages
 //! `sudoku: FILE:LINE: REASON` (limited by `--max-errors`), the progress bar, and the final summary as text or JSON.
 
-use std::io::Write;
+use std::io::{BufWriter, Write};
 use std::time::{Duration, Instant};
 
 use indicatif::{ProgressBar, ProgressDrawTarget, ProgressStyle};
@@ -157,9 +157,14 @@ impl Summary {
 /// Delay before a progress bar appears, so short runs never show one.
 const PROGRESS_DELAY: Duration = Duration::from_millis(500);
 
-/// The diagnostic stream of a run: per-record messages and the progress bar.
+/// Bytes of per-record messages held before a write (a chunk's worth of messages usually fits).
+const DIAG_BUFFER: usize = 64 * 1024;
+
+/// The diagnostic stream of a run: per-record messages and the progress bar. Messages are buffered and flushed
+/// once per chunk (and at the end), so that a file of failed records costs one `write(2)` per chunk rather than one
+/// per record on an unbuffered standard error.
 pub(crate) struct Reporter<'d> {
-    diag: &'d mut dyn Write,
+    diag: BufWriter<&'d mut dyn Write>,
     max_errors: Option<u64>,
     shown: u64,
     hidden: u64,
@@ -190,7 +195,7 @@ impl<'d> Reporter<'d> {
             bar
         });
         Reporter {
-            diag,
+            diag: BufWriter::with_capacity(DIAG_BUFFER, diag),
             max_errors,
             shown: 0,
             hidden: 0,
@@ -207,9 +212,12 @@ impl<'d> Reporter<'d> {
             return;
         }
         self.shown += 1;
-        let diag = &mut *self.diag;
+        let diag = &mut self.diag;
         let mut print = || {
             let _ = writeln!(diag, "sudoku: {name}:{line}: {failure}");
+            if self.bar_visible {
+                let _ = diag.flush();
+            }
         };
         match &self.bar {
             Some(bar) if self.bar_visible => bar.suspend(print),
@@ -219,6 +227,7 @@ impl<'d> Reporter<'d> {
 
     /// Input bytes done so far.
     pub(crate) fn progress(&mut self, bytes: u64) {
+        let _ = self.diag.flush();
         if let Some(bar) = &self.bar {
             if !self.bar_visible && self.started.elapsed() >= PROGRESS_DELAY {
                 bar.set_draw_target(ProgressDrawTarget::stderr());
@@ -241,6 +250,7 @@ impl<'d> Reporter<'d> {
                 self.max_errors.unwrap_or(0)
             );
         }
+        let _ = self.diag.flush();
     }
 }
 
@@ -288,6 +298,7 @@ mod tests {
         r.failure("a.txt", 5, &f);
         r.failure("a.txt", 9, &Failure::NoSolution);
         r.finish();
+        drop(r);
         assert_eq!(
             String::from_utf8(diag).unwrap(),
             "sudoku: a.txt:4: malformed: expected 81 cells, found 3\n\
