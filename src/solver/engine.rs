@@ -11,7 +11,7 @@
 //!   digits. Slots are examined again only when they changed, in an order where consecutive slots share neither
 //!   digit nor band, so that the processor overlaps their work;
 //! - naked singles, found by counting candidates across digits with bit operations;
-//! - once a search has made 16 guesses (hard puzzles), the same placement reasoning on the columns of each stack
+//! - once a search has made 8 guesses (hard puzzles), the same placement reasoning on the columns of each stack
 //!   (column-side box/line reduction, hidden singles in columns).
 //!
 //! Guesses go to a cell with two candidates (nearly always there is one), the one that sees the most open cells, and
@@ -192,7 +192,7 @@ const WEIGH_MANY: u32 = 8;
 /// Guess candidates weighed at most before any dead end (easy or many-solution puzzles: the weighing is overhead).
 const WEIGH_FEW: u32 = 4;
 /// Guesses after which the column-side pass joins propagation (easy puzzles never pay for it).
-const STACK_AFTER: u32 = 16;
+const STACK_AFTER: u32 = 8;
 
 /// Where propagation stopped.
 enum Step {
