@@ -39,6 +39,18 @@ pub const BOX: [u8; CELLS] = {
     t
 };
 
+/// Bits set in each 9-bit value: a table, because the portable x86-64 target has no `popcnt` instruction and the
+/// bit-twiddling fallback dominated the solver's guess weighing and the random fill.
+pub(crate) const POP9: [u32; 512] = {
+    let mut t = [0u32; 512];
+    let mut x = 0;
+    while x < 512 {
+        t[x] = (x as u32).count_ones();
+        x += 1;
+    }
+    t
+};
+
 /// The six orders of three things (rows of a band, bands of the board, boxes of a row); entry 0 is the identity.
 pub const PERMUTATIONS_OF_3: [[u8; 3]; 6] = [
     [0, 1, 2],

@@ -464,6 +464,11 @@ mod tests {
             expect.extend_from_slice(&piece);
             n += 1;
         }
+        // Writeback was started over the whole steps written so far.
+        assert!(
+            matches!(sink.inner, SinkInner::File { unsent, .. } if unsent >= 3 * WRITEBACK_STEP),
+            "writeback was never started"
+        );
         sink.finish().unwrap();
         assert!(std::fs::read(&path).unwrap() == expect);
     }

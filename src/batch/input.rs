@@ -140,11 +140,6 @@ impl Opened {
         }
     }
 
-    /// True for standard input.
-    pub(crate) fn is_stdin(&self) -> bool {
-        self.name == "<stdin>" && self.stamp.is_none() && matches!(self.data, Data::Stream(_))
-    }
-
     /// Fails when a regular file's size or modification time changed since it was opened: its output may be wrong.
     pub(crate) fn check_unchanged(&self) -> Result<(), BatchError> {
         let Some((path, before)) = &self.stamp else {

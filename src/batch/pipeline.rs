@@ -90,11 +90,7 @@ pub fn run<J: Job + ?Sized>(
         .into_iter()
         .map(|spec| Opened::open(spec, opts.mmap))
         .collect::<Result<Vec<_>, _>>()?;
-    let total = opened
-        .iter()
-        .map(Opened::len)
-        .sum::<Option<u64>>()
-        .filter(|_| !opened.iter().any(Opened::is_stdin));
+    let total = opened.iter().map(Opened::len).sum::<Option<u64>>();
     let threads = opts.resolved_threads();
     let sink = Sink::create(target)?;
     let mut col = Collector {

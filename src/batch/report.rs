@@ -213,15 +213,13 @@ impl<'d> Reporter<'d> {
         }
         self.shown += 1;
         let diag = &mut self.diag;
-        let mut print = || {
-            let _ = writeln!(diag, "sudoku: {name}:{line}: {failure}");
-            if self.bar_visible {
-                let _ = diag.flush();
-            }
-        };
+        let _ = writeln!(diag, "sudoku: {name}:{line}: {failure}");
         match &self.bar {
-            Some(bar) if self.bar_visible => bar.suspend(print),
-            _ => print(),
+            // A drawn bar must not overwrite the message: it goes out while the bar is cleared.
+            Some(bar) if self.bar_visible => bar.suspend(|| {
+                let _ = diag.flush();
+            }),
+            _ => {}
         }
     }
 

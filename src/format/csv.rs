@@ -8,7 +8,6 @@ use std::ops::Range;
 
 use super::{end_record, strip_cr, RecordError};
 use crate::batch::{ChunkReport, Failure, Job, Layout};
-use crate::grid::Grid;
 
 const PUZZLE_NAMES: [&str; 4] = ["quizzes", "quiz", "puzzles", "puzzle"];
 const SOLUTION_NAMES: [&str; 2] = ["solutions", "solution"];
@@ -145,7 +144,7 @@ pub(crate) fn record<J: Job + ?Sized>(
         }))
     } else {
         let puzzle = puzzle.expect("the puzzle column is within the header's fields");
-        match Grid::parse_line(&row[puzzle]) {
+        match super::line::parse(&row[puzzle]) {
             Ok(grid) => {
                 let rest = before_answer(row, answer.clone(), found, cols, out);
                 job.run(&grid, Layout::CsvField, out)

@@ -26,20 +26,15 @@ pub(crate) fn record<J: Job + ?Sized>(
 /// optional `\r`): a branch-free byte map the compiler vectorizes. Anything else, including every error, goes
 /// through `Grid::parse_line`, so results and messages are the same.
 #[inline]
-fn parse(text: &[u8]) -> Result<Grid, ParseError> {
+pub(super) fn parse(text: &[u8]) -> Result<Grid, ParseError> {
     if let Ok(bytes) = <&[u8; CELLS]>::try_from(strip_cr(text)) {
         let mut cells = [0u8; CELLS];
-        let mut bad = false;
         for (cell, &b) in cells.iter_mut().zip(bytes) {
-            let digit = b.wrapping_sub(b'0');
-            let blank = b == b'.';
-            bad |= digit > 9 && !blank;
-            *cell = if blank { 0 } else { digit };
+            // Any byte but a digit or `.` maps above 9, which `from_cells` refuses.
+            *cell = if b == b'.' { 0 } else { b.wrapping_sub(b'0') };
         }
-        if !bad {
-            if let Ok(grid) = Grid::from_cells(cells) {
-                return Ok(grid);
-            }
+        if let Ok(grid) = Grid::from_cells(cells) {
+            return Ok(grid);
         }
     }
     Grid::parse_line(text)

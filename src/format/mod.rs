@@ -29,17 +29,6 @@ pub enum Format {
     Csv,
 }
 
-impl Format {
-    /// The name used on the command line and in messages.
-    pub fn name(self) -> &'static str {
-        match self {
-            Format::Line => "line",
-            Format::Grid => "grid",
-            Format::Csv => "csv",
-        }
-    }
-}
-
 /// How to read the records of one input, decided once from its first record (or forced).
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub enum Plan {
@@ -49,17 +38,6 @@ pub enum Plan {
     Grid,
     /// See [`Format::Csv`], with the columns found in the header.
     Csv(csv::Columns),
-}
-
-impl Plan {
-    /// The format this plan reads.
-    pub fn format(&self) -> Format {
-        match self {
-            Plan::Line => Format::Line,
-            Plan::Grid => Format::Grid,
-            Plan::Csv(_) => Format::Csv,
-        }
-    }
 }
 
 /// The plan for an input plus what comes before its first record.
@@ -354,7 +332,7 @@ mod tests {
         assert_eq!(p("# c\n\n..1\n").plan, Plan::Line);
         assert_eq!(p("1 2 3 4 5 6 7 8 9\n").plan, Plan::Grid);
         let csv = p("# made by hand\r\nquizzes,solutions\r\n0000,\r\n");
-        assert_eq!(csv.plan.format(), Format::Csv);
+        assert!(matches!(csv.plan, Plan::Csv(_)));
         assert_eq!(csv.skip, "# made by hand\r\nquizzes,solutions\r\n".len());
         assert_eq!(csv.preamble, b"quizzes,solutions\n");
         assert_eq!(p("").plan, Plan::Line);

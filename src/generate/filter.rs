@@ -3,8 +3,9 @@
 //!
 //! A Bloom filter never forgets: a board made before always reads as "maybe seen", so a repeat is never missed.
 //! It may also say "maybe seen" of a new board (about 1 in 1,000 once full, about 1 in 6,000 averaged over a run
-//! as it fills); such a board is only made again, which costs time, not correctness. Blocked layout (Putze, Sanders and Singler, "Cache-, hash- and space-efficient
-//! Bloom filters", 2007): every probe of one fingerprint falls in the same 64-byte block, one cache line.
+//! as it fills); such a board is only made again, which costs time, not correctness. Blocked layout (Putze, Sanders
+//! and Singler, "Cache-, hash- and space-efficient Bloom filters", 2007): every probe of one fingerprint falls in
+//! the same 64-byte block, one cache line.
 
 use std::collections::TryReserveError;
 
@@ -29,16 +30,29 @@ impl Filter {
     /// A filter for `boards` fingerprints: `boards * BITS_PER_BOARD / 8` bytes (at least 8 KiB), allocated now,
     /// or the allocation's error when that much memory cannot be had.
     pub fn for_boards(boards: u64) -> Result<Filter, TryReserveError> {
-        let bits = boards.max(MIN_BOARDS).saturating_mul(BITS_PER_BOARD);
-        let len = usize::try_from(bits.div_ceil(512)).unwrap_or(usize::MAX);
+        let len = usize::try_from(Self::blocks_for(boards)).unwrap_or(usize::MAX);
         let mut blocks = Vec::new();
         blocks.try_reserve_exact(len)?;
         blocks.resize(len, [0u64; 8]);
         Ok(Filter { blocks })
     }
 
+    /// Bytes a filter for `boards` fingerprints takes (saturating for impossible sizes).
+    pub fn bytes_for(boards: u64) -> u64 {
+        Self::blocks_for(boards).saturating_mul(64)
+    }
+
+    /// 512-bit blocks for `boards` fingerprints.
+    fn blocks_for(boards: u64) -> u64 {
+        boards
+            .max(MIN_BOARDS)
+            .saturating_mul(BITS_PER_BOARD)
+            .div_ceil(512)
+    }
+
     /// Bytes held by the filter.
-    pub fn bytes(&self) -> usize {
+    #[cfg(test)]
+    fn bytes(&self) -> usize {
         std::mem::size_of_val(self.blocks.as_slice())
     }
 

@@ -174,7 +174,7 @@ pub fn generate(opts: &Options, target: &Target) -> Result<Summary, GenerateErro
             Some(
                 Distinct::new(opts.count).map_err(|_| GenerateError::CheckMemory {
                     boards: opts.count,
-                    bytes: opts.count.saturating_mul(filter::BITS_PER_BOARD / 8),
+                    bytes: filter::Filter::bytes_for(opts.count),
                 })?,
             )
         }
@@ -315,7 +315,8 @@ impl Run<'_> {
 
 /// If its thread unwinds: marks the run stopped, wakes every waiting worker, and sends the writer a buffer numbered
 /// past any real one, so that the writer ends with a gap error (and removes its temporary file) instead of
-/// renaming a short output into place.
+/// renaming a short output into place. (Release builds abort on panic, so this guard serves debug builds, tests and
+/// library users who build with unwinding.)
 struct StopOnPanic<'a, A> {
     turn: &'a Mutex<Turn<A>>,
     ready: &'a Condvar,

@@ -7,25 +7,13 @@ use std::collections::TryReserveError;
 use crate::generate::filter::Filter;
 use crate::generate::layout::Layout;
 use crate::generate::rng::{mix64, SplitMix64};
-use crate::grid::{Grid, BOX, CELLS, COL, ROW};
+use crate::grid::{Grid, BOX, CELLS, COL, POP9, ROW};
 
 const ALL: u16 = 0x1ff;
 
-/// Set bits of every 9-bit mask: a table, because the portable x86-64 target has no `popcnt` instruction and the
-/// bit-twiddling fallback dominated the fill.
-static BITS: [u8; 512] = {
-    let mut t = [0u8; 512];
-    let mut m = 0;
-    while m < 512 {
-        t[m] = (m as u32).count_ones() as u8;
-        m += 1;
-    }
-    t
-};
-
 #[inline]
 fn bits(mask: u16) -> u32 {
-    u32::from(BITS[usize::from(mask & ALL)])
+    POP9[usize::from(mask & ALL)]
 }
 
 /// Search steps after which a fill starts over with fresh random boxes (never reached in practice: the fill from
@@ -262,11 +250,6 @@ impl Distinct {
             seen: Filter::for_boards(boards)?,
             retries: 0,
         })
-    }
-
-    /// Bytes held by the check.
-    pub fn bytes(&self) -> usize {
-        self.seen.bytes()
     }
 
     /// Admits board `index` with fingerprint `print`. If it repeats an earlier board, asks `regenerate` for

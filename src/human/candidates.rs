@@ -98,11 +98,6 @@ impl Candidates {
         self.open.is_empty()
     }
 
-    /// Total number of candidates left.
-    pub fn count(&self) -> u32 {
-        self.places.iter().map(|p| p.len()).sum()
-    }
-
     /// Puts `digit` into `cell` and removes it from the candidates of the cell's peers.
     pub fn place(&mut self, cell: usize, digit: u8) {
         debug_assert!((1..=9).contains(&digit));

@@ -374,10 +374,7 @@ pub const PEERS: [CellSet; CELLS] = {
     t
 };
 
-/// `r4c2` name of a 0-based cell.
-pub fn cell_name(cell: usize) -> String {
-    crate::grid::cell_name(cell)
-}
+pub use crate::grid::cell_name;
 
 /// Cells as `r1c2,r3c4`.
 pub fn cell_list(cells: CellSet) -> String {

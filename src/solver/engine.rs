@@ -17,7 +17,7 @@
 //! Guesses go to a cell with two candidates (nearly always there is one), the one that sees the most open cells, and
 //! try first the digit with more places left in the band.
 
-use crate::grid::{Grid, CELLS};
+use crate::grid::{Grid, CELLS, POP9};
 
 use super::SolveStats;
 
@@ -170,17 +170,6 @@ const COLUMN_OF: [u32; 32] = {
     t
 };
 
-/// Bits set in each 9-bit value.
-const POP9: [u32; 512] = {
-    let mut t = [0u32; 512];
-    let mut x = 0;
-    while x < 512 {
-        t[x] = (x as u32).count_ones();
-        x += 1;
-    }
-    t
-};
-
 /// Spreads a 9-bit column set over the three rows of a band.
 #[inline(always)]
 const fn columns(cols: u32) -> u32 {
@@ -234,16 +223,14 @@ pub(super) fn run(puzzle: &Grid, limit: u64) -> Outcome {
     let mut search = Search {
         limit: limit.max(1),
         dead_ends: false,
-        found: 0,
-        first: None,
-        stats: SolveStats::default(),
+        out: Outcome {
+            found: 0,
+            first: None,
+            stats: SolveStats::default(),
+        },
     };
     search.search(&mut state);
-    Outcome {
-        found: search.found,
-        first: search.first,
-        stats: search.stats,
-    }
+    search.out
 }
 
 /// One search in progress: the limit and what has been found.
@@ -251,24 +238,22 @@ struct Search {
     limit: u64,
     /// Whether some branch has ended in a contradiction yet.
     dead_ends: bool,
-    found: u64,
-    first: Option<Grid>,
-    stats: SolveStats,
+    out: Outcome,
 }
 
 impl Search {
     /// Explores the subtree of `st` (which it uses up); returns early once the limit is reached.
     fn search(&mut self, st: &mut State) {
         loop {
-            let (band, bit, digits) = match st.propagate(self.stats.guesses >= STACK_AFTER) {
+            let (band, bit, digits) = match st.propagate(self.out.stats.guesses >= STACK_AFTER) {
                 Step::Dead => {
                     self.dead_ends = true;
                     return;
                 }
                 Step::Solved => {
-                    self.found += 1;
-                    if self.first.is_none() {
-                        self.first = Some(st.solution());
+                    self.out.found += 1;
+                    if self.out.first.is_none() {
+                        self.out.first = Some(st.solution());
                     }
                     return;
                 }
@@ -298,15 +283,15 @@ impl Search {
             while rest & (rest - 1) != 0 {
                 let d = rest.trailing_zeros() as usize % 16;
                 rest &= rest - 1;
-                self.stats.guesses = self.stats.guesses.saturating_add(1);
+                self.out.stats.guesses = self.out.stats.guesses.saturating_add(1);
                 let mut child = *st;
                 child.assign(band, bit, d);
                 self.search(&mut child);
-                if self.found >= self.limit {
+                if self.out.found >= self.limit {
                     return;
                 }
             }
-            self.stats.guesses = self.stats.guesses.saturating_add(1);
+            self.out.stats.guesses = self.out.stats.guesses.saturating_add(1);
             st.assign(band, bit, rest.trailing_zeros() as usize % 16);
         }
     }

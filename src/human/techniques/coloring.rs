@@ -14,10 +14,7 @@ pub(super) fn simple_coloring(c: &Candidates) -> Option<Step> {
         // Strong-link neighbours of each cell.
         let mut links = [CellSet::EMPTY; 81];
         for house in House::all() {
-            let p = places & house.cells();
-            if p.len() == 2 {
-                let a = p.first()?;
-                let b = (p & !CellSet::single(a)).first()?;
+            if let Some([a, b]) = super::links::link(c, digit, house) {
                 links[a].insert(b);
                 links[b].insert(a);
             }

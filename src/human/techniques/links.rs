@@ -8,7 +8,7 @@ use super::super::house::{CellSet, DigitSet, House, PEERS};
 use super::super::step::{Pattern, Step, Technique};
 
 /// The two places of `digit` in `house` when it has exactly two.
-fn link(c: &Candidates, digit: u8, house: House) -> Option<[usize; 2]> {
+pub(super) fn link(c: &Candidates, digit: u8, house: House) -> Option<[usize; 2]> {
     let p = c.places(digit) & house.cells();
     if p.len() != 2 {
         return None;
