@@ -37,6 +37,9 @@ pub enum OutputError {
         /// The cause.
         source: io::Error,
     },
+    /// A producer gave up (see [`OrderedSender::abort`]): the output was not completed, and a file target was removed.
+    #[error("the run stopped before its output was complete")]
+    Aborted,
     /// The reader of standard output went away (a closed pipe): the run should end quietly.
     #[error("output pipe closed")]
     BrokenPipe,
@@ -289,6 +292,12 @@ impl OrderedWriter {
         self.sender.clone()
     }
 
+    /// Gives up on the output: nothing more is written, and a file target is removed instead of completed.
+    pub fn abort(self) {
+        self.sender.abort();
+        let _ = self.finish();
+    }
+
     /// Waits until every buffer sent has been written, then completes the sink (flush, sync, rename).
     pub fn finish(self) -> Result<WriteSummary, OutputError> {
         drop(self.sender);
@@ -323,7 +332,16 @@ impl OrderedSender {
     pub fn send(&self, index: u64, buf: Vec<u8>) -> Result<(), WriterStopped> {
         self.tx.send((index, buf)).map_err(|_| WriterStopped)
     }
+
+    /// Tells the writer to give up (from any producer, e.g. one that failed or panics): it stops at once, and
+    /// [`OrderedWriter::finish`] returns [`OutputError::Aborted`] with a file target removed, never completed.
+    pub fn abort(&self) {
+        let _ = self.tx.send((ABORT, Vec::new()));
+    }
 }
+
+/// The buffer index that means "give up" (no run has that many buffers).
+const ABORT: u64 = u64::MAX;
 
 fn write_in_order(
     mut sink: Sink,
@@ -334,6 +352,10 @@ fn write_in_order(
     let mut waiting: BTreeMap<u64, Vec<u8>> = BTreeMap::new();
     let mut summary = WriteSummary::default();
     for (index, buf) in rx.iter() {
+        if index == ABORT {
+            // Dropping the sink removes a temporary file.
+            return Err(OutputError::Aborted);
+        }
         if index != next {
             waiting.insert(index, buf);
             continue;
@@ -415,6 +437,18 @@ mod tests {
         w.send(2, b"c\n".to_vec()).unwrap();
         assert!(w.finish().is_err());
         assert!(!path.exists());
+    }
+
+    #[test]
+    fn an_aborted_output_is_removed_not_completed() {
+        let dir = tempfile::tempdir().unwrap();
+        let path = dir.path().join("aborted.txt");
+        let w = OrderedWriter::spawn(Sink::create(&Target::File(path.clone())).unwrap(), 4);
+        w.send(0, b"a\n".to_vec()).unwrap();
+        w.sender().abort();
+        assert!(matches!(w.finish(), Err(OutputError::Aborted)));
+        assert!(!path.exists());
+        assert_eq!(std::fs::read_dir(dir.path()).unwrap().count(), 0);
     }
 
     #[test]

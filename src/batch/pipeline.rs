@@ -330,11 +330,11 @@ fn parallel<J: Job + ?Sized>(
     match halt {
         None if !col.stopped => writer.finish().map(drop).map_err(BatchError::from),
         None => {
-            abandon(writer);
+            writer.abort();
             Ok(())
         }
         Some(Halt::Fatal(e)) => {
-            abandon(writer);
+            writer.abort();
             Err(e)
         }
         Some(Halt::Writer) => match writer.finish() {
@@ -346,13 +346,6 @@ fn parallel<J: Job + ?Sized>(
             .into()),
         },
     }
-}
-
-/// Makes the writer give up without committing: it never writes past a gap in the buffer indices, and at the end a
-/// gap makes it drop the sink, which removes a temporary file instead of renaming it into place.
-fn abandon(writer: OrderedWriter) {
-    let _ = writer.send(u64::MAX, Vec::new());
-    let _ = writer.finish();
 }
 
 /// The sliding window of chunks of one input on the thread pool.

@@ -313,9 +313,8 @@ impl Run<'_> {
     }
 }
 
-/// If its thread unwinds: marks the run stopped, wakes every waiting worker, and sends the writer a buffer numbered
-/// past any real one, so that the writer ends with a gap error (and removes its temporary file) instead of
-/// renaming a short output into place. (Release builds abort on panic, so this guard serves debug builds, tests and
+/// If its thread unwinds: marks the run stopped, wakes every waiting worker, and aborts the writer, which removes
+/// its temporary file instead of renaming a short output into place. (Release builds abort on panic, so this guard serves debug builds, tests and
 /// library users who build with unwinding.)
 struct StopOnPanic<'a, A> {
     turn: &'a Mutex<Turn<A>>,
@@ -326,7 +325,7 @@ struct StopOnPanic<'a, A> {
 impl<A> Drop for StopOnPanic<'_, A> {
     fn drop(&mut self) {
         if std::thread::panicking() {
-            let _ = self.sender.send(u64::MAX, Vec::new());
+            self.sender.abort();
             self.turn.lock().unwrap_or_else(|p| p.into_inner()).stopped = true;
             self.ready.notify_all();
         }

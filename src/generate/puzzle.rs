@@ -410,10 +410,8 @@ pub fn run(run: &PuzzleRun, target: &Target) -> Result<PuzzleSummary, PuzzleRunE
         first = last;
     }
     if let Some(e) = failure {
-        // Leave no short file: a buffer past a gap makes the writer refuse to complete the output, and an output
-        // that is not completed is removed (see `OrderedWriter`).
-        let _ = writer.send(u64::MAX, Vec::new());
-        let _ = writer.finish();
+        // Leave no short file: an aborted output is removed, never completed.
+        writer.abort();
         return Err(e.into());
     }
     writer.finish()?;
