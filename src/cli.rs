@@ -40,6 +40,11 @@ pub struct Cli {
           conflicts_with = "solve_file")]
     pub count: Option<u32>,
 
+    /// No progress bar and no summary or histogram on standard error, for every subcommand (errors and per-record
+    /// failures are still reported; add --max-errors 0 to silence the latter).
+    #[arg(short, long, global = true)]
+    pub quiet: bool,
+
     /// With -c: the digit in the top-left cell of every board (1-9) [default: 1].
     #[arg(long, value_name = "DIGIT", requires = "count", value_parser = parse_digit)]
     pub first: Option<u8>,
@@ -72,7 +77,8 @@ pub enum Command {
     /// Explain how a person solves a puzzle: every step names its technique and the cells and digits it places
     /// or eliminates; where no technique applies, the guess (cell, digit, guess level) and any backtracking.
     Explain {
-        /// An 81-character puzzle (`0` or `.` for blanks), or a file holding one puzzle (line or 9-line grid).
+        /// An 81-character puzzle (`0` or `.` for blanks), a file of puzzles (lines, 9-line grids or a CSV; each
+        /// is explained in turn), or `-` for standard input.
         puzzle: String,
         /// Show the candidate grid at the start and after every step.
         #[arg(long)]
@@ -92,9 +98,8 @@ pub struct BatchArgs {
     #[arg(short, long, value_name = "OUT")]
     pub output: Option<PathBuf>,
 
-    /// Worker threads (default: all cores); 1 runs the plain sequential path.
-    #[arg(short = 'j', long = "threads", value_name = "N",
-          value_parser = clap::value_parser!(u32).range(1..))]
+    /// Worker threads, 1 to 1024 (default: all cores); 1 runs the plain sequential path.
+    #[arg(short = 'j', long = "threads", value_name = "N", value_parser = threads_parser())]
     pub threads: Option<u32>,
 
     /// Read the inputs in this format instead of detecting it from the first record.
@@ -104,10 +109,6 @@ pub struct BatchArgs {
     /// Print at most N per-record failure messages (the summary still counts every failure).
     #[arg(long, value_name = "N")]
     pub max_errors: Option<u64>,
-
-    /// No progress bar, no summary and no histogram (per-record failures are still reported; see --max-errors).
-    #[arg(short, long)]
-    pub quiet: bool,
 
     /// Read regular files instead of memory-mapping them.
     #[arg(long)]
@@ -129,7 +130,7 @@ impl BatchArgs {
     }
 
     /// The run configuration, with the options that only some commands set.
-    pub fn options(&self, fail_fast: bool, chunk_size: usize) -> Options {
+    pub fn options(&self, quiet: bool, fail_fast: bool, chunk_size: usize) -> Options {
         Options {
             threads: self.threads.map_or(0, |n| n as usize),
             format: match self.format {
@@ -141,7 +142,7 @@ impl BatchArgs {
             mmap: !self.no_mmap,
             fail_fast,
             max_errors: self.max_errors,
-            progress: !self.quiet && show_progress(&self.target()),
+            progress: !quiet && show_progress(&self.target()),
             chunk_size,
         }
     }
@@ -161,8 +162,8 @@ pub const RATE_CHUNK_SIZE: usize = 32 * 1024;
 
 impl RateArgs {
     /// The run configuration (never fail-fast; small chunks).
-    pub fn options(&self) -> Options {
-        self.batch.options(false, RATE_CHUNK_SIZE)
+    pub fn options(&self, quiet: bool) -> Options {
+        self.batch.options(quiet, false, RATE_CHUNK_SIZE)
     }
 }
 
@@ -192,8 +193,8 @@ pub struct SolveArgs {
 
 impl SolveArgs {
     /// The run configuration.
-    pub fn options(&self) -> Options {
-        self.batch.options(self.fail_fast, self.chunk_size)
+    pub fn options(&self, quiet: bool) -> Options {
+        self.batch.options(quiet, self.fail_fast, self.chunk_size)
     }
 }
 
@@ -239,8 +240,8 @@ pub struct GenerateArgs {
     /// Randomized fills instead of pattern transforms (slower; still distinct and reproducible).
     #[arg(long, conflicts_with = "puzzles")]
     pub random: bool,
-    /// Worker threads [default: one per core].
-    #[arg(short = 'j', long = "threads", value_name = "N", value_parser = clap::value_parser!(u32).range(1..=1024))]
+    /// Worker threads, 1 to 1024 [default: one per core].
+    #[arg(short = 'j', long = "threads", value_name = "N", value_parser = threads_parser())]
     pub threads: Option<u32>,
     /// Make COUNT puzzles with exactly one solution (minimal unless --clues asks otherwise) instead of solved boards.
     #[arg(long, value_name = "COUNT", value_parser = parse_generate_count, conflicts_with = "count")]
@@ -259,6 +260,21 @@ pub struct GenerateArgs {
     /// With --puzzles: clues are removed in groups that keep this symmetry [default: none].
     #[arg(long, value_name = "SYMMETRY", requires = "puzzles", value_parser = symmetry_parser())]
     pub symmetry: Option<Symmetry>,
+}
+
+/// The most worker threads any subcommand takes.
+pub const MAX_THREADS: u32 = 1024;
+
+/// The one rule for `-j N` on every subcommand: a whole number from 1 to [`MAX_THREADS`].
+fn threads_parser() -> impl clap::builder::TypedValueParser<Value = u32> {
+    |s: &str| -> Result<u32, String> {
+        match s.parse::<u32>() {
+            Ok(n) if (1..=MAX_THREADS).contains(&n) => Ok(n),
+            _ => Err(format!(
+                "the thread count must be a whole number from 1 to {MAX_THREADS}"
+            )),
+        }
+    }
 }
 
 fn level_parser() -> impl clap::builder::TypedValueParser<Value = Level> {
@@ -299,8 +315,10 @@ fn parse_classic_count(s: &str) -> Result<u32, String> {
 }
 
 fn parse_generate_count(s: &str) -> Result<u64, String> {
+    let digits = !s.is_empty() && s.bytes().all(|b| b.is_ascii_digit());
     match s.parse::<u64>() {
-        Ok(n) if n >= 1 && s.bytes().all(|b| b.is_ascii_digit()) => Ok(n),
+        Ok(n) if n >= 1 && digits => Ok(n),
+        Err(_) if digits => Err(format!("N is too big: at most {}", u64::MAX)),
         _ => Err("N must be a whole number of at least 1".into()),
     }
 }
@@ -318,14 +336,14 @@ impl Cli {
         let mut opts = generate::Options::new(u64::from(count));
         opts.first = Some(self.first.unwrap_or(CLASSIC_FIRST));
         let target = Target::File(PathBuf::from(CLASSIC_FILE));
-        opts.progress = show_progress(&target);
+        opts.progress = !self.quiet && show_progress(&target);
         (target, opts)
     }
 }
 
 impl GenerateArgs {
     /// Where the run writes and what.
-    pub fn run(&self) -> (Target, generate::Options) {
+    pub fn run(&self, quiet: bool) -> (Target, generate::Options) {
         let mut opts = generate::Options::new(self.count.expect("N is required without --puzzles"));
         opts.method = if self.random {
             generate::Method::Random
@@ -342,7 +360,7 @@ impl GenerateArgs {
             opts.threads = j as usize;
         }
         let target = Target::from_arg(self.output.as_deref());
-        opts.progress = show_progress(&target);
+        opts.progress = !quiet && show_progress(&target);
         (target, opts)
     }
 }
@@ -428,10 +446,10 @@ pub fn usage_error(e: clap::Error) -> ExitCode {
 }
 
 /// The run configuration of the classic `-s FILE` form: grid format, all cores.
-pub fn classic_options() -> Options {
+pub fn classic_options(quiet: bool) -> Options {
     Options {
         format: Some(Format::Grid),
-        progress: show_progress(&Target::File(CLASSIC_FILE.into())),
+        progress: !quiet && show_progress(&Target::File(CLASSIC_FILE.into())),
         ..Options::default()
     }
 }

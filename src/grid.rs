@@ -94,9 +94,9 @@ pub enum ParseError {
         /// The row as found (cut at 40 characters).
         text: String,
     },
-    /// The 9-line grid notation ended early.
+    /// The 9-line grid notation has fewer or more than nine rows.
     #[error("expected 9 rows, found {found}")]
-    MissingRows {
+    RowCount {
         /// How many rows were found.
         found: usize,
     },
@@ -230,21 +230,23 @@ impl Grid {
                     continue;
                 }
                 if rows < 9 {
-                    return Err(ParseError::MissingRows { found: rows });
+                    return Err(ParseError::RowCount { found: rows });
                 }
                 continue;
             }
             if rows == 9 {
-                return Err(ParseError::BadGridRow {
-                    row: 10,
-                    text: shorten(line),
-                });
+                // Nine good rows and more: the record is too long, not its tenth row wrong.
+                let found = text
+                    .split(|&b| b == b'\n')
+                    .filter(|l| !l.trim_ascii().is_empty())
+                    .count();
+                return Err(ParseError::RowCount { found });
             }
             parse_grid_row(line, rows, &mut cells)?;
             rows += 1;
         }
         if rows < 9 {
-            return Err(ParseError::MissingRows { found: rows });
+            return Err(ParseError::RowCount { found: rows });
         }
         Ok(Grid { cells })
     }
@@ -514,7 +516,13 @@ mod tests {
         let short: String = text.lines().take(8).map(|l| format!("{l}\n")).collect();
         assert_eq!(
             Grid::parse_grid(short.as_bytes()).unwrap_err(),
-            ParseError::MissingRows { found: 8 }
+            ParseError::RowCount { found: 8 }
+        );
+        // Ten good rows: the count is wrong, not the tenth row.
+        let long = format!("{text}{}", text.lines().next().unwrap());
+        assert_eq!(
+            Grid::parse_grid(long.as_bytes()).unwrap_err().to_string(),
+            "expected 9 rows, found 10"
         );
         let bad = text.replacen("4 0 0", "4  0 0", 1);
         assert!(matches!(

@@ -4,81 +4,111 @@
 use std::path::Path;
 use std::process::ExitCode;
 
-use sudoku_batch::batch;
 use sudoku_batch::generate::puzzle::{self, PuzzleRun, PuzzleRunError};
 use sudoku_batch::human::{self, Ending};
 use sudoku_batch::output::Target;
-use sudoku_batch::Grid;
+use sudoku_batch::{batch, format};
 
 use crate::cli::RateArgs;
 
-/// `sudoku explain PUZZLE [--candidates]`: 0 when solved (unique), 1 for no or several solutions or clashing
-/// givens, 2 for an unreadable puzzle.
+/// The most `explain` reads from a file or standard input.
+const EXPLAIN_MAX_INPUT: u64 = 64 << 20;
+
+/// `sudoku explain INPUT [--candidates]`: explains every puzzle of INPUT (a puzzle, a file, or `-` for standard
+/// input), a blank line between them. 0 when every puzzle was solved with one solution; 1 when any record was
+/// malformed, clashing, unsolvable or had several solutions; 2 for an input that cannot be read.
 pub fn explain(input: &str, candidates: bool) -> anyhow::Result<ExitCode> {
+    use std::io::Read;
     let path = Path::new(input);
-    let (name, text) = if path.is_file() {
-        let text = std::fs::read(path).map_err(|e| anyhow::anyhow!("{input}: {e}"))?;
-        (input, text)
+    let read = |r: &mut dyn Read, name: &str| -> anyhow::Result<Vec<u8>> {
+        let mut text = Vec::new();
+        r.take(EXPLAIN_MAX_INPUT + 1)
+            .read_to_end(&mut text)
+            .map_err(|e| anyhow::anyhow!("{name}: {e}"))?;
+        anyhow::ensure!(
+            text.len() as u64 <= EXPLAIN_MAX_INPUT,
+            "{name}: explain reads at most {} MiB; use `sudoku rate` for large files",
+            EXPLAIN_MAX_INPUT >> 20
+        );
+        Ok(text)
+    };
+    let (name, text) = if input == "-" {
+        ("<stdin>", read(&mut std::io::stdin().lock(), "<stdin>")?)
+    } else if path.exists() {
+        let mut f = std::fs::File::open(path).map_err(|e| anyhow::anyhow!("{input}: {e}"))?;
+        (input, read(&mut f, input)?)
     } else {
         ("<argument>", input.as_bytes().to_vec())
     };
-    let puzzle = first_puzzle(&text).map_err(|e| anyhow::anyhow!("{name}: {e}"))?;
-    if let Err(c) = puzzle.check_givens() {
-        eprintln!("sudoku: {name}: clashing givens: {c}");
-        return Ok(ExitCode::from(1));
-    }
+    let records = format::read_all(&text, None).map_err(|e| anyhow::anyhow!("{name}: {e}"))?;
+    anyhow::ensure!(!records.is_empty(), "{name}: no puzzle to explain");
+    let many = records.len() > 1;
     let mut out = std::io::BufWriter::new(std::io::stdout().lock());
-    let ending = human::write_explanation(&puzzle, candidates, &mut out)
-        .and_then(|e| std::io::Write::flush(&mut out).map(|_| e));
-    let ending = match ending {
-        Ok(e) => e,
-        // A closed pipe (`sudoku explain ... | head`) ends the run quietly.
-        Err(e) if e.kind() == std::io::ErrorKind::BrokenPipe => return Ok(ExitCode::SUCCESS),
-        Err(e) => return Err(e.into()),
-    };
-    Ok(match ending {
-        Ending::Solved(_) => ExitCode::SUCCESS,
-        Ending::SolvedOneOfMany(_) => {
-            eprintln!("sudoku: {name}: more than one solution");
-            ExitCode::from(1)
+    let mut failed = false;
+    for (i, record) in records.iter().enumerate() {
+        let which = if many {
+            format!("{name}: puzzle {}", i + 1)
+        } else {
+            name.to_string()
+        };
+        let puzzle = match record {
+            Ok(p) => p,
+            Err((line, failure)) => {
+                eprintln!("sudoku: {name}:{line}: {failure}");
+                failed = true;
+                continue;
+            }
+        };
+        if let Err(c) = puzzle.check_givens() {
+            eprintln!("sudoku: {which}: clashing givens: {c}");
+            failed = true;
+            continue;
         }
-        Ending::NoSolution => {
-            eprintln!("sudoku: {name}: no solution");
-            ExitCode::from(1)
+        let ending = (|| {
+            if i > 0 {
+                std::io::Write::write_all(&mut out, b"\n")?;
+            }
+            let e = human::write_explanation(puzzle, candidates, &mut out)?;
+            std::io::Write::flush(&mut out).map(|_| e)
+        })();
+        match ending {
+            Ok(Ending::Solved(_)) => {}
+            Ok(Ending::SolvedOneOfMany(_)) => {
+                eprintln!("sudoku: {which}: more than one solution");
+                failed = true;
+            }
+            Ok(Ending::NoSolution) => {
+                eprintln!("sudoku: {which}: no solution");
+                failed = true;
+            }
+            // A closed pipe (`sudoku explain ... | head`) ends the run quietly.
+            Err(e) if e.kind() == std::io::ErrorKind::BrokenPipe => return Ok(ExitCode::SUCCESS),
+            Err(e) => return Err(e.into()),
         }
-    })
-}
-
-/// The first puzzle of a text (`#` lines skipped): an 81-character line, or the first block of the 9-line grid
-/// notation (up to a blank line).
-fn first_puzzle(text: &[u8]) -> Result<Grid, sudoku_batch::ParseError> {
-    let lines = text
-        .split(|&b| b == b'\n')
-        .filter(|l| !l.starts_with(b"#"))
-        .skip_while(|l| l.trim_ascii().is_empty());
-    let block: Vec<&[u8]> = lines.take_while(|l| !l.trim_ascii().is_empty()).collect();
-    match block.first() {
-        Some(l) if l.trim_ascii().len() >= 81 || block.len() == 1 => Grid::parse_line(l),
-        _ => Grid::parse_grid(&block.join(&b'\n')),
     }
+    Ok(if failed {
+        ExitCode::from(1)
+    } else {
+        ExitCode::SUCCESS
+    })
 }
 
 /// `sudoku rate`: the batch pipeline with the [`human::Rater`] job; 0 all rated, 1 some records failed, 2 an input
 /// or the output failed.
-pub fn rate(args: &RateArgs) -> anyhow::Result<ExitCode> {
+pub fn rate(args: &RateArgs, quiet: bool) -> anyhow::Result<ExitCode> {
     let rater = human::Rater::new();
     let summary = match batch::run(
         args.batch.input_specs(),
         &args.batch.target(),
         &rater,
-        &args.options(),
+        &args.options(quiet),
         &mut std::io::stderr(),
     ) {
         Ok(s) => s,
         Err(e) if e.is_broken_pipe() => return Ok(ExitCode::SUCCESS),
         Err(e) => return Err(e.into()),
     };
-    if !args.batch.quiet {
+    if !quiet {
         let mut h = rater.histogram();
         h.failed = summary.counts.failures();
         eprintln!("sudoku: {}", summary.to_text());
@@ -92,8 +122,9 @@ pub fn rate(args: &RateArgs) -> anyhow::Result<ExitCode> {
 }
 
 /// `sudoku generate --puzzles N ...`: 0 when all were made, 2 when the options cannot be met or output failed.
-pub fn generate_puzzles(run: &PuzzleRun, target: &Target) -> anyhow::Result<ExitCode> {
+pub fn generate_puzzles(run: &PuzzleRun, target: &Target, quiet: bool) -> anyhow::Result<ExitCode> {
     let s = match puzzle::run(run, target) {
+        Ok(_) if quiet => return Ok(ExitCode::SUCCESS),
         Ok(s) => s,
         Err(PuzzleRunError::Output(e)) if e.is_broken_pipe() => return Ok(ExitCode::SUCCESS),
         Err(e) => return Err(e.into()),

@@ -12,6 +12,7 @@ use sudoku_batch::generate;
 use sudoku_batch::output::Target;
 
 fn main() -> ExitCode {
+    watch_signals();
     let args = match cli::Cli::try_parse() {
         Ok(args) => args,
         Err(e) => return cli::usage_error(e),
@@ -25,29 +26,49 @@ fn main() -> ExitCode {
     }
 }
 
+/// On SIGINT, SIGTERM or SIGHUP: remove this run's temporary output files, keep any output from being put in
+/// place, and exit with the conventional status 128+N. (Unnamed temporary files need nothing: see
+/// `sudoku_batch::output::Sink`.) The signals are taken by `signal-hook` on a thread of their own, so the clean-up
+/// runs as ordinary code, not inside a signal handler.
+fn watch_signals() {
+    use signal_hook::consts::{SIGHUP, SIGINT, SIGTERM};
+    let Ok(mut signals) = signal_hook::iterator::Signals::new([SIGINT, SIGTERM, SIGHUP]) else {
+        return;
+    };
+    let _ = std::thread::Builder::new()
+        .name("sudoku-signals".into())
+        .spawn(move || {
+            if let Some(signal) = signals.forever().next() {
+                let _held = sudoku_batch::output::abandon_all();
+                std::process::exit(128 + signal);
+            }
+        });
+}
+
 fn run(args: cli::Cli) -> anyhow::Result<ExitCode> {
+    let quiet = args.quiet;
     if let (None, Some(n)) = (&args.command, args.count) {
-        return generate(args.classic(n));
+        return generate(args.classic(n), quiet);
     }
     match (args.command, args.solve_file) {
         (Some(cli::Command::Generate(g)), _) => match g.puzzle_run() {
-            Some((target, run)) => human_cli::generate_puzzles(&run, &target),
-            None => generate(g.run()),
+            Some((target, run)) => human_cli::generate_puzzles(&run, &target, quiet),
+            None => generate(g.run(quiet), quiet),
         },
-        (Some(cli::Command::Rate(a)), _) => human_cli::rate(&a),
+        (Some(cli::Command::Rate(a)), _) => human_cli::rate(&a, quiet),
         (Some(cli::Command::Explain { puzzle, candidates }), _) => {
             human_cli::explain(&puzzle, candidates)
         }
         (Some(cli::Command::Solve(a)), _) => {
             let report = Report {
-                quiet: a.batch.quiet,
+                quiet,
                 json: a.stats == Some(cli::StatsArg::Json),
             };
             solve(
                 a.batch.input_specs(),
                 a.batch.target(),
                 a.unique,
-                &a.options(),
+                &a.options(quiet),
                 report,
             )
         }
@@ -63,8 +84,8 @@ fn run(args: cli::Cli) -> anyhow::Result<ExitCode> {
             vec![InputSpec::from_arg(&file)],
             Target::File(cli::CLASSIC_FILE.into()),
             false,
-            &cli::classic_options(),
-            Report::default(),
+            &cli::classic_options(quiet),
+            Report { quiet, json: false },
         ),
         (None, None) => {
             use clap::CommandFactory;
@@ -75,7 +96,6 @@ fn run(args: cli::Cli) -> anyhow::Result<ExitCode> {
 }
 
 /// How the summary is shown.
-#[derive(Default)]
 struct Report {
     quiet: bool,
     json: bool,
@@ -149,6 +169,11 @@ fn bench(files: &[std::path::PathBuf], seconds: f64, unique: bool) -> anyhow::Re
             );
         }
         failed |= !data.bad.is_empty();
+        if data.is_empty() {
+            eprintln!("sudoku: {}: no puzzles to time", path.display());
+            failed = true;
+            continue;
+        }
         println!("{}", bench::run(&data, &config));
     }
     Ok(if failed {
@@ -159,8 +184,9 @@ fn bench(files: &[std::path::PathBuf], seconds: f64, unique: bool) -> anyhow::Re
 }
 
 /// Generates boards; a closed pipe on standard output ends the run quietly.
-fn generate((target, opts): (Target, generate::Options)) -> anyhow::Result<ExitCode> {
+fn generate((target, opts): (Target, generate::Options), quiet: bool) -> anyhow::Result<ExitCode> {
     match generate::generate(&opts, &target) {
+        Ok(_) if quiet => Ok(ExitCode::SUCCESS),
         Ok(s) => {
             let secs = s.elapsed.as_secs_f64();
             let retried = if opts.method == generate::Method::Random {

@@ -1,9 +1,11 @@
-//! The operating-system calls that need `unsafe`, all fenced in this module: mapping an input file read-only,
-//! dropping pages of that map from the resident set, and starting the writeback of output early. Callers get safe
-//! functions; each `unsafe` block says why it holds.
+//! The operating-system calls that need `unsafe` or are Linux-only, all fenced in this module: mapping an input
+//! file read-only, dropping pages of that map from the resident set, starting the writeback of output early, and
+//! unnamed temporary files (`O_TMPFILE`) linked into place when complete. Callers get safe functions; each `unsafe`
+//! block says why it holds.
 
 use std::fs::File;
 use std::io;
+use std::path::Path;
 
 use memmap2::Mmap;
 
@@ -52,4 +54,94 @@ pub(crate) fn start_writeback(file: &File, offset: u64, len: u64) {
     }
     #[cfg(not(target_os = "linux"))]
     let _ = (file, offset, len);
+}
+
+/// Creates an unnamed temporary file in `dir` (Linux `O_TMPFILE`): it has no name until [`link_unnamed`] gives it
+/// one, so if the process dies first, by any signal, the kernel frees it and nothing is left in `dir`. `Ok(None)`
+/// where the system or the file system does not support it (the caller then makes a named temporary file).
+pub(crate) fn create_unnamed(dir: &Path) -> io::Result<Option<File>> {
+    #[cfg(target_os = "linux")]
+    {
+        use std::os::unix::fs::OpenOptionsExt;
+        match std::fs::OpenOptions::new()
+            .write(true)
+            .mode(0o666)
+            .custom_flags(libc::O_TMPFILE)
+            .open(dir)
+        {
+            Ok(f) => Ok(Some(f)),
+            // Not supported by this file system (EOPNOTSUPP), or by this kernel (EISDIR, EINVAL).
+            Err(e)
+                if matches!(
+                    e.raw_os_error(),
+                    Some(libc::EOPNOTSUPP | libc::EISDIR | libc::EINVAL)
+                ) =>
+            {
+                Ok(None)
+            }
+            Err(e) => Err(e),
+        }
+    }
+    #[cfg(not(target_os = "linux"))]
+    {
+        let _ = dir;
+        Ok(None)
+    }
+}
+
+/// Gives a file made by [`create_unnamed`] the name `to` (which must not exist: that fails with
+/// [`io::ErrorKind::AlreadyExists`]).
+pub(crate) fn link_unnamed(file: &File, to: &Path) -> io::Result<()> {
+    #[cfg(target_os = "linux")]
+    {
+        use std::ffi::CString;
+        use std::os::fd::AsRawFd;
+        use std::os::unix::ffi::OsStrExt;
+        let fd = file.as_raw_fd();
+        let to = CString::new(to.as_os_str().as_bytes())
+            .map_err(|_| io::Error::new(io::ErrorKind::InvalidInput, "path holds a NUL byte"))?;
+        let proc_path = CString::new(format!("/proc/self/fd/{fd}")).expect("no NUL in a number");
+        // SAFETY: both paths are valid NUL-terminated C strings that outlive the call; linkat only reads them. The
+        // descriptor named through /proc is open and owned by `file`, which the borrow keeps alive for the call.
+        let r = unsafe {
+            libc::linkat(
+                libc::AT_FDCWD,
+                proc_path.as_ptr(),
+                libc::AT_FDCWD,
+                to.as_ptr(),
+                libc::AT_SYMLINK_FOLLOW,
+            )
+        };
+        if r == 0 {
+            return Ok(());
+        }
+        let err = io::Error::last_os_error();
+        if err.raw_os_error() != Some(libc::ENOENT) {
+            return Err(err);
+        }
+        // No /proc: link the descriptor itself (needs CAP_DAC_READ_SEARCH).
+        // SAFETY: as above; the empty path is a valid C string and AT_EMPTY_PATH makes linkat use `fd` itself.
+        let r = unsafe {
+            libc::linkat(
+                fd,
+                c"".as_ptr(),
+                libc::AT_FDCWD,
+                to.as_ptr(),
+                libc::AT_EMPTY_PATH,
+            )
+        };
+        if r == 0 {
+            Ok(())
+        } else {
+            Err(io::Error::last_os_error())
+        }
+    }
+    #[cfg(not(target_os = "linux"))]
+    {
+        let _ = (file, to);
+        Err(io::Error::new(
+            io::ErrorKind::Unsupported,
+            "unnamed temporary files need Linux",
+        ))
+    }
 }

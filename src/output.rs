@@ -6,6 +6,7 @@ use std::collections::BTreeMap;
 use std::fs::File;
 use std::io::{self, Write};
 use std::path::{Path, PathBuf};
+use std::sync::{Mutex, MutexGuard};
 use std::thread::JoinHandle;
 
 use crossbeam_channel::{bounded, Receiver, Sender};
@@ -84,9 +85,21 @@ impl Target {
 /// generated boards this took the run from about 1.3x to about 1.0x the time of a plain `dd` of the same size).
 const WRITEBACK_STEP: u64 = 2 << 20;
 
-/// An open output. A file target is written to a temporary file; [`Sink::finish`] flushes, syncs and renames it
-/// into place. Dropping a `Sink` without finishing removes the temporary file, so a failed run leaves no partial
-/// output behind (and an earlier file of that name untouched).
+/// An open output.
+///
+/// - A regular file (new, or existing; through any symlinks, whose final target is what gets replaced) is written
+///   to a temporary file in the same directory; [`Sink::finish`] flushes, syncs and renames it into place, with
+///   the permission bits (and, where allowed, the owner) of the file it replaces. Where the file system allows it
+///   (Linux `O_TMPFILE`), the temporary file has no name until it is complete, so a process killed by any signal,
+///   even `SIGKILL` or `SIGBUS`, leaves nothing behind; elsewhere it is a hidden `.NAME.PID.N.tmp` file, removed
+///   when the run fails and by [`abandon_all`] on a catchable signal.
+/// - A device, FIFO or socket (`/dev/null`, a named pipe, or a symlink to one) is written in place: opened for
+///   writing, never replaced, never truncated, never synced.
+/// - A path that is the file standard output already writes to (`-o /dev/stdout`) is written through standard
+///   output.
+///
+/// Dropping a `Sink` without finishing removes the temporary file, so a failed run leaves no partial output
+/// behind (and an earlier file of that name untouched).
 pub struct Sink {
     target: Target,
     inner: SinkInner,
@@ -96,9 +109,14 @@ enum SinkInner {
     /// A duplicate of file descriptor 1, so that large buffers go straight to `write(2)` without the line
     /// buffering of `io::Stdout`.
     Stdout(File),
+    /// A device, FIFO or socket, written where it is.
+    InPlace(File),
+    /// A regular file, written through a temporary file.
     File {
         file: File,
-        temp: PathBuf,
+        temp: Temp,
+        /// The file the temporary one replaces: the named path with its symlinks followed.
+        dest: PathBuf,
         /// Bytes written so far.
         written: u64,
         /// Where the bytes not yet handed to early writeback start.
@@ -107,34 +125,47 @@ enum SinkInner {
     Done,
 }
 
+/// The temporary file under a regular-file output.
+enum Temp {
+    /// Created with `O_TMPFILE`: it has no name until it is linked in [`Sink::finish`].
+    Unnamed,
+    /// A hidden file beside the target, listed in [`PENDING`] while it exists.
+    Named(PathBuf),
+}
+
+/// Temporary output files of this process that exist under a name, so that [`abandon_all`] can remove them. The
+/// lock is also held over every rename into place, so once `abandon_all` holds it no output can appear.
+static PENDING: Mutex<Vec<PathBuf>> = Mutex::new(Vec::new());
+
+fn pending() -> MutexGuard<'static, Vec<PathBuf>> {
+    PENDING.lock().unwrap_or_else(|e| e.into_inner())
+}
+
+/// For a process that is about to exit on a signal: removes every temporary output file of this process that has
+/// a name, and keeps any output from being renamed into place while the returned guard lives. Hold the guard until
+/// the process exits. Unnamed temporary files (see [`Sink`]) need nothing: the kernel frees them at exit.
+pub fn abandon_all() -> MutexGuard<'static, Vec<PathBuf>> {
+    let mut list = pending();
+    for path in list.drain(..) {
+        let _ = std::fs::remove_file(path);
+    }
+    list
+}
+
 impl Sink {
     /// Opens the target for writing.
     pub fn create(target: &Target) -> Result<Sink, OutputError> {
         let inner = match target {
             Target::Stdout => {
-                use std::os::fd::AsFd;
-                let fd = io::stdout()
-                    .as_fd()
-                    .try_clone_to_owned()
-                    .map_err(|source| OutputError::Write {
-                        path: target.display_path(),
-                        source,
-                    })?;
-                SinkInner::Stdout(File::from(fd))
+                SinkInner::Stdout(dup_stdout().map_err(|source| OutputError::Write {
+                    path: target.display_path(),
+                    source,
+                })?)
             }
-            Target::File(path) => {
-                let (file, temp) =
-                    create_temp_beside(path).map_err(|source| OutputError::Create {
-                        path: path.clone(),
-                        source,
-                    })?;
-                SinkInner::File {
-                    file,
-                    temp,
-                    written: 0,
-                    unsent: 0,
-                }
-            }
+            Target::File(path) => open_file_target(path).map_err(|source| OutputError::Create {
+                path: path.clone(),
+                source,
+            })?,
         };
         Ok(Sink {
             target: target.clone(),
@@ -142,10 +173,16 @@ impl Sink {
         })
     }
 
-    /// Writes all of `bytes`; a closed pipe on stdout becomes [`OutputError::BrokenPipe`].
+    /// True when the output appears only when finished (a regular file written through a temporary file), false
+    /// when bytes reach the target as they are written (standard output, a device, a FIFO).
+    pub fn is_atomic(&self) -> bool {
+        matches!(self.inner, SinkInner::File { .. })
+    }
+
+    /// Writes all of `bytes`; a closed pipe on stdout (or on a FIFO target) becomes [`OutputError::BrokenPipe`].
     pub fn write_all(&mut self, bytes: &[u8]) -> Result<(), OutputError> {
         let r = match &mut self.inner {
-            SinkInner::Stdout(s) => s.write_all(bytes),
+            SinkInner::Stdout(s) | SinkInner::InPlace(s) => s.write_all(bytes),
             SinkInner::File {
                 file,
                 written,
@@ -163,30 +200,59 @@ impl Sink {
         r.map_err(|e| self.write_error(e))
     }
 
-    /// Completes the output: flushes; for a file also syncs it to disk and renames it into place.
+    /// Completes the output: flushes; for a regular file also syncs it to disk and renames it into place.
     pub fn finish(mut self) -> Result<(), OutputError> {
         match std::mem::replace(&mut self.inner, SinkInner::Done) {
-            SinkInner::Stdout(mut s) => s.flush().map_err(|e| self.write_error(e)),
-            SinkInner::File { mut file, temp, .. } => {
+            SinkInner::Stdout(mut s) | SinkInner::InPlace(mut s) => {
+                s.flush().map_err(|e| self.write_error(e))
+            }
+            SinkInner::File {
+                mut file,
+                temp,
+                dest,
+                ..
+            } => {
                 let path = self.target.display_path();
-                let synced = file.flush().and_then(|_| file.sync_all());
+                let fail = |temp: &Temp, source| {
+                    if let Temp::Named(t) = temp {
+                        forget_named(t);
+                    }
+                    OutputError::Write {
+                        path: path.clone(),
+                        source,
+                    }
+                };
+                if let Err(e) = file.flush().and_then(|_| file.sync_all()) {
+                    return Err(fail(&temp, e));
+                }
+                // Held until the output is in place: a signal's clean-up waits for it or comes before it.
+                let mut list = pending();
+                let named = match temp {
+                    Temp::Named(t) => t,
+                    Temp::Unnamed => {
+                        let t = link_beside(&file, &dest).map_err(|e| OutputError::Write {
+                            path: path.clone(),
+                            source: e,
+                        })?;
+                        list.push(t.clone());
+                        t
+                    }
+                };
                 drop(file);
-                if let Err(source) = synced {
-                    let _ = std::fs::remove_file(&temp);
-                    return Err(OutputError::Write { path, source });
+                let renamed = std::fs::rename(&named, &dest);
+                if renamed.is_err() {
+                    let _ = std::fs::remove_file(&named);
                 }
-                if let Err(source) = std::fs::rename(&temp, &path) {
-                    let _ = std::fs::remove_file(&temp);
-                    return Err(OutputError::Rename { path, source });
-                }
-                Ok(())
+                list.retain(|p| *p != named);
+                renamed.map_err(|source| OutputError::Rename { path, source })
             }
             SinkInner::Done => Ok(()),
         }
     }
 
     fn write_error(&self, e: io::Error) -> OutputError {
-        if e.kind() == io::ErrorKind::BrokenPipe && self.target == Target::Stdout {
+        let piped = matches!(self.inner, SinkInner::Stdout(_) | SinkInner::InPlace(_));
+        if e.kind() == io::ErrorKind::BrokenPipe && piped {
             OutputError::BrokenPipe
         } else {
             OutputError::Write {
@@ -199,14 +265,105 @@ impl Sink {
 
 impl Drop for Sink {
     fn drop(&mut self) {
-        if let SinkInner::File { temp, .. } = &self.inner {
-            let _ = std::fs::remove_file(temp);
+        if let SinkInner::File {
+            temp: Temp::Named(t),
+            ..
+        } = &self.inner
+        {
+            forget_named(t);
         }
     }
 }
 
-/// Creates `.NAME.PID.N.tmp` beside `path`, failing rather than overwriting an existing file.
-fn create_temp_beside(path: &Path) -> io::Result<(File, PathBuf)> {
+/// Removes a named temporary file and drops it from [`PENDING`].
+fn forget_named(temp: &Path) {
+    let mut list = pending();
+    let _ = std::fs::remove_file(temp);
+    list.retain(|p| p != temp);
+}
+
+fn dup_stdout() -> io::Result<File> {
+    use std::os::fd::AsFd;
+    Ok(File::from(io::stdout().as_fd().try_clone_to_owned()?))
+}
+
+/// Decides how a file target is written (see [`Sink`]) and opens it.
+fn open_file_target(path: &Path) -> io::Result<SinkInner> {
+    use std::os::unix::fs::{MetadataExt, PermissionsExt};
+    // The kernel follows every link, /proc's magic links (`/dev/stdout`) included.
+    let (dest, existing) = match std::fs::metadata(path) {
+        Ok(meta) if meta.is_dir() => {
+            return Err(io::Error::new(
+                io::ErrorKind::InvalidInput,
+                "is a directory",
+            ))
+        }
+        Ok(meta) if is_stdout(&meta) => return Ok(SinkInner::Stdout(dup_stdout()?)),
+        Ok(meta) if !meta.is_file() => {
+            let file = std::fs::OpenOptions::new().write(true).open(path)?;
+            return Ok(SinkInner::InPlace(file));
+        }
+        // A regular file: the temporary file goes beside the file itself, wherever links lead.
+        Ok(meta) => (std::fs::canonicalize(path)?, Some(meta)),
+        // A new file, maybe named by a dangling link.
+        Err(e) if e.kind() == io::ErrorKind::NotFound => (follow_links(path)?, None),
+        Err(e) => return Err(e),
+    };
+    let (file, temp) = create_temp_beside(&dest)?;
+    if let Some(meta) = existing {
+        let keep = || -> io::Result<()> {
+            file.set_permissions(std::fs::Permissions::from_mode(meta.mode() & 0o7777))
+        };
+        if let Err(e) = keep() {
+            if let Temp::Named(t) = &temp {
+                forget_named(t);
+            }
+            return Err(e);
+        }
+        // Keeping the owner needs privileges most users lack; the file is then the user's, as after `>`.
+        let _ = std::os::unix::fs::fchown(&file, Some(meta.uid()), Some(meta.gid()));
+    }
+    Ok(SinkInner::File {
+        file,
+        temp,
+        dest,
+        written: 0,
+        unsent: 0,
+    })
+}
+
+/// `path` with every symlink in its last component followed (relative links resolve from the link's directory),
+/// so that a link to a file has its target replaced, not the link itself. A dangling link names the file to create.
+fn follow_links(path: &Path) -> io::Result<PathBuf> {
+    let mut current = path.to_path_buf();
+    for _ in 0..40 {
+        match std::fs::symlink_metadata(&current) {
+            Ok(m) if m.file_type().is_symlink() => {
+                let link = std::fs::read_link(&current)?;
+                current = match current.parent() {
+                    Some(dir) if link.is_relative() => dir.join(link),
+                    _ => link,
+                };
+            }
+            _ => return Ok(current),
+        }
+    }
+    Err(io::Error::new(
+        io::ErrorKind::InvalidInput,
+        "too many levels of symbolic links",
+    ))
+}
+
+/// True when `meta` is the file that standard output already writes to.
+fn is_stdout(meta: &std::fs::Metadata) -> bool {
+    use std::os::unix::fs::MetadataExt;
+    dup_stdout()
+        .and_then(|f| f.metadata())
+        .is_ok_and(|out| out.dev() == meta.dev() && out.ino() == meta.ino())
+}
+
+/// The directory a temporary file for `path` goes in, and the name it gets.
+fn temp_place(path: &Path) -> io::Result<(PathBuf, String)> {
     let dir = match path.parent() {
         Some(d) if !d.as_os_str().is_empty() => d.to_path_buf(),
         _ => PathBuf::from("."),
@@ -216,23 +373,50 @@ fn create_temp_beside(path: &Path) -> io::Result<(File, PathBuf)> {
         .ok_or_else(|| io::Error::new(io::ErrorKind::InvalidInput, "not a file name"))?
         .to_string_lossy()
         .into_owned();
+    Ok((dir, name))
+}
+
+/// Calls `make` with `.NAME.PID.N.tmp` beside `path` for N = 0, 1, ... until it does not find the name taken.
+fn with_free_name<T>(path: &Path, mut make: impl FnMut(&Path) -> io::Result<T>) -> io::Result<T> {
+    let (dir, name) = temp_place(path)?;
     let pid = std::process::id();
     for n in 0..1000u32 {
         let temp = dir.join(format!(".{name}.{pid}.{n}.tmp"));
-        match std::fs::OpenOptions::new()
-            .write(true)
-            .create_new(true)
-            .open(&temp)
-        {
-            Ok(f) => return Ok((f, temp)),
+        match make(&temp) {
             Err(e) if e.kind() == io::ErrorKind::AlreadyExists => continue,
-            Err(e) => return Err(e),
+            other => return other,
         }
     }
     Err(io::Error::new(
         io::ErrorKind::AlreadyExists,
         "no free temporary file name",
     ))
+}
+
+/// Creates the temporary file for `path` in its directory: unnamed where the file system supports it, otherwise
+/// a new `.NAME.PID.N.tmp` (never overwriting an existing file), listed in [`PENDING`].
+fn create_temp_beside(path: &Path) -> io::Result<(File, Temp)> {
+    let (dir, _) = temp_place(path)?;
+    if let Some(file) = crate::os::create_unnamed(&dir)? {
+        return Ok((file, Temp::Unnamed));
+    }
+    let mut list = pending();
+    let (file, temp) = with_free_name(path, |temp| {
+        std::fs::OpenOptions::new()
+            .write(true)
+            .create_new(true)
+            .open(temp)
+            .map(|f| (f, temp.to_path_buf()))
+    })?;
+    list.push(temp.clone());
+    Ok((file, Temp::Named(temp)))
+}
+
+/// Gives the finished unnamed temporary file a name beside `path`, ready to be renamed over it.
+fn link_beside(file: &File, path: &Path) -> io::Result<PathBuf> {
+    with_free_name(path, |temp| {
+        crate::os::link_unnamed(file, temp).map(|()| temp.to_path_buf())
+    })
 }
 
 /// What the writer thread wrote.
@@ -455,21 +639,78 @@ mod tests {
     fn full_disk_is_reported() {
         let full = Path::new("/dev/full");
         if !full.exists() {
+            eprintln!("skipped: /dev/full not found");
             return;
         }
-        let mut s = Sink {
-            target: Target::File(full.to_path_buf()),
-            inner: SinkInner::File {
-                file: std::fs::OpenOptions::new().write(true).open(full).unwrap(),
-                temp: PathBuf::from("/nonexistent/never-created"),
-                written: 0,
-                unsent: 0,
-            },
-        };
+        // A device is written in place, so its write error is the disk-full error itself.
+        let mut s = Sink::create(&Target::File(full.to_path_buf())).unwrap();
+        assert!(matches!(s.inner, SinkInner::InPlace(_)));
         let big = vec![b'1'; 1 << 16];
         let e = s.write_all(&big).unwrap_err();
         assert!(e.to_string().contains("/dev/full: write failed"), "{e}");
         assert!(!e.is_broken_pipe());
+    }
+
+    #[test]
+    fn a_device_is_written_in_place_and_stays_a_device() {
+        use std::os::unix::fs::FileTypeExt;
+        let null = Path::new("/dev/null");
+        let mut s = Sink::create(&Target::File(null.to_path_buf())).unwrap();
+        s.write_all(b"nothing\n").unwrap();
+        s.finish().unwrap();
+        assert!(std::fs::metadata(null)
+            .unwrap()
+            .file_type()
+            .is_char_device());
+        // Through a symlink too.
+        let dir = tempfile::tempdir().unwrap();
+        let link = dir.path().join("null-link");
+        std::os::unix::fs::symlink(null, &link).unwrap();
+        let mut s = Sink::create(&Target::File(link.clone())).unwrap();
+        s.write_all(b"x").unwrap();
+        s.finish().unwrap();
+        assert!(std::fs::symlink_metadata(&link)
+            .unwrap()
+            .file_type()
+            .is_symlink());
+        assert_eq!(std::fs::read_dir(dir.path()).unwrap().count(), 1);
+    }
+
+    #[test]
+    fn a_symlink_has_its_target_replaced_and_modes_are_kept() {
+        use std::os::unix::fs::PermissionsExt;
+        let dir = tempfile::tempdir().unwrap();
+        std::fs::create_dir(dir.path().join("real")).unwrap();
+        let real = dir.path().join("real/out.txt");
+        std::fs::write(&real, b"old\n").unwrap();
+        std::fs::set_permissions(&real, std::fs::Permissions::from_mode(0o640)).unwrap();
+        let link = dir.path().join("link.txt");
+        std::os::unix::fs::symlink("real/out.txt", &link).unwrap();
+        let mut s = Sink::create(&Target::File(link.clone())).unwrap();
+        s.write_all(b"new\n").unwrap();
+        s.finish().unwrap();
+        assert_eq!(
+            std::fs::read_link(&link).unwrap(),
+            Path::new("real/out.txt")
+        );
+        assert_eq!(std::fs::read(&real).unwrap(), b"new\n");
+        let mode = std::fs::metadata(&real).unwrap().permissions().mode();
+        assert_eq!(mode & 0o7777, 0o640);
+        // Nothing else was left in either directory.
+        assert_eq!(std::fs::read_dir(dir.path()).unwrap().count(), 2);
+        assert_eq!(
+            std::fs::read_dir(dir.path().join("real")).unwrap().count(),
+            1
+        );
+    }
+
+    #[test]
+    fn a_directory_target_is_refused() {
+        let dir = tempfile::tempdir().unwrap();
+        let e = Sink::create(&Target::File(dir.path().to_path_buf()))
+            .err()
+            .unwrap();
+        assert!(e.to_string().ends_with("is a directory"), "{e}");
     }
 
     #[test]

@@ -3,5 +3,6 @@
 
 mod generate;
 mod human;
+mod safety;
 mod solve;
 mod util;

@@ -7,6 +7,14 @@
 //! any chunk size and any number of threads writes the same bytes as the sequential run (`-j1`). The tests check
 //! this for every format with chunk sizes down to one byte.
 //!
+//! **Bounded memory.** A record is a line (line and CSV formats) or a run of non-blank lines (grid format). One
+//! longer than [`MAX_RECORD`] bytes is a malformed record whatever chunk it lands in (the format layer says so for
+//! the records inside a chunk). When the search for a boundary runs more than `MAX_RECORD` bytes past the cut
+//! point, the record there is such a record: the chunker ends the chunk before it and passes over it without
+//! holding it ([`Chunk::Oversized`]), reading a stream in fixed blocks and giving back the pages of a map as it goes,
+//! so no input, not even an endless line, can grow memory. A record that runs on for more than [`MAX_SKIP`] bytes
+//! ends the run ([`ChunkError::Endless`]): such an input is not a puzzle file (`/dev/zero`).
+//!
 //! Offsets are `usize` within one chunk or one mapped input and `u64` for positions in a whole input, so inputs
 //! past 4 GiB are fine on 64-bit targets.
 
@@ -16,10 +24,43 @@ use std::io::{self, Read};
 use memchr::memchr;
 
 use super::input::Mapped;
-use crate::format::Plan;
+use crate::format::{Plan, MAX_RECORD};
 
 /// A mapped input gives back its pages every this many bytes processed.
 const RELEASE_STEP: usize = 2 << 20;
+
+/// How far past the cut point a boundary is looked for before the record there counts as oversized: any record
+/// that reaches this far is longer than [`MAX_RECORD`].
+const WINDOW: usize = MAX_RECORD + 2;
+
+/// The longest record passed over; one that runs on past this ends the run with [`ChunkError::Endless`].
+pub const MAX_SKIP: u64 = 1 << 30;
+
+/// Block size for reading a stream while passing over an oversized record.
+const SKIP_BLOCK: usize = 64 * 1024;
+
+/// Why the next chunk could not be had.
+#[derive(Debug, thiserror::Error)]
+pub(crate) enum ChunkError {
+    /// Reading the input failed.
+    #[error(transparent)]
+    Read(#[from] io::Error),
+    /// A record ran on past [`MAX_SKIP`] bytes without a boundary.
+    #[error("a record runs on for more than {MAX_SKIP} bytes without a line end")]
+    Endless,
+}
+
+/// Where [`cut`] says the first chunk ends.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Cut {
+    /// After this many bytes.
+    At(usize),
+    /// `data` holds no boundary past the target yet: more input is needed.
+    More,
+    /// The record at the cut point is longer than [`MAX_RECORD`]: it starts at this offset (a record boundary), and
+    /// the chunk ends there.
+    Oversized(usize),
+}
 
 /// Where records may end.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -41,45 +82,132 @@ impl Boundary {
 }
 
 /// Where the first chunk of `data` ends: the first record boundary at or after `target` bytes, or the end of
-/// `data` when it is all of the input (`at_eof`). `None` means that `data` holds no boundary past `target` and more
-/// input is needed. A `target` of 0 is treated as 1.
-pub fn cut(data: &[u8], target: usize, at_eof: bool, boundary: Boundary) -> Option<usize> {
+/// `data` when it is all of the input (`at_eof`). No boundary is looked for further than [`MAX_RECORD`] bytes past
+/// the target: the record there is then [`Cut::Oversized`]. A `target` of 0 is treated as 1.
+pub fn cut(data: &[u8], target: usize, at_eof: bool, boundary: Boundary) -> Cut {
     let target = target.max(1);
-    let end_of_input = at_eof.then_some(data.len());
-    if data.len() <= target {
-        return end_of_input;
+    let len = data.len();
+    let at_end = || if at_eof { Cut::At(len) } else { Cut::More };
+    if len <= target {
+        return at_end();
     }
-    // The line that holds byte `target - 1` ends at the first newline from there.
-    let Some(nl) = memchr(b'\n', &data[target - 1..]).map(|i| target - 1 + i) else {
-        return end_of_input;
-    };
+    let p = target - 1;
+    let limit = p + WINDOW;
+    let window = &data[..len.min(limit)];
     match boundary {
-        Boundary::Line => Some(nl + 1),
+        Boundary::Line => {
+            if let Some(i) = memchr(b'\n', &window[p..]) {
+                return Cut::At(p + i + 1);
+            }
+            if len >= limit {
+                return Cut::Oversized(line_start(data, p));
+            }
+            at_end()
+        }
         Boundary::BlankLine => {
-            let line_start = memchr::memrchr(b'\n', &data[..nl]).map_or(0, |i| i + 1);
-            if data[line_start..nl].trim_ascii().is_empty() {
-                return Some(nl + 1);
-            }
-            let mut start = nl + 1;
-            loop {
-                match memchr(b'\n', &data[start..]) {
-                    Some(i) => {
-                        if data[start..start + i].trim_ascii().is_empty() {
-                            return Some(start + i + 1);
-                        }
-                        start += i + 1;
-                    }
-                    None => return end_of_input,
+            let mut start = line_start(data, p);
+            let mut pos = p;
+            while let Some(i) = memchr(b'\n', &window[pos..]) {
+                let nl = pos + i;
+                if is_blank(&data[start..nl]) {
+                    return Cut::At(nl + 1);
                 }
+                start = nl + 1;
+                pos = nl + 1;
             }
+            if len >= limit {
+                return Cut::Oversized(run_start(data, line_start(data, p)));
+            }
+            at_end()
         }
     }
 }
 
-/// A chunk's bytes: borrowed from a mapped or in-memory input, or owned when read from a stream.
+/// Start of the line that holds byte `p`.
+fn line_start(data: &[u8], p: usize) -> usize {
+    memchr::memrchr(b'\n', &data[..p]).map_or(0, |i| i + 1)
+}
+
+/// A line that ends a grid record: only white space, and not an oversized line.
+fn is_blank(line: &[u8]) -> bool {
+    line.len() <= MAX_RECORD && line.trim_ascii().is_empty()
+}
+
+/// Start of the run of non-blank lines that holds the line starting at `start`.
+fn run_start(data: &[u8], mut start: usize) -> usize {
+    while start > 0 {
+        let prev = line_start(data, start - 1);
+        if is_blank(&data[prev..start - 1]) {
+            return start;
+        }
+        start = prev;
+    }
+    0
+}
+
+/// Finds the end of an oversized record fed to it piece by piece from its first byte: after the first `\n` for
+/// the line boundary, after the first blank line for the grid boundary, counting newlines on the way.
+struct RecordEnd {
+    boundary: Boundary,
+    /// Bytes of the current line seen so far, and whether they are all white space.
+    line_len: usize,
+    line_blank: bool,
+    newlines: u64,
+}
+
+impl RecordEnd {
+    fn new(boundary: Boundary) -> RecordEnd {
+        RecordEnd {
+            boundary,
+            line_len: 0,
+            line_blank: true,
+            newlines: 0,
+        }
+    }
+
+    /// The next bytes of the record; `Some(n)` when it ends after the first `n` of them.
+    fn feed(&mut self, bytes: &[u8]) -> Option<usize> {
+        let mut pos = 0;
+        while let Some(i) = memchr(b'\n', &bytes[pos..]) {
+            let nl = pos + i;
+            self.newlines += 1;
+            let piece = &bytes[pos..nl];
+            let len = self.line_len + piece.len();
+            let blank = self.line_blank && piece.trim_ascii().is_empty();
+            self.line_len = 0;
+            self.line_blank = true;
+            if self.boundary == Boundary::Line || (blank && len <= MAX_RECORD) {
+                return Some(nl + 1);
+            }
+            pos = nl + 1;
+        }
+        let piece = &bytes[pos..];
+        self.line_len += piece.len();
+        self.line_blank &= piece.trim_ascii().is_empty();
+        None
+    }
+}
+
+/// A chunk's bytes: borrowed from a mapped or in-memory input, or owned when read from a stream; or one oversized
+/// record that was passed over.
 pub(crate) enum Chunk<'a> {
     Borrowed(&'a [u8]),
     Owned(Vec<u8>),
+    /// One record longer than [`MAX_RECORD`], not held: `lines` newlines in its `bytes` bytes.
+    Oversized {
+        lines: u64,
+        bytes: u64,
+    },
+}
+
+impl Chunk<'_> {
+    /// Input bytes this chunk covers.
+    pub(crate) fn input_len(&self) -> u64 {
+        match self {
+            Chunk::Oversized { bytes, .. } => *bytes,
+            other => other.len() as u64,
+        }
+    }
 }
 
 impl std::ops::Deref for Chunk<'_> {
@@ -88,6 +216,7 @@ impl std::ops::Deref for Chunk<'_> {
         match self {
             Chunk::Borrowed(b) => b,
             Chunk::Owned(v) => v,
+            Chunk::Oversized { .. } => &[],
         }
     }
 }
@@ -180,22 +309,35 @@ impl<'a> Chunks<'a> {
     }
 
     /// The next chunk, or `None` at the end of the input.
-    pub(crate) fn next_chunk(&mut self) -> io::Result<Option<Chunk<'a>>> {
+    pub(crate) fn next_chunk(&mut self) -> Result<Option<Chunk<'a>>, ChunkError> {
         match self {
             Chunks::Bytes {
                 data,
                 pos,
                 target,
                 boundary,
+                map,
                 ..
             } => {
+                let data: &'a [u8] = data;
                 let rest = &data[*pos..];
                 if rest.is_empty() {
                     return Ok(None);
                 }
-                let end = cut(rest, *target, true, *boundary).unwrap_or(rest.len());
+                let end = match cut(rest, *target, true, *boundary) {
+                    Cut::At(end) => end,
+                    Cut::More => rest.len(),
+                    Cut::Oversized(start) if start > 0 => start,
+                    Cut::Oversized(_) => {
+                        let (lines, bytes) = pass_over_bytes(rest, *boundary, *pos, *map)?;
+                        *pos += bytes;
+                        return Ok(Some(Chunk::Oversized {
+                            lines,
+                            bytes: bytes as u64,
+                        }));
+                    }
+                };
                 *pos += end;
-                let data: &'a [u8] = data;
                 Ok(Some(Chunk::Borrowed(&data[*pos - end..*pos])))
             }
             Chunks::Stream {
@@ -212,11 +354,16 @@ impl<'a> Chunks<'a> {
                     if buf.is_empty() {
                         return Ok(None);
                     }
-                    if let Some(end) = cut(buf, *target, *eof, *boundary) {
-                        break end;
+                    match cut(buf, *target, *eof, *boundary) {
+                        Cut::At(end) => break end,
+                        Cut::Oversized(start) if start > 0 => break start,
+                        Cut::Oversized(_) => {
+                            let (lines, bytes) = pass_over_stream(file, buf, eof, *boundary)?;
+                            return Ok(Some(Chunk::Oversized { lines, bytes }));
+                        }
+                        // The window past the target is not all here yet: read it (then `cut` decides).
+                        Cut::More => want = want.max(*target + WINDOW + 1).max(buf.len() + 1),
                     }
-                    // A record longer than the rest of the block: read on.
-                    want = buf.len() * 2;
                 };
                 let mut next = spare.pop().unwrap_or_default();
                 next.clear();
@@ -230,6 +377,7 @@ impl<'a> Chunks<'a> {
 
     /// Takes back a chunk whose processing is done, to reuse its memory; chunks come back in input order.
     pub(crate) fn recycle(&mut self, chunk: Chunk<'a>) {
+        let covered = chunk.input_len() as usize;
         match (self, chunk) {
             (Chunks::Stream { spare, .. }, Chunk::Owned(v)) if spare.len() < 4 => spare.push(v),
             (
@@ -241,7 +389,8 @@ impl<'a> Chunks<'a> {
                 },
                 chunk,
             ) => {
-                *done += chunk.len();
+                let _ = chunk;
+                *done += covered;
                 if *done - *released >= RELEASE_STEP {
                     map.release(*released, *done);
                     *released = *done;
@@ -249,6 +398,61 @@ impl<'a> Chunks<'a> {
             }
             _ => {}
         }
+    }
+}
+
+/// Passes over the oversized record at the start of `rest` (a mapped or in-memory input from offset `offset`),
+/// giving back the pages of a map behind it; returns its newlines and length.
+fn pass_over_bytes(
+    rest: &[u8],
+    boundary: Boundary,
+    offset: usize,
+    map: Option<&Mapped>,
+) -> Result<(u64, usize), ChunkError> {
+    let mut end = RecordEnd::new(boundary);
+    let mut pos = 0;
+    loop {
+        let step = rest.len().min(pos + RELEASE_STEP);
+        if let Some(n) = end.feed(&rest[pos..step]) {
+            return Ok((end.newlines, pos + n));
+        }
+        if let Some(map) = map {
+            map.release(offset + pos, offset + step);
+        }
+        pos = step;
+        if pos == rest.len() {
+            return Ok((end.newlines, pos));
+        }
+        if pos as u64 > MAX_SKIP {
+            return Err(ChunkError::Endless);
+        }
+    }
+}
+
+/// Passes over the oversized record at the start of `buf`, reading the stream on in fixed blocks; what follows the
+/// record stays in `buf`. Returns its newlines and length.
+fn pass_over_stream(
+    file: &mut File,
+    buf: &mut Vec<u8>,
+    eof: &mut bool,
+    boundary: Boundary,
+) -> Result<(u64, u64), ChunkError> {
+    let mut end = RecordEnd::new(boundary);
+    let mut bytes = 0u64;
+    loop {
+        if let Some(n) = end.feed(buf) {
+            buf.drain(..n);
+            return Ok((end.newlines, bytes + n as u64));
+        }
+        bytes += buf.len() as u64;
+        buf.clear();
+        if *eof {
+            return Ok((end.newlines, bytes));
+        }
+        if bytes > MAX_SKIP {
+            return Err(ChunkError::Endless);
+        }
+        fill(file, buf, eof, SKIP_BLOCK)?;
     }
 }
 
@@ -272,24 +476,24 @@ mod tests {
     #[test]
     fn line_cuts_fall_after_a_newline_at_or_past_the_target() {
         let d = b"aaa\nbbb\nccc";
-        assert_eq!(cut(d, 1, true, Boundary::Line), Some(4));
-        assert_eq!(cut(d, 4, true, Boundary::Line), Some(4));
-        assert_eq!(cut(d, 5, true, Boundary::Line), Some(8));
-        assert_eq!(cut(d, 9, true, Boundary::Line), Some(11));
-        assert_eq!(cut(d, 9, false, Boundary::Line), None);
-        assert_eq!(cut(d, 100, true, Boundary::Line), Some(11));
-        assert_eq!(cut(d, 0, true, Boundary::Line), Some(4));
+        assert_eq!(cut(d, 1, true, Boundary::Line), Cut::At(4));
+        assert_eq!(cut(d, 4, true, Boundary::Line), Cut::At(4));
+        assert_eq!(cut(d, 5, true, Boundary::Line), Cut::At(8));
+        assert_eq!(cut(d, 9, true, Boundary::Line), Cut::At(11));
+        assert_eq!(cut(d, 9, false, Boundary::Line), Cut::More);
+        assert_eq!(cut(d, 100, true, Boundary::Line), Cut::At(11));
+        assert_eq!(cut(d, 0, true, Boundary::Line), Cut::At(4));
     }
 
     #[test]
     fn grid_cuts_fall_after_a_blank_line() {
         let d = b"1\n2\n\n3\n4\n \r\n5\n";
-        assert_eq!(cut(d, 1, true, Boundary::BlankLine), Some(5));
-        assert_eq!(cut(d, 5, true, Boundary::BlankLine), Some(5));
-        assert_eq!(cut(d, 6, true, Boundary::BlankLine), Some(12));
-        assert_eq!(cut(d, 12, true, Boundary::BlankLine), Some(12));
-        assert_eq!(cut(d, 13, true, Boundary::BlankLine), Some(14));
-        assert_eq!(cut(d, 13, false, Boundary::BlankLine), None);
+        assert_eq!(cut(d, 1, true, Boundary::BlankLine), Cut::At(5));
+        assert_eq!(cut(d, 5, true, Boundary::BlankLine), Cut::At(5));
+        assert_eq!(cut(d, 6, true, Boundary::BlankLine), Cut::At(12));
+        assert_eq!(cut(d, 12, true, Boundary::BlankLine), Cut::At(12));
+        assert_eq!(cut(d, 13, true, Boundary::BlankLine), Cut::At(14));
+        assert_eq!(cut(d, 13, false, Boundary::BlankLine), Cut::More);
     }
 
     #[test]

@@ -152,6 +152,7 @@ impl Opened {
                 name: self.name.clone(),
                 before: before.len,
                 after: now.len,
+                discarded: true,
             }),
             Err(source) => Err(BatchError::Open {
                 name: self.name.clone(),

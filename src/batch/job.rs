@@ -5,6 +5,7 @@
 //! job only turns one [`Grid`] into answer bytes. Solving is one job; rating or any other per-puzzle work can reuse
 //! the pipeline by implementing [`Job`] (or passing a closure).
 
+use crate::format::csv::CsvAnswer;
 use crate::format::RecordError;
 use crate::grid::{Conflict, Grid, CELLS, GRID_TEXT_LEN};
 use crate::solver::{self, SolveError};
@@ -16,7 +17,8 @@ pub enum Layout {
     Line,
     /// Several lines, the last without its newline: a 9-line grid record.
     Grid,
-    /// One CSV field (no newline, no bare comma or quote).
+    /// One CSV field (no newline, no bare comma or quote), or with [`CsvAnswer::Append`] that many fields joined
+    /// by commas.
     CsvField,
 }
 
@@ -27,6 +29,12 @@ pub enum Layout {
 pub trait Job: Sync {
     /// Appends the answer for one puzzle, or returns why there is none.
     fn run(&self, puzzle: &Grid, layout: Layout, out: &mut Vec<u8>) -> Result<(), Failure>;
+
+    /// Where the answer goes in a CSV row: the solution column (the default), or new columns appended after every
+    /// input field, in which case [`Layout::CsvField`] answers are those fields joined by commas.
+    fn csv_answer(&self) -> CsvAnswer {
+        CsvAnswer::Solution
+    }
 }
 
 impl<F> Job for F

@@ -73,8 +73,10 @@ pub enum BatchError {
         /// The cause.
         source: std::io::Error,
     },
-    /// A regular file changed while it was being read: the output is discarded.
-    #[error("{name}: the file changed during the run ({before} bytes at the start, {after} at the end); output discarded")]
+    /// A regular file changed while it was being read: a file output is discarded; output already written to
+    /// standard output, a device or a FIFO cannot be taken back and is not to be trusted.
+    #[error("{name}: the file changed during the run ({before} bytes at the start, {after} at the end); {}",
+        if *.discarded { "output discarded" } else { "the output already written may be wrong" })]
     Changed {
         /// The input as named.
         name: String,
@@ -82,6 +84,14 @@ pub enum BatchError {
         before: u64,
         /// Size at the end.
         after: u64,
+        /// True when the output was a file that is now not created; false when it was already written.
+        discarded: bool,
+    },
+    /// A record ran on without a boundary for longer than any puzzle file holds: not a puzzle file.
+    #[error("{name}: a record runs on for more than {} MiB without a line end; not a puzzle file", chunk::MAX_SKIP >> 20)]
+    Endless {
+        /// The input as named.
+        name: String,
     },
     /// The input's format could not be read (a CSV without a puzzle column).
     #[error("{name}: {source}")]

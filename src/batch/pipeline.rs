@@ -15,11 +15,11 @@ use std::panic::AssertUnwindSafe;
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::time::Instant;
 
-use super::chunk::{Boundary, Chunk, Chunks};
+use super::chunk::{Boundary, Chunk, ChunkError, Chunks};
 use super::input::{Data, InputSpec, Opened};
 use super::report::{ChunkReport, Counts, Reporter, Summary};
 use super::{BatchError, Job};
-use crate::format::{self, grid::SEPARATOR, Format, Plan, Prepared};
+use crate::format::{self, csv::CsvAnswer, grid::SEPARATOR, Format, Plan, Prepared};
 use crate::output::{OrderedWriter, OutputError, Sink, Target};
 
 /// Default chunk size: big enough that per-chunk costs vanish, small enough that a few per thread balance the load.
@@ -150,7 +150,7 @@ impl Collector<'_> {
     }
 
     /// Returns false when the run must stop (`--fail-fast` met a failed record).
-    fn accept(&mut self, chunk_len: usize, out: &mut Vec<u8>, mut rep: ChunkReport) -> bool {
+    fn accept(&mut self, chunk_len: u64, out: &mut Vec<u8>, mut rep: ChunkReport) -> bool {
         if self.fail_fast {
             if let Some(first) = rep.failures.first() {
                 out.truncate(first.out_end);
@@ -175,7 +175,7 @@ impl Collector<'_> {
             *total += n;
         }
         self.line += rep.lines;
-        self.bytes_in += chunk_len as u64;
+        self.bytes_in += chunk_len;
         self.bytes_out += out.len() as u64;
         self.reporter.progress(self.bytes_in);
         !self.stopped
@@ -195,6 +195,7 @@ fn chunks_of(input: &mut Opened, chunk_size: usize) -> Chunks<'_> {
 fn prepare(
     chunks: &mut Chunks<'_>,
     forced: Option<Format>,
+    answer: CsvAnswer,
     name: &str,
 ) -> Result<(Prepared, u64), BatchError> {
     let mut want = 64 * 1024;
@@ -203,10 +204,11 @@ fn prepare(
             name: name.to_string(),
             source,
         })?;
-        let prepared = format::prepare(head, eof, forced).map_err(|source| BatchError::Format {
-            name: name.to_string(),
-            source,
-        })?;
+        let prepared =
+            format::prepare(head, eof, forced, answer).map_err(|source| BatchError::Format {
+                name: name.to_string(),
+                source,
+            })?;
         match prepared {
             Some(p) => {
                 let lines = memchr::memchr_iter(b'\n', &head[..p.skip]).count() as u64;
@@ -225,8 +227,48 @@ fn read_error(name: &str) -> impl FnOnce(std::io::Error) -> BatchError + '_ {
     }
 }
 
-fn check_unchanged(opened: &[Opened]) -> Result<(), BatchError> {
-    opened.iter().try_for_each(Opened::check_unchanged)
+fn chunk_error(name: &str) -> impl FnOnce(ChunkError) -> BatchError + '_ {
+    move |e| match e {
+        ChunkError::Read(source) => read_error(name)(source),
+        ChunkError::Endless => BatchError::Endless {
+            name: name.to_string(),
+        },
+    }
+}
+
+/// One chunk's output and report: its records through the job, or the marker of an oversized record.
+fn work<J: Job + ?Sized>(
+    plan: &Plan,
+    job: &J,
+    chunk: &Chunk<'_>,
+    out: &mut Vec<u8>,
+    cancel: &AtomicBool,
+) -> ChunkReport {
+    match chunk {
+        Chunk::Oversized { lines, .. } => format::oversized(plan, *lines, out),
+        bytes => format::process(plan, job, bytes, out, cancel),
+    }
+}
+
+/// Fails when an input changed during the run; `atomic` says whether the output can still be discarded.
+fn check_unchanged(opened: &[Opened], atomic: bool) -> Result<(), BatchError> {
+    opened
+        .iter()
+        .try_for_each(Opened::check_unchanged)
+        .map_err(|e| match e {
+            BatchError::Changed {
+                name,
+                before,
+                after,
+                ..
+            } => BatchError::Changed {
+                name,
+                before,
+                after,
+                discarded: atomic,
+            },
+            other => other,
+        })
 }
 
 fn sequential<J: Job + ?Sized>(
@@ -241,13 +283,13 @@ fn sequential<J: Job + ?Sized>(
     for input in opened.iter_mut() {
         let name = input.name.clone();
         let mut chunks = chunks_of(input, opts.chunk_size);
-        let (prep, skipped) = prepare(&mut chunks, opts.format, &name)?;
+        let (prep, skipped) = prepare(&mut chunks, opts.format, job.csv_answer(), &name)?;
         col.begin(&name, &prep, skipped);
         sink.write_all(&prep.preamble)?;
-        while let Some(chunk) = chunks.next_chunk().map_err(read_error(&name))? {
+        while let Some(chunk) = chunks.next_chunk().map_err(chunk_error(&name))? {
             out.clear();
-            let rep = format::process(&prep.plan, job, &chunk, &mut out, &never);
-            let go = col.accept(chunk.len(), &mut out, rep);
+            let rep = work(&prep.plan, job, &chunk, &mut out, &never);
+            let go = col.accept(chunk.input_len(), &mut out, rep);
             sink.write_all(&out)?;
             chunks.recycle(chunk);
             if !go {
@@ -256,7 +298,7 @@ fn sequential<J: Job + ?Sized>(
             }
         }
     }
-    check_unchanged(opened)?;
+    check_unchanged(opened, sink.is_atomic())?;
     sink.finish()?;
     Ok(())
 }
@@ -284,6 +326,7 @@ fn parallel<J: Job + ?Sized>(
     let window = threads * CHUNKS_PER_THREAD;
     // Finished chunks wait for the writer in a short queue of their own: the window bounds the chunks being
     // worked on, this bounds the ones being written.
+    let atomic = sink.is_atomic();
     let writer = OrderedWriter::spawn(sink, threads * 2);
     let cancel = AtomicBool::new(false);
     let mut next_out = 0u64;
@@ -291,7 +334,7 @@ fn parallel<J: Job + ?Sized>(
     for input in opened.iter_mut() {
         let name = input.name.clone();
         let mut chunks = chunks_of(input, opts.chunk_size);
-        let (prep, skipped) = match prepare(&mut chunks, opts.format, &name) {
+        let (prep, skipped) = match prepare(&mut chunks, opts.format, job.csv_answer(), &name) {
             Ok(p) => p,
             Err(e) => {
                 halt = Some(Halt::Fatal(e));
@@ -323,7 +366,7 @@ fn parallel<J: Job + ?Sized>(
         }
     }
     if halt.is_none() && !col.stopped {
-        if let Err(e) = check_unchanged(opened) {
+        if let Err(e) = check_unchanged(opened, atomic) {
             halt = Some(Halt::Fatal(e));
         }
     }
@@ -383,7 +426,7 @@ impl<'w, 'a, 'd, J: Job + ?Sized> Window<'w, 'a, 'd, J> {
             {
                 match self.chunks.next_chunk() {
                     Err(e) => {
-                        halt = Some(Halt::Fatal(read_error(self.name)(e)));
+                        halt = Some(Halt::Fatal(chunk_error(self.name)(e)));
                         self.cancel.store(true, Ordering::Relaxed);
                     }
                     Ok(None) => exhausted = true,
@@ -396,7 +439,7 @@ impl<'w, 'a, 'd, J: Job + ?Sized> Window<'w, 'a, 'd, J> {
                             // A panic is passed on to the collecting thread, which would otherwise wait for
                             // this chunk forever.
                             let done = std::panic::catch_unwind(AssertUnwindSafe(move || {
-                                let rep = format::process(plan, job, &chunk, &mut out, cancel);
+                                let rep = work(plan, job, &chunk, &mut out, cancel);
                                 (chunk, out, rep)
                             }));
                             let _ = tx.send((index, done));
@@ -422,7 +465,7 @@ impl<'w, 'a, 'd, J: Job + ?Sized> Window<'w, 'a, 'd, J> {
                     // Past the stopping point: the result is dropped.
                     continue;
                 }
-                let go = self.col.accept(chunk.len(), &mut out, rep);
+                let go = self.col.accept(chunk.input_len(), &mut out, rep);
                 if self.writer.send(*self.next_out, out).is_err() {
                     halt = Some(Halt::Writer);
                     self.cancel.store(true, Ordering::Relaxed);

@@ -12,6 +12,16 @@ use crate::batch::{ChunkReport, Failure, Job, Layout};
 const PUZZLE_NAMES: [&str; 4] = ["quizzes", "quiz", "puzzles", "puzzle"];
 const SOLUTION_NAMES: [&str; 2] = ["solutions", "solution"];
 
+/// Where a job's answer goes in a CSV row.
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
+pub enum CsvAnswer {
+    /// Into the solution column (`solution` or `solutions`), added at the end when the header has none.
+    #[default]
+    Solution,
+    /// Into new columns with these names (at least one), added at the end: every input field is kept.
+    Append(&'static [&'static str]),
+}
+
 /// Where the puzzle and the answer go, from the header.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Columns {
@@ -21,6 +31,8 @@ pub struct Columns {
     pub solution: usize,
     /// Number of fields in the header.
     pub fields: usize,
+    /// Answer columns after the first one (appended columns of [`CsvAnswer::Append`]).
+    pub extra: usize,
 }
 
 impl Columns {
@@ -40,12 +52,30 @@ impl Columns {
             puzzle: puzzle?,
             solution: solution.unwrap_or(fields),
             fields,
+            extra: 0,
         })
+    }
+
+    /// The columns for a job whose answer goes where `answer` says.
+    pub fn answering(self, answer: CsvAnswer) -> Columns {
+        match answer {
+            CsvAnswer::Solution => self,
+            CsvAnswer::Append(names) => Columns {
+                solution: self.fields,
+                extra: names.len().saturating_sub(1),
+                ..self
+            },
+        }
     }
 
     /// True when the header has no solution column and one is added at the end.
     pub fn appends_solution(&self) -> bool {
         self.solution == self.fields
+    }
+
+    /// Fields of an output row.
+    pub fn output_fields(&self) -> usize {
+        self.fields.max(self.solution + 1) + self.extra
     }
 }
 
@@ -156,6 +186,7 @@ pub(crate) fn record<J: Job + ?Sized>(
     end_record(out, start, n, result, report, |out, failure| {
         let rest = before_answer(row, answer, found, cols, out);
         write_marker_field(out, failure);
+        out.extend(std::iter::repeat(b',').take(cols.extra));
         out.extend_from_slice(&row[rest]);
     });
 }

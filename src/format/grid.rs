@@ -6,7 +6,9 @@
 use std::borrow::Cow;
 use std::sync::atomic::{AtomicBool, Ordering};
 
-use super::{end_record, is_skipped, write_marker, LineIter, RecordError};
+use super::{
+    end_record, is_skipped, oversized_record, write_marker, LineIter, Plan, RecordError, MAX_RECORD,
+};
 use crate::batch::{ChunkReport, Failure, Job, Layout};
 use crate::grid::{Grid, ParseError};
 
@@ -31,46 +33,62 @@ pub(crate) fn process<J: Job + ?Sized>(
 ) {
     let mut lines = LineIter::new(data);
     let mut block: Option<Block> = None;
+    // The run of non-blank lines (rows and comments) being read: its start, its first line and its end.
+    let mut run: Option<(usize, u64)> = None;
+    let mut run_end = 0;
+    let mut finish =
+        |run: (usize, u64), run_end: usize, block: Option<Block>, out: &mut Vec<u8>| {
+            if run_end - run.0 > MAX_RECORD {
+                oversized_record(&Plan::Grid, run.1, out, report);
+            } else if let Some(b) = block {
+                record(job, data, &b, out, report);
+            }
+        };
     for (n, start, text) in lines.by_ref() {
+        let long = text.len() > MAX_RECORD;
         let trimmed = text.trim_ascii();
-        if trimmed.is_empty() {
-            if let Some(b) = block.take() {
+        if !long && trimmed.is_empty() {
+            if let Some(r) = run.take() {
                 if cancel.load(Ordering::Relaxed) {
                     return;
                 }
-                record(job, data, &b, out, report);
+                finish(r, run_end, block.take(), out);
             }
-        } else if trimmed[0] == b'#' {
+            continue;
+        }
+        run.get_or_insert((start, n));
+        run_end = start + text.len();
+        if !long && trimmed[0] == b'#' {
             if let Some(b) = block.as_mut() {
                 b.comments = true;
             }
-        } else {
-            let end = start + text.len();
-            match block.as_mut() {
-                None => {
-                    let mut rows = [0; 10];
-                    rows[0] = n;
-                    block = Some(Block {
-                        start,
-                        end,
-                        rows,
-                        count: 1,
-                        comments: false,
-                    });
+            continue;
+        }
+        let end = start + text.len();
+        match block.as_mut() {
+            None => {
+                let mut rows = [0; 10];
+                rows[0] = n;
+                block = Some(Block {
+                    start,
+                    end,
+                    rows,
+                    count: 1,
+                    comments: false,
+                });
+            }
+            Some(b) => {
+                if b.count < b.rows.len() {
+                    b.rows[b.count] = n;
                 }
-                Some(b) => {
-                    if b.count < b.rows.len() {
-                        b.rows[b.count] = n;
-                    }
-                    b.count += 1;
-                    b.end = end;
-                }
+                b.count += 1;
+                b.end = end;
             }
         }
     }
-    if let Some(b) = block {
+    if let Some(r) = run {
         if !cancel.load(Ordering::Relaxed) {
-            record(job, data, &b, out, report);
+            finish(r, run_end, block, out);
         }
     }
     report.lines = lines.newlines();

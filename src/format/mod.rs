@@ -5,6 +5,10 @@
 //! Common to every format: `#` comment lines and blank lines are skipped, a `\r` before `\n` is ignored, the last
 //! record needs no final newline, a UTF-8 byte-order mark at the start is skipped. Output lines end in `\n`.
 //!
+//! A record is one line (line and CSV formats) or a run of non-blank lines (grid format). One longer than
+//! [`MAX_RECORD`] bytes, comment or not, is a malformed record ([`RecordError::TooLong`]) whose marker stands alone
+//! (its text is not kept); the batch chunker passes over such records without holding them, so memory stays flat.
+//!
 //! A record without an answer is marked, never dropped: its answer is replaced by `error: REASON` (a line, a
 //! one-line grid record, or the solution field of a CSV row).
 
@@ -55,6 +59,12 @@ pub struct Prepared {
 /// Why an input cannot be read at all (as opposed to one bad record).
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
 pub enum FormatError {
+    /// A CSV header longer than [`MAX_RECORD`] bytes.
+    #[error("line {line}: the CSV header is longer than {MAX_RECORD} bytes")]
+    HeaderTooLong {
+        /// 1-based line of the header.
+        line: u64,
+    },
     /// A CSV whose first line names no puzzle column.
     #[error("line {line}: the CSV header names no puzzle column (quizzes, quiz, puzzles or puzzle): {header:?}")]
     NoPuzzleColumn {
@@ -82,9 +92,23 @@ pub enum RecordError {
     /// A CSV field opened with `"` and never closed on its line.
     #[error("unterminated quoted CSV field")]
     UnterminatedQuote,
+    /// A record longer than [`MAX_RECORD`] bytes (its text is not kept in the output).
+    #[error("record longer than {limit} bytes")]
+    TooLong {
+        /// The limit, [`MAX_RECORD`].
+        limit: usize,
+    },
 }
 
 const BOM: &[u8] = b"\xEF\xBB\xBF";
+
+/// The longest record, in bytes without its final newline: far more than any valid record (82 bytes for a line,
+/// about 170 for a grid, a few hundred for a Kaggle CSV row). Longer ones are malformed records.
+pub const MAX_RECORD: usize = 4096;
+
+/// How far detection reads for the first record: when only blank and comment lines fill the first this many
+/// bytes, the input is read as lines (or as the forced format).
+const HEAD_LIMIT: usize = 64 * 1024;
 
 /// Decides how to read an input from its first bytes: `forced`, or detected from the first record. `head` is the
 /// start of the input; `at_eof` says whether it is all of it. Returns `Ok(None)` when `head` ends inside the first
@@ -96,7 +120,12 @@ pub fn prepare(
     head: &[u8],
     at_eof: bool,
     forced: Option<Format>,
+    answer: csv::CsvAnswer,
 ) -> Result<Option<Prepared>, FormatError> {
+    // Never look further than detection needs (a mapped input is all "head": its pages are not to be touched).
+    let room = BOM.len() + HEAD_LIMIT + MAX_RECORD + 1;
+    let at_eof = at_eof && head.len() <= room;
+    let head = &head[..head.len().min(room)];
     let bom = if head.starts_with(BOM) { BOM.len() } else { 0 };
     let mut lines = LineIter::new(&head[bom..]);
     let first = loop {
@@ -107,7 +136,7 @@ pub fn prepare(
         }
     };
     let Some((n, start, text)) = first else {
-        if !at_eof {
+        if !at_eof && head.len() < HEAD_LIMIT {
             return Ok(None);
         }
         // No record at all: any plan gives the same (empty) output.
@@ -118,10 +147,14 @@ pub fn prepare(
         }));
     };
     let terminated = bom + start + text.len() < head.len();
-    if !terminated && !at_eof {
+    let oversized = text.len() > MAX_RECORD;
+    if !terminated && !at_eof && !oversized {
         return Ok(None);
     }
-    let format = forced.unwrap_or_else(|| detect(text.trim_ascii()));
+    let format = forced.unwrap_or_else(|| detect(text[..text.len().min(MAX_RECORD)].trim_ascii()));
+    if format == Format::Csv && oversized {
+        return Err(FormatError::HeaderTooLong { line: n + 1 });
+    }
     if format != Format::Csv {
         return Ok(Some(Prepared {
             plan: plan_without_header(format),
@@ -130,13 +163,24 @@ pub fn prepare(
         }));
     }
     let header = strip_cr(text);
-    let columns = csv::Columns::from_header(header).ok_or_else(|| FormatError::NoPuzzleColumn {
-        line: n + 1,
-        header: String::from_utf8_lossy(&header[..header.len().min(80)]).into_owned(),
-    })?;
+    let columns = csv::Columns::from_header(header)
+        .ok_or_else(|| FormatError::NoPuzzleColumn {
+            line: n + 1,
+            header: String::from_utf8_lossy(&header[..header.len().min(80)]).into_owned(),
+        })?
+        .answering(answer);
     let mut preamble = header.to_vec();
-    if columns.appends_solution() {
-        preamble.extend_from_slice(b",solution");
+    match answer {
+        csv::CsvAnswer::Solution if columns.appends_solution() => {
+            preamble.extend_from_slice(b",solution")
+        }
+        csv::CsvAnswer::Solution => {}
+        csv::CsvAnswer::Append(names) => {
+            for name in names {
+                preamble.push(b',');
+                preamble.extend_from_slice(name.as_bytes());
+            }
+        }
     }
     preamble.push(b'\n');
     let skip = (bom + start + text.len() + 1).min(head.len());
@@ -183,19 +227,84 @@ pub fn process<J: Job + ?Sized>(
     }
     let mut lines = LineIter::new(data);
     for (n, _, text) in lines.by_ref() {
-        if is_skipped(text) {
+        let oversized = text.len() > MAX_RECORD;
+        if !oversized && is_skipped(text) {
             continue;
         }
         if cancel.load(Ordering::Relaxed) {
             return report;
         }
         match plan {
+            _ if oversized => oversized_record(plan, n, out, &mut report),
             Plan::Csv(cols) => csv::record(cols, job, n, text, out, &mut report),
             _ => line::record(job, n, text, out, &mut report),
         }
     }
     report.lines = lines.newlines();
     report
+}
+
+/// The output of one record longer than [`MAX_RECORD`] that the chunker passed over without holding it; it spans
+/// `lines` newlines of the input.
+pub fn oversized(plan: &Plan, lines: u64, out: &mut Vec<u8>) -> ChunkReport {
+    let mut report = ChunkReport::default();
+    oversized_record(plan, 0, out, &mut report);
+    report.lines = lines;
+    report
+}
+
+/// Marks a record longer than [`MAX_RECORD`] on line `n` of its chunk: the marker alone (in the answer column of
+/// an otherwise empty CSV row), since the record's text is not kept.
+pub(crate) fn oversized_record(plan: &Plan, n: u64, out: &mut Vec<u8>, report: &mut ChunkReport) {
+    let failure = Failure::Malformed(RecordError::TooLong { limit: MAX_RECORD });
+    match plan {
+        Plan::Grid => out.push(grid::SEPARATOR),
+        Plan::Csv(cols) => out.extend(std::iter::repeat(b',').take(cols.solution)),
+        Plan::Line => {}
+    }
+    let start = out.len();
+    end_record(out, start, n, Err(failure), report, |out, failure| {
+        write_marker(out, failure);
+        if let Plan::Csv(cols) = plan {
+            out.extend(std::iter::repeat(b',').take(cols.output_fields() - cols.solution - 1));
+        }
+    });
+}
+
+/// One record of [`read_all`]: the puzzle, or the 1-based line and why it is not one.
+pub type ReadRecord = Result<crate::grid::Grid, (u64, Failure)>;
+
+/// Every record of `data`, a whole input held in memory, read as a batch run reads it (detection or `forced`,
+/// comments, grid blocks, CSV columns, the same errors): for small inputs such as the puzzles of `explain`.
+pub fn read_all(data: &[u8], forced: Option<Format>) -> Result<Vec<ReadRecord>, FormatError> {
+    let prepared =
+        prepare(data, true, forced, csv::CsvAnswer::Solution)?.expect("the whole input is at hand");
+    let skipped = memchr::memchr_iter(b'\n', &data[..prepared.skip]).count() as u64;
+    let grids = std::sync::Mutex::new(Vec::new());
+    let keep = |g: &crate::grid::Grid, _: crate::batch::Layout, _: &mut Vec<u8>| {
+        grids.lock().unwrap_or_else(|e| e.into_inner()).push(*g);
+        Ok(())
+    };
+    let mut out = Vec::new();
+    let body = &data[prepared.skip..];
+    let report = process(
+        &prepared.plan,
+        &keep,
+        body,
+        &mut out,
+        &AtomicBool::new(false),
+    );
+    let mut good = grids
+        .into_inner()
+        .unwrap_or_else(|e| e.into_inner())
+        .into_iter();
+    let mut bad = report.failures.into_iter().peekable();
+    Ok((0..report.records)
+        .map(|i| match bad.next_if(|f| f.record == i) {
+            Some(f) => Err((skipped + f.line + 1, f.failure)),
+            None => Ok(good.next().expect("one grid per record that did not fail")),
+        })
+        .collect())
 }
 
 /// True for a line that holds no record: blank, or a `#` comment.
@@ -328,7 +437,11 @@ mod tests {
 
     #[test]
     fn detects_each_format_from_the_first_record() {
-        let p = |t: &str| prepare(t.as_bytes(), true, None).unwrap().unwrap();
+        let p = |t: &str| {
+            prepare(t.as_bytes(), true, None, Default::default())
+                .unwrap()
+                .unwrap()
+        };
         assert_eq!(p("# c\n\n..1\n").plan, Plan::Line);
         assert_eq!(p("1 2 3 4 5 6 7 8 9\n").plan, Plan::Grid);
         let csv = p("# made by hand\r\nquizzes,solutions\r\n0000,\r\n");
@@ -341,11 +454,16 @@ mod tests {
 
     #[test]
     fn forced_format_wins_and_bom_is_skipped() {
-        let p = prepare(b"\xEF\xBB\xBF1 2 3\n", true, Some(Format::Line))
-            .unwrap()
-            .unwrap();
+        let p = prepare(
+            b"\xEF\xBB\xBF1 2 3\n",
+            true,
+            Some(Format::Line),
+            Default::default(),
+        )
+        .unwrap()
+        .unwrap();
         assert_eq!((p.plan, p.skip), (Plan::Line, 3));
-        let e = prepare(b"1 2 3\n", true, Some(Format::Csv)).unwrap_err();
+        let e = prepare(b"1 2 3\n", true, Some(Format::Csv), Default::default()).unwrap_err();
         assert_eq!(
             e.to_string(),
             "line 1: the CSV header names no puzzle column (quizzes, quiz, puzzles or puzzle): \"1 2 3\""
@@ -354,9 +472,17 @@ mod tests {
 
     #[test]
     fn an_unfinished_first_record_asks_for_more() {
-        assert_eq!(prepare(b"# x\nquizzes,sol", false, None).unwrap(), None);
-        assert_eq!(prepare(b"# x\n", false, None).unwrap(), None);
-        let p = prepare(b"quizzes,solutions", true, None).unwrap().unwrap();
+        assert_eq!(
+            prepare(b"# x\nquizzes,sol", false, None, Default::default()).unwrap(),
+            None
+        );
+        assert_eq!(
+            prepare(b"# x\n", false, None, Default::default()).unwrap(),
+            None
+        );
+        let p = prepare(b"quizzes,solutions", true, None, Default::default())
+            .unwrap()
+            .unwrap();
         assert_eq!(p.skip, "quizzes,solutions".len());
     }
 }

@@ -4,15 +4,17 @@
 use std::io::Write;
 use std::sync::atomic::{AtomicU64, Ordering};
 
-use crate::batch::{Failure, Job, Layout};
+use crate::batch::{write_grid, Failure, Job, Layout};
+use crate::format::csv::CsvAnswer;
 use crate::grid::{Grid, CELLS};
 
 use super::rating::{rate, Histogram, RateError, Rating};
 use super::step::Technique;
 
-/// Rates each record. The answer of a line record is `PUZZLE LEVEL SCORE GUESSES HARDEST` (the puzzle with `.`
-/// blanks, then [`Rating`]'s fields); a grid record or a CSV field gets the rating fields alone. Puzzles without
-/// exactly one solution fail as the pipeline's other jobs do.
+/// Rates each record, keeping the record: a line record becomes `PUZZLE LEVEL SCORE GUESSES HARDEST` (the puzzle
+/// with `.` blanks, then [`Rating`]'s fields); a grid record keeps its nine rows (`0` blanks) with the rating
+/// fields on a tenth line; a CSV row keeps every field and gets four columns appended, `level,score,guesses,hardest`.
+/// Puzzles without exactly one solution fail as the pipeline's other jobs do.
 #[derive(Debug, Default)]
 pub struct Rater {
     levels: [AtomicU64; 4],
@@ -66,14 +68,29 @@ impl Job for Rater {
             RateError::MultipleSolutions => Failure::SeveralSolutions,
         })?;
         self.count(&r);
-        if layout == Layout::Line {
-            let mut cells = [0u8; CELLS];
-            puzzle.write_line(&mut cells, b'.');
-            out.extend_from_slice(&cells);
-            out.push(b' ');
+        match layout {
+            Layout::Line => {
+                let mut cells = [0u8; CELLS];
+                puzzle.write_line(&mut cells, b'.');
+                out.extend_from_slice(&cells);
+                out.push(b' ');
+                write!(out, "{r}")
+            }
+            Layout::Grid => {
+                write_grid(puzzle, Layout::Grid, out);
+                write!(out, "\n{r}")
+            }
+            Layout::CsvField => {
+                let hardest = r.hardest.map_or("-", |t| t.name());
+                write!(out, "{},{},{},{hardest}", r.level, r.score, r.guesses)
+            }
         }
-        write!(out, "{r}").expect("writing to a Vec cannot fail");
+        .expect("writing to a Vec cannot fail");
         Ok(())
+    }
+
+    fn csv_answer(&self) -> CsvAnswer {
+        CsvAnswer::Append(&["level", "score", "guesses", "hardest"])
     }
 }
 
@@ -142,7 +159,7 @@ mod tests {
             rater.run(&p, Layout::Grid, &mut out),
             Err(Failure::ClashingGivens(_))
         ));
-        // A grid record gets the rating fields alone.
+        // A grid record keeps its board, the rating on a tenth line.
         let g: Grid =
             "4.....8.5.3..........7......2.....6.....8.4......1.......6.3.7.5..2.....1.4......"
                 .parse()
@@ -151,7 +168,7 @@ mod tests {
         rater.run(&g, Layout::Grid, &mut out).unwrap();
         assert_eq!(
             String::from_utf8(out).unwrap(),
-            rate(&g).unwrap().to_string()
+            format!("{}{}", g.to_grid_string(), rate(&g).unwrap())
         );
         assert_eq!(rater.histogram().rated(), 1);
     }

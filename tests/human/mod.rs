@@ -5,7 +5,7 @@
 use sudoku_batch::human::{rate, Level};
 use sudoku_batch::{count_solutions, solve_unique, Grid};
 
-use super::util::{puzzle_lines, read_data, run, solves, tempdir, Run};
+use super::util::{puzzle_lines, read_data, run, run_in, solves, tempdir, Run};
 
 /// `sudoku` with the words of `line` as arguments.
 fn words(line: &str) -> Run {
@@ -81,9 +81,42 @@ fn explain_reads_a_file_and_reports_bad_puzzles() {
     let first = first_record("puzzles.txt");
     assert!(r.out().starts_with(&format!("puzzle: {first}\n")));
 
+    // Every puzzle of a file is explained, a blank line between them; `-` reads standard input.
+    let puzzles = puzzle_lines(&read_data("puzzles.txt"));
+    let text = format!("{}\n# comment\n{}\n", puzzles[0], puzzles[1]);
+    let r = run_in(None, &["explain", "-"], text.as_bytes());
+    assert_eq!(r.code, 0, "{}", r.stderr);
+    let out = r.out();
+    let heads: Vec<&str> = out
+        .lines()
+        .filter_map(|l| l.strip_prefix("puzzle: "))
+        .collect();
+    assert_eq!(heads.len(), 2);
+    let solved: Vec<String> = r
+        .out()
+        .lines()
+        .filter_map(|l| l.strip_prefix("solved: "))
+        .map(str::to_string)
+        .collect();
+    assert!(solves(&puzzles[0], &solved[0]) && solves(&puzzles[1], &solved[1]));
+    let r = run_in(
+        None,
+        &["explain", "-"],
+        format!("{}\n12x\n", puzzles[0]).as_bytes(),
+    );
+    assert_eq!(r.code, 1);
+    assert_eq!(
+        r.stderr,
+        "sudoku: <stdin>:2: malformed: cell 3 (row 1, col 3): invalid character 'x'\n"
+    );
+
     let r = run(&["explain", "12x"]);
-    assert_eq!(r.code, 2);
-    assert!(r.stderr.starts_with("sudoku: <argument>: "), "{}", r.stderr);
+    assert_eq!(r.code, 1);
+    assert!(
+        r.stderr.starts_with("sudoku: <argument>:1: malformed: "),
+        "{}",
+        r.stderr
+    );
 
     let r = run(&["explain", &first_record("several_solutions.txt")]);
     assert_eq!(r.code, 1);
@@ -284,26 +317,60 @@ fn generate_puzzles_refuses_goals_it_cannot_meet() {
 }
 
 #[test]
-fn rate_reads_grid_and_csv_records() {
+fn rate_reads_grid_and_csv_records_and_keeps_them() {
     let puzzles = puzzle_lines(&read_data("puzzles.txt"));
+    // A grid record keeps its nine rows; the rating follows on a tenth line.
     let r = run(&["rate", "-q", "data/grid.txt"]);
     assert_eq!(r.code, 0, "{}", r.stderr);
-    let ratings: Vec<String> = r
-        .out()
+    let input_boards: Vec<String> = read_data("grid.txt")
         .split("\n\n")
-        .map(|s| s.trim().to_string())
+        .map(|b| b.trim().to_string())
+        .filter(|b| !b.is_empty())
         .collect();
-    assert_eq!(ratings.len(), 10);
-    for (got, p) in ratings.iter().zip(&puzzles) {
-        assert_eq!(got, &rate(&p.parse().unwrap()).unwrap().to_string());
+    let records: Vec<String> = r.out().split("\n\n").map(str::to_string).collect();
+    assert_eq!(records.len(), 10);
+    for ((got, p), board) in records.iter().zip(&puzzles).zip(&input_boards) {
+        let lines: Vec<&str> = got.trim_end().lines().collect();
+        assert_eq!(lines.len(), 10, "{got}");
+        assert_eq!(lines[..9].join("\n"), *board);
+        assert_eq!(lines[9], rate(&p.parse().unwrap()).unwrap().to_string());
     }
+    // A CSV row keeps every field; four columns are appended.
     let r = run(&["rate", "-q", "data/kaggle.csv"]);
     assert_eq!(r.code, 0, "{}", r.stderr);
+    let input = read_data("kaggle.csv");
     let out = r.out();
     let mut lines = out.lines();
-    assert_eq!(lines.next(), Some("quizzes,solutions"));
-    for line in lines {
-        let (quiz, rating) = line.split_once(',').unwrap();
-        assert_eq!(rating, rate(&quiz.parse().unwrap()).unwrap().to_string());
+    assert_eq!(
+        lines.next(),
+        Some("quizzes,solutions,level,score,guesses,hardest")
+    );
+    let rows: Vec<&str> = input.lines().skip(1).collect();
+    let mut n = 0;
+    for (line, row) in lines.zip(&rows) {
+        let (quiz, _) = row.split_once(',').unwrap();
+        let rating = rate(&quiz.parse().unwrap()).unwrap();
+        let hardest = rating.hardest.map_or("-", |t| t.name());
+        assert_eq!(
+            line,
+            format!(
+                "{row},{},{},{},{hardest}",
+                rating.level, rating.score, rating.guesses
+            )
+        );
+        n += 1;
     }
+    assert_eq!(n, rows.len());
+    // A failed CSV row keeps its fields too, the marker in the first new column.
+    let clash = format!("11{}", "0".repeat(79));
+    let bad = format!("quizzes,solutions\n{clash},x\n");
+    let r = run_in(None, &["rate", "-q", "-"], bad.as_bytes());
+    assert_eq!(r.code, 1);
+    assert_eq!(
+        r.out(),
+        format!(
+            "quizzes,solutions,level,score,guesses,hardest\n\
+             {clash},x,\"error: clashing givens: row 1 has two 1s (r1c1, r1c2)\",,,\n"
+        )
+    );
 }
