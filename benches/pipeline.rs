@@ -7,8 +7,10 @@
 use std::path::PathBuf;
 
 use criterion::{criterion_group, criterion_main, Criterion, Throughput};
-use sudoku_batch::batch::{self, Failure, InputSpec, Job, Layout, Options, Solve};
+use sudoku_batch::batch::{self, InputSpec, Options};
+use sudoku_batch::ordered::Threads;
 use sudoku_batch::output::{Sink, Target};
+use sudoku_batch::record::{Failure, Job, Layout, Solve};
 use sudoku_batch::{solver, Grid};
 
 fn input() -> (InputSpec, u64) {
@@ -44,7 +46,7 @@ fn input() -> (InputSpec, u64) {
 
 fn run_job<J: Job>(spec: &InputSpec, job: &J, out: &std::path::Path) {
     let opts = Options {
-        threads: 1,
+        threads: Threads::Count(1),
         ..Options::default()
     };
     let s = batch::run(
@@ -52,7 +54,7 @@ fn run_job<J: Job>(spec: &InputSpec, job: &J, out: &std::path::Path) {
         &Target::File(out.to_path_buf()),
         job,
         &opts,
-        &mut std::io::sink(),
+        &mut (),
     )
     .unwrap();
     assert_eq!(s.counts.failures(), 0);

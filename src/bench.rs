@@ -6,6 +6,7 @@ use std::fmt;
 use std::path::{Path, PathBuf};
 use std::time::{Duration, Instant};
 
+use crate::format::{is_skipped, LineIter};
 use crate::grid::Grid;
 use crate::solver::{self, SolveError};
 
@@ -60,19 +61,14 @@ impl Dataset {
     pub fn from_bytes(path: &Path, bytes: Vec<u8>) -> Dataset {
         let mut records = Vec::new();
         let mut bad = Vec::new();
-        let mut start = 0;
-        for (n, line) in bytes.split(|&b| b == b'\n').enumerate() {
-            let end = start + line.len();
-            let range = (start, end);
-            start = end + 1;
-            let text = line.trim_ascii();
-            if text.is_empty() || text.starts_with(b"#") {
+        for (n, start, line) in LineIter::new(&bytes) {
+            if is_skipped(line) {
                 continue;
             }
             match Grid::parse_line(line) {
-                Ok(_) => records.push(range),
+                Ok(_) => records.push((start, start + line.len())),
                 Err(e) => bad.push(BadRecord {
-                    line: n + 1,
+                    line: n as usize + 1,
                     reason: e.to_string(),
                 }),
             }

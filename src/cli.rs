@@ -2,7 +2,7 @@
 //! translation into the library's run configuration.
 
 use std::io::IsTerminal;
-use std::path::{Path, PathBuf};
+use std::path::PathBuf;
 use std::process::ExitCode;
 
 use clap::{Args, Parser, Subcommand, ValueEnum};
@@ -12,7 +12,10 @@ use sudoku_batch::format::Format;
 use sudoku_batch::generate;
 use sudoku_batch::generate::puzzle::{Goal, PuzzleOptions, PuzzleRun, Symmetry};
 use sudoku_batch::human::Level;
+use sudoku_batch::ordered::Threads;
 use sudoku_batch::output::Target;
+
+use crate::report::{Reporter, Unit};
 
 /// Solve huge files of 9x9 Sudoku puzzles and generate millions of boards, on all cores.
 #[derive(Debug, Parser)]
@@ -100,7 +103,7 @@ pub struct BatchArgs {
 
     /// Worker threads, 1 to 1024 (default: all cores); 1 runs the plain sequential path.
     #[arg(short = 'j', long = "threads", value_name = "N", value_parser = threads_parser())]
-    pub threads: Option<u32>,
+    pub threads: Option<Threads>,
 
     /// Read the inputs in this format instead of detecting it from the first record.
     #[arg(long, value_enum, default_value_t = InputFormatArg::Auto)]
@@ -121,7 +124,7 @@ impl BatchArgs {
         if self.inputs.is_empty() {
             return vec![InputSpec::Stdin];
         }
-        self.inputs.iter().map(|p| input_spec(p)).collect()
+        self.inputs.iter().map(|p| InputSpec::from_arg(p)).collect()
     }
 
     /// Where results go.
@@ -129,10 +132,20 @@ impl BatchArgs {
         Target::from_arg(self.output.as_deref())
     }
 
+    /// The observer of the run: failure messages, and a progress bar on a terminal unless quiet.
+    pub fn reporter(&self, quiet: bool) -> Reporter {
+        Reporter::new(
+            show_progress(&self.target(), quiet),
+            self.max_errors,
+            quiet,
+            Unit::Bytes,
+        )
+    }
+
     /// The run configuration, with the options that only some commands set.
-    pub fn options(&self, quiet: bool, fail_fast: bool, chunk_size: usize) -> Options {
+    pub fn options(&self, fail_fast: bool, chunk_size: usize) -> Options {
         Options {
-            threads: self.threads.map_or(0, |n| n as usize),
+            threads: self.threads.unwrap_or_default(),
             format: match self.format {
                 InputFormatArg::Auto => None,
                 InputFormatArg::Line => Some(Format::Line),
@@ -141,8 +154,6 @@ impl BatchArgs {
             },
             mmap: !self.no_mmap,
             fail_fast,
-            max_errors: self.max_errors,
-            progress: !quiet && show_progress(&self.target()),
             chunk_size,
         }
     }
@@ -162,8 +173,8 @@ pub const RATE_CHUNK_SIZE: usize = 32 * 1024;
 
 impl RateArgs {
     /// The run configuration (never fail-fast; small chunks).
-    pub fn options(&self, quiet: bool) -> Options {
-        self.batch.options(quiet, false, RATE_CHUNK_SIZE)
+    pub fn options(&self) -> Options {
+        self.batch.options(false, RATE_CHUNK_SIZE)
     }
 }
 
@@ -193,8 +204,8 @@ pub struct SolveArgs {
 
 impl SolveArgs {
     /// The run configuration.
-    pub fn options(&self, quiet: bool) -> Options {
-        self.batch.options(quiet, self.fail_fast, self.chunk_size)
+    pub fn options(&self) -> Options {
+        self.batch.options(self.fail_fast, self.chunk_size)
     }
 }
 
@@ -242,7 +253,7 @@ pub struct GenerateArgs {
     pub random: bool,
     /// Worker threads, 1 to 1024 [default: one per core].
     #[arg(short = 'j', long = "threads", value_name = "N", value_parser = threads_parser())]
-    pub threads: Option<u32>,
+    pub threads: Option<Threads>,
     /// Make COUNT puzzles with exactly one solution (minimal unless --clues asks otherwise) instead of solved boards.
     #[arg(long, value_name = "COUNT", value_parser = parse_generate_count, conflicts_with = "count")]
     pub puzzles: Option<u64>,
@@ -262,18 +273,16 @@ pub struct GenerateArgs {
     pub symmetry: Option<Symmetry>,
 }
 
-/// The most worker threads any subcommand takes.
-pub const MAX_THREADS: u32 = 1024;
-
-/// The one rule for `-j N` on every subcommand: a whole number from 1 to [`MAX_THREADS`].
-fn threads_parser() -> impl clap::builder::TypedValueParser<Value = u32> {
-    |s: &str| -> Result<u32, String> {
-        match s.parse::<u32>() {
-            Ok(n) if (1..=MAX_THREADS).contains(&n) => Ok(n),
-            _ => Err(format!(
-                "the thread count must be a whole number from 1 to {MAX_THREADS}"
-            )),
-        }
+/// The one rule for `-j N` on every subcommand: the library's [`Threads::count`].
+fn threads_parser() -> impl clap::builder::TypedValueParser<Value = Threads> {
+    |s: &str| -> Result<Threads, String> {
+        let n = s.parse::<usize>().map_err(|_| {
+            format!(
+                "the thread count must be a whole number from 1 to {}",
+                sudoku_batch::ordered::MAX_THREADS
+            )
+        })?;
+        Threads::count(n).map_err(|e| e.to_string())
     }
 }
 
@@ -296,6 +305,15 @@ pub enum BoardFormatArg {
     Grid,
     /// 81 digits per line.
     Line,
+}
+
+impl From<BoardFormatArg> for Format {
+    fn from(f: BoardFormatArg) -> Format {
+        match f {
+            BoardFormatArg::Grid => Format::Grid,
+            BoardFormatArg::Line => Format::Line,
+        }
+    }
 }
 
 /// The most boards the classic `-c N` form writes.
@@ -335,33 +353,24 @@ impl Cli {
     pub fn classic(&self, count: u32) -> (Target, generate::Options) {
         let mut opts = generate::Options::new(u64::from(count));
         opts.first = Some(self.first.unwrap_or(CLASSIC_FIRST));
-        let target = Target::File(PathBuf::from(CLASSIC_FILE));
-        opts.progress = !self.quiet && show_progress(&target);
-        (target, opts)
+        (Target::File(PathBuf::from(CLASSIC_FILE)), opts)
     }
 }
 
 impl GenerateArgs {
     /// Where the run writes and what.
-    pub fn run(&self, quiet: bool) -> (Target, generate::Options) {
+    pub fn run(&self) -> (Target, generate::Options) {
         let mut opts = generate::Options::new(self.count.expect("N is required without --puzzles"));
         opts.method = if self.random {
             generate::Method::Random
         } else {
             generate::Method::Pattern
         };
-        opts.format = match self.format {
-            BoardFormatArg::Grid => generate::Format::Grid,
-            BoardFormatArg::Line => generate::Format::Line,
-        };
+        opts.format = self.format.into();
         opts.first = self.first;
         opts.seed = self.seed;
-        if let Some(j) = self.threads {
-            opts.threads = j as usize;
-        }
-        let target = Target::from_arg(self.output.as_deref());
-        opts.progress = !quiet && show_progress(&target);
-        (target, opts)
+        opts.threads = self.threads.unwrap_or_default();
+        (Target::from_arg(self.output.as_deref()), opts)
     }
 }
 
@@ -382,20 +391,18 @@ impl GenerateArgs {
                 ..PuzzleOptions::default()
             },
             seed: self.seed,
-            threads: self.threads.map_or(0, |n| n as usize),
-            format: match self.format {
-                BoardFormatArg::Grid => generate::Format::Grid,
-                BoardFormatArg::Line => generate::Format::Line,
-            },
+            threads: self.threads.unwrap_or_default(),
+            format: self.format.into(),
         };
         Some((Target::from_arg(self.output.as_deref()), run))
     }
 }
 
-/// A progress bar goes to standard error, and only when it is a terminal and boards are not being printed on
-/// that terminal too.
-fn show_progress(target: &Target) -> bool {
-    std::io::stderr().is_terminal()
+/// A progress bar goes to standard error, and only when not quiet, when it is a terminal, and when the output is
+/// not being printed on that terminal too.
+pub fn show_progress(target: &Target, quiet: bool) -> bool {
+    !quiet
+        && std::io::stderr().is_terminal()
         && !(*target == Target::Stdout && std::io::stdout().is_terminal())
 }
 
@@ -446,36 +453,11 @@ pub fn usage_error(e: clap::Error) -> ExitCode {
 }
 
 /// The run configuration of the classic `-s FILE` form: grid format, all cores.
-pub fn classic_options(quiet: bool) -> Options {
+pub fn classic_options() -> Options {
     Options {
         format: Some(Format::Grid),
-        progress: !quiet && show_progress(&Target::File(CLASSIC_FILE.into())),
         ..Options::default()
     }
-}
-
-fn input_spec(arg: &Path) -> InputSpec {
-    if arg.as_os_str() == "-" || arg.exists() {
-        return InputSpec::from_arg(arg);
-    }
-    match arg.to_str() {
-        Some(text) if looks_like_puzzle(text) => InputSpec::Bytes {
-            name: "<argument>".into(),
-            data: text.as_bytes().to_vec(),
-        },
-        _ => InputSpec::Path(arg.to_path_buf()),
-    }
-}
-
-/// Puzzle text rather than a file name: only digits, dots and whitespace, and at least a row's worth of cells.
-fn looks_like_puzzle(text: &str) -> bool {
-    text.chars()
-        .filter(|c| c.is_ascii_digit() || *c == '.')
-        .count()
-        >= 9
-        && text
-            .chars()
-            .all(|c| c.is_ascii_digit() || c == '.' || c.is_ascii_whitespace())
 }
 
 #[cfg(test)]
@@ -486,19 +468,5 @@ mod tests {
     fn the_arguments_are_consistent() {
         use clap::CommandFactory;
         Cli::command().debug_assert();
-    }
-
-    #[test]
-    fn puzzle_text_is_told_from_file_names() {
-        assert!(looks_like_puzzle(
-            "4.....8.5.3..........7......2.....6.....8.4......1.......6.3.7.5..2.....1.4......"
-        ));
-        assert!(looks_like_puzzle("0 0 3\n0 0 0\n1 2 3 4"));
-        assert!(!looks_like_puzzle("puzzles.txt"));
-        assert!(!looks_like_puzzle("2024.txt"));
-        assert!(matches!(
-            input_spec(Path::new("no-such-file.txt")),
-            InputSpec::Path(_)
-        ));
     }
 }

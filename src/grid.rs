@@ -340,26 +340,49 @@ impl Grid {
         String::from_utf8_lossy(&out).into_owned()
     }
 
-    /// Writes the 9-line notation (digits separated by single spaces, `\n` after each row, `0` for blanks)
-    /// into `out`, which must hold [`GRID_TEXT_LEN`] bytes.
+    /// Appends the board as text in `layout`, with `blank` for empty cells: 81 characters on one line for
+    /// [`Layout::Line`] and [`Layout::CsvField`]; nine rows of digits separated by single spaces, a newline after
+    /// each row but the last, for [`Layout::Grid`]. The one writer of board text: solve answers, ratings, generated
+    /// puzzles and the templates of generated boards all come from it.
     #[inline]
-    pub fn write_grid(&self, out: &mut [u8; GRID_TEXT_LEN]) {
-        let mut k = 0;
-        for r in 0..9 {
-            for c in 0..9 {
-                out[k] = b'0' + self.cells[r * 9 + c];
-                out[k + 1] = if c == 8 { b'\n' } else { b' ' };
-                k += 2;
+    pub fn write(&self, layout: Layout, blank: u8, out: &mut Vec<u8>) {
+        match layout {
+            Layout::Line | Layout::CsvField => {
+                let mut text = [0u8; CELLS];
+                self.write_line(&mut text, blank);
+                out.extend_from_slice(&text);
+            }
+            Layout::Grid => {
+                let mut text = [0u8; GRID_TEXT_LEN];
+                let mut k = 0;
+                for (i, &v) in self.cells.iter().enumerate() {
+                    text[k] = if v == 0 { blank } else { b'0' + v };
+                    text[k + 1] = if i % 9 == 8 { b'\n' } else { b' ' };
+                    k += 2;
+                }
+                out.extend_from_slice(&text[..GRID_TEXT_LEN - 1]);
             }
         }
     }
 
-    /// The 9-line notation, each row ending in `\n`.
+    /// The 9-line notation (`0` for blanks), each row ending in `\n`.
     pub fn to_grid_string(&self) -> String {
-        let mut out = [0u8; GRID_TEXT_LEN];
-        self.write_grid(&mut out);
+        let mut out = Vec::with_capacity(GRID_TEXT_LEN);
+        self.write(Layout::Grid, b'0', &mut out);
+        out.push(b'\n');
         String::from_utf8_lossy(&out).into_owned()
     }
+}
+
+/// The shape of one board's text in a record (see [`Grid::write`]).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Layout {
+    /// One line of 81 characters: a line record.
+    Line,
+    /// Nine rows of digits separated by single spaces, the last without its newline: a grid record.
+    Grid,
+    /// One CSV field (81 characters, no comma or quote).
+    CsvField,
 }
 
 /// Bytes of one board in the 9-line notation: 9 rows of 17 characters plus a newline each.

@@ -1,15 +1,18 @@
 //! The `explain` and `rate` commands and `generate --puzzles`: run the library's `human` and `generate::puzzle`
-//! modules, print the summary, map the outcome to an exit code.
+//! modules and present what they return; `main` maps errors to exit codes.
 
 use std::path::Path;
 use std::process::ExitCode;
 
-use sudoku_batch::generate::puzzle::{self, PuzzleRun, PuzzleRunError};
+use sudoku_batch::batch::{self, InputSpec};
+use sudoku_batch::format;
+use sudoku_batch::generate::puzzle::{self, PuzzleRun};
 use sudoku_batch::human::{self, Ending};
 use sudoku_batch::output::Target;
-use sudoku_batch::{batch, format};
 
 use crate::cli::RateArgs;
+use crate::finished;
+use crate::report::{Reporter, Unit};
 
 /// The most `explain` reads from a file or standard input.
 const EXPLAIN_MAX_INPUT: u64 = 64 << 20;
@@ -32,13 +35,13 @@ pub fn explain(input: &str, candidates: bool) -> anyhow::Result<ExitCode> {
         );
         Ok(text)
     };
-    let (name, text) = if input == "-" {
-        ("<stdin>", read(&mut std::io::stdin().lock(), "<stdin>")?)
-    } else if path.exists() {
-        let mut f = std::fs::File::open(path).map_err(|e| anyhow::anyhow!("{input}: {e}"))?;
-        (input, read(&mut f, input)?)
-    } else {
-        ("<argument>", input.as_bytes().to_vec())
+    let (name, text) = match InputSpec::from_arg(path) {
+        InputSpec::Stdin => ("<stdin>", read(&mut std::io::stdin().lock(), "<stdin>")?),
+        InputSpec::Path(p) => {
+            let mut f = std::fs::File::open(&p).map_err(|e| anyhow::anyhow!("{input}: {e}"))?;
+            (input, read(&mut f, input)?)
+        }
+        InputSpec::Bytes { data, .. } => ("<argument>", data),
     };
     let records = format::read_all(&text, None).map_err(|e| anyhow::anyhow!("{name}: {e}"))?;
     anyhow::ensure!(!records.is_empty(), "{name}: no puzzle to explain");
@@ -81,54 +84,49 @@ pub fn explain(input: &str, candidates: bool) -> anyhow::Result<ExitCode> {
                 eprintln!("sudoku: {which}: no solution");
                 failed = true;
             }
-            // A closed pipe (`sudoku explain ... | head`) ends the run quietly.
-            Err(e) if e.kind() == std::io::ErrorKind::BrokenPipe => return Ok(ExitCode::SUCCESS),
             Err(e) => return Err(e.into()),
         }
     }
-    Ok(if failed {
-        ExitCode::from(1)
-    } else {
-        ExitCode::SUCCESS
-    })
+    Ok(finished(failed))
 }
 
-/// `sudoku rate`: the batch pipeline with the [`human::Rater`] job; 0 all rated, 1 some records failed, 2 an input
-/// or the output failed.
+/// `sudoku rate`: the batch pipeline with the [`human::Rater`] job; 0 all rated, 1 some records failed.
 pub fn rate(args: &RateArgs, quiet: bool) -> anyhow::Result<ExitCode> {
     let rater = human::Rater::new();
-    let summary = match batch::run(
+    let mut reporter = args.batch.reporter(quiet);
+    let summary = batch::run(
         args.batch.input_specs(),
         &args.batch.target(),
         &rater,
-        &args.options(quiet),
-        &mut std::io::stderr(),
-    ) {
-        Ok(s) => s,
-        Err(e) if e.is_broken_pipe() => return Ok(ExitCode::SUCCESS),
-        Err(e) => return Err(e.into()),
-    };
+        &args.options(),
+        &mut reporter,
+    );
+    reporter.finish();
+    let summary = summary?;
     if !quiet {
         let mut h = rater.histogram();
         h.failed = summary.counts.failures();
         eprintln!("sudoku: {}", summary.to_text());
         eprintln!("{h}");
     }
-    Ok(if summary.counts.failures() > 0 {
-        ExitCode::from(1)
-    } else {
-        ExitCode::SUCCESS
-    })
+    Ok(finished(summary.counts.failures() > 0))
 }
 
-/// `sudoku generate --puzzles N ...`: 0 when all were made, 2 when the options cannot be met or output failed.
+/// `sudoku generate --puzzles N ...`: 0 when all were made; errors (options that cannot be met, output) go to
+/// `main`.
 pub fn generate_puzzles(run: &PuzzleRun, target: &Target, quiet: bool) -> anyhow::Result<ExitCode> {
-    let s = match puzzle::run(run, target) {
-        Ok(_) if quiet => return Ok(ExitCode::SUCCESS),
-        Ok(s) => s,
-        Err(PuzzleRunError::Output(e)) if e.is_broken_pipe() => return Ok(ExitCode::SUCCESS),
-        Err(e) => return Err(e.into()),
-    };
+    let mut reporter = Reporter::new(
+        crate::cli::show_progress(target, quiet),
+        None,
+        quiet,
+        Unit::Items("puzzles"),
+    );
+    let s = puzzle::run(run, target, &mut reporter);
+    reporter.finish();
+    let s = s?;
+    if quiet {
+        return Ok(ExitCode::SUCCESS);
+    }
     let secs = s.elapsed.as_secs_f64();
     eprintln!(
         "sudoku: generated {} puzzles (seed {}, {} boards rejected, mean {:.1} clues) in {secs:.3} s, \

@@ -1,6 +1,26 @@
 //! sudoku-batch: solve huge files of 9x9 Sudoku puzzles and generate millions of boards, on all cores.
 //!
-//! The library owns all the work; the `sudoku` binary only parses arguments and maps outcomes to exit codes.
+//! The library owns all the work and never prints: what a run tells as it goes reaches an
+//! [`Observer`](record::Observer), and everything else is returned. The `sudoku` binary (and the Python module)
+//! only parse arguments, present, and map outcomes to exit codes.
+//!
+//! # Layers
+//! Each module imports only from the modules above it in this list:
+//!
+//! | module | owns |
+//! |---|---|
+//! | [`grid`] | the board, its cells, the givens check, the text of one board in each [`Layout`](grid::Layout) |
+//! | [`solver`] | the allocation-free search: `solve`, `solve_unique`, `count_solutions` |
+//! | [`record`] | the per-record contract: [`Job`](record::Job), failures, the per-chunk report, the observer |
+//! | [`format`](mod@format) | codecs: line, grid, CSV; detection; record boundary and separator; writing answers and markers |
+//! | [`ordered`] | the one ordered-parallel engine: window, in-order delivery, cancel, panics, the [`Threads`](ordered::Threads) rule |
+//! | [`output`] | where bytes go: standard output, a file written atomically, a device or FIFO in place; the writer thread |
+//! | [`batch`] | inputs (map or blocks), chunking, driving a job over chunks, the summary |
+//! | [`human`] | techniques, explanations, ratings (the `Rater` job) |
+//! | [`generate`] | boards (pattern and random) and puzzles (which `human` rates), as clients of `ordered` |
+//! | [`bench`](mod@bench) | in-process timing of the solver over a dataset |
+//!
+//! `os` (private) holds every `unsafe` call, under all of them.
 //!
 //! ```
 //! use sudoku_batch::{solver, Grid};
@@ -16,14 +36,19 @@
 //! );
 //! ```
 
+#![warn(missing_docs, unreachable_pub)]
+#![deny(unsafe_op_in_unsafe_fn)]
+
 pub mod batch;
 pub mod bench;
 pub mod format;
 pub mod generate;
 pub mod grid;
 pub mod human;
+pub mod ordered;
 mod os;
 pub mod output;
+pub mod record;
 pub mod solver;
 
 pub use grid::{Conflict, Grid, ParseError};

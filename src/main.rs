@@ -1,15 +1,20 @@
-//! The `sudoku` binary: parses arguments, runs the library, maps the outcome to an exit code
-//! (0 all fine, 1 some records failed, 2 usage or fatal error).
+//! The `sudoku` binary: parses arguments, runs the library, presents what it tells (messages, progress bars,
+//! summaries), and maps the outcome to an exit code in one place, [`main`]: 0 all fine, 1 some records failed,
+//! 2 usage or fatal error, 128+N after signal N; a closed pipe on standard output ends a run quietly with 0.
 
 mod cli;
 mod human_cli;
+mod report;
 
 use std::process::ExitCode;
 
 use clap::Parser;
-use sudoku_batch::batch::{self, InputSpec, Options, Solve, Summary};
-use sudoku_batch::generate;
-use sudoku_batch::output::Target;
+use sudoku_batch::batch::{self, BatchError, InputSpec, Options, Summary};
+use sudoku_batch::generate::{self, puzzle::PuzzleRunError, GenerateError};
+use sudoku_batch::output::{OutputError, Target};
+use sudoku_batch::record::Solve;
+
+use report::{Reporter, Unit};
 
 fn main() -> ExitCode {
     watch_signals();
@@ -19,10 +24,50 @@ fn main() -> ExitCode {
     };
     match run(args) {
         Ok(code) => code,
+        Err(e) if is_broken_pipe(&e) => ExitCode::SUCCESS,
         Err(e) => {
-            eprintln!("sudoku: {e}");
+            eprintln!("sudoku: {e}{}", hint(&e));
             ExitCode::from(2)
         }
+    }
+}
+
+/// The status of a run that finished: 0 when every record was fine, 1 when some failed.
+fn finished(failed: bool) -> ExitCode {
+    if failed {
+        ExitCode::from(1)
+    } else {
+        ExitCode::SUCCESS
+    }
+}
+
+/// True when the error is standard output closed by its reader (`sudoku ... | head`).
+fn is_broken_pipe(e: &anyhow::Error) -> bool {
+    let output = if let Some(e) = e.downcast_ref::<BatchError>() {
+        return e.is_broken_pipe();
+    } else if let Some(GenerateError::Output(o)) = e.downcast_ref::<GenerateError>() {
+        o
+    } else if let Some(PuzzleRunError::Output(o)) = e.downcast_ref::<PuzzleRunError>() {
+        o
+    } else if let Some(o) = e.downcast_ref::<OutputError>() {
+        o
+    } else {
+        return e
+            .downcast_ref::<std::io::Error>()
+            .is_some_and(|io| io.kind() == std::io::ErrorKind::BrokenPipe);
+    };
+    output.is_broken_pipe()
+}
+
+/// The flag that helps with an error, if any (the library knows no flags).
+fn hint(e: &anyhow::Error) -> &'static str {
+    match (
+        e.downcast_ref::<BatchError>(),
+        e.downcast_ref::<GenerateError>(),
+    ) {
+        (Some(BatchError::Map { .. }), _) => " (try --no-mmap)",
+        (_, Some(GenerateError::OverCapacity { .. })) => " (use --random for more)",
+        _ => "",
     }
 }
 
@@ -48,12 +93,16 @@ fn watch_signals() {
 fn run(args: cli::Cli) -> anyhow::Result<ExitCode> {
     let quiet = args.quiet;
     if let (None, Some(n)) = (&args.command, args.count) {
-        return generate(args.classic(n), quiet);
+        let (target, opts) = args.classic(n);
+        return generate(&target, &opts, cli::show_progress(&target, quiet), quiet);
     }
     match (args.command, args.solve_file) {
         (Some(cli::Command::Generate(g)), _) => match g.puzzle_run() {
             Some((target, run)) => human_cli::generate_puzzles(&run, &target, quiet),
-            None => generate(g.run(quiet), quiet),
+            None => {
+                let (target, opts) = g.run();
+                generate(&target, &opts, cli::show_progress(&target, quiet), quiet)
+            }
         },
         (Some(cli::Command::Rate(a)), _) => human_cli::rate(&a, quiet),
         (Some(cli::Command::Explain { puzzle, candidates }), _) => {
@@ -64,11 +113,13 @@ fn run(args: cli::Cli) -> anyhow::Result<ExitCode> {
                 quiet,
                 json: a.stats == Some(cli::StatsArg::Json),
             };
+            let mut reporter = a.batch.reporter(quiet);
             solve(
                 a.batch.input_specs(),
                 a.batch.target(),
                 a.unique,
-                &a.options(quiet),
+                &a.options(),
+                &mut reporter,
                 report,
             )
         }
@@ -80,13 +131,19 @@ fn run(args: cli::Cli) -> anyhow::Result<ExitCode> {
             }),
             _,
         ) => bench(&files, seconds, unique),
-        (None, Some(file)) => solve(
-            vec![InputSpec::from_arg(&file)],
-            Target::File(cli::CLASSIC_FILE.into()),
-            false,
-            &cli::classic_options(quiet),
-            Report { quiet, json: false },
-        ),
+        (None, Some(file)) => {
+            let target = Target::File(cli::CLASSIC_FILE.into());
+            let mut reporter =
+                Reporter::new(cli::show_progress(&target, quiet), None, quiet, Unit::Bytes);
+            solve(
+                vec![InputSpec::from_arg(&file)],
+                target,
+                false,
+                &cli::classic_options(),
+                &mut reporter,
+                Report { quiet, json: false },
+            )
+        }
         (None, None) => {
             use clap::CommandFactory;
             cli::Cli::command().print_help()?;
@@ -106,28 +163,27 @@ fn solve(
     target: Target,
     unique: bool,
     opts: &Options,
+    reporter: &mut Reporter,
     report: Report,
 ) -> anyhow::Result<ExitCode> {
     let job = Solve { unique };
-    match batch::run(inputs, &target, &job, opts, &mut std::io::stderr()) {
-        Ok(summary) => {
-            show(&summary, &report);
-            Ok(if summary.counts.failures() > 0 {
-                ExitCode::from(1)
-            } else {
-                ExitCode::SUCCESS
-            })
-        }
-        Err(e) if e.is_broken_pipe() => Ok(ExitCode::SUCCESS),
-        Err(e) => Err(e.into()),
-    }
+    let summary = batch::run(inputs, &target, &job, opts, reporter);
+    reporter.finish();
+    let summary = summary?;
+    show(&summary, &report);
+    Ok(finished(summary.counts.failures() > 0))
 }
 
 fn show(summary: &Summary, report: &Report) {
     if report.json {
         eprintln!("{}", summary.to_json());
     } else if !report.quiet {
-        eprintln!("sudoku: {}", summary.to_text());
+        let fail_fast = if summary.stopped {
+            " (--fail-fast)"
+        } else {
+            ""
+        };
+        eprintln!("sudoku: {}{fail_fast}", summary.to_text());
     }
 }
 
@@ -176,33 +232,33 @@ fn bench(files: &[std::path::PathBuf], seconds: f64, unique: bool) -> anyhow::Re
         }
         println!("{}", bench::run(&data, &config));
     }
-    Ok(if failed {
-        ExitCode::from(1)
-    } else {
-        ExitCode::SUCCESS
-    })
+    Ok(finished(failed))
 }
 
-/// Generates boards; a closed pipe on standard output ends the run quietly.
-fn generate((target, opts): (Target, generate::Options), quiet: bool) -> anyhow::Result<ExitCode> {
-    match generate::generate(&opts, &target) {
-        Ok(_) if quiet => Ok(ExitCode::SUCCESS),
-        Ok(s) => {
-            let secs = s.elapsed.as_secs_f64();
-            let retried = if opts.method == generate::Method::Random {
-                format!(", {} made again by the repeat check", s.retries)
-            } else {
-                String::new()
-            };
-            eprintln!(
-                "sudoku: generated {} boards ({} bytes) in {secs:.3} s, {:.0} boards/s{retried}",
-                s.boards,
-                s.bytes,
-                s.boards as f64 / secs.max(1e-9)
-            );
-            Ok(ExitCode::SUCCESS)
-        }
-        Err(generate::GenerateError::Output(e)) if e.is_broken_pipe() => Ok(ExitCode::SUCCESS),
-        Err(e) => Err(e.into()),
+/// Generates boards, with a progress bar on a terminal and a summary line unless quiet.
+fn generate(
+    target: &Target,
+    opts: &generate::Options,
+    progress: bool,
+    quiet: bool,
+) -> anyhow::Result<ExitCode> {
+    let mut reporter = Reporter::new(progress, None, quiet, Unit::Items("boards"));
+    let s = generate::generate(opts, target, &mut reporter);
+    reporter.finish();
+    let s = s?;
+    if !quiet {
+        let secs = s.elapsed.as_secs_f64();
+        let retried = if opts.method == generate::Method::Random {
+            format!(", {} made again by the repeat check", s.retries)
+        } else {
+            String::new()
+        };
+        eprintln!(
+            "sudoku: generated {} boards ({} bytes) in {secs:.3} s, {:.0} boards/s{retried}",
+            s.boards,
+            s.bytes,
+            s.boards as f64 / secs.max(1e-9)
+        );
     }
+    Ok(ExitCode::SUCCESS)
 }

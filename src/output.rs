@@ -1,8 +1,7 @@
-//! Where results go: standard output or a file that appears whole or not at all, and the one ordered writer thread
-//! that puts numbered buffers back in order and writes them. Solving and generating both send their preformatted
-//! buffers here.
+//! Where results go: standard output, a file that appears whole or not at all, or a device or FIFO written in
+//! place ([`Sink`]); and the one writer thread ([`Writer`]) that writes the buffers of a run in order while the work
+//! goes on. Solving, rating and generating all send their preformatted buffers here.
 
-use std::collections::BTreeMap;
 use std::fs::File;
 use std::io::{self, Write};
 use std::path::{Path, PathBuf};
@@ -38,7 +37,7 @@ pub enum OutputError {
         /// The cause.
         source: io::Error,
     },
-    /// A producer gave up (see [`OrderedSender::abort`]): the output was not completed, and a file target was removed.
+    /// The run gave up (see [`Writer::abort`]): the output was not completed, and a file target was removed.
     #[error("the run stopped before its output was complete")]
     Aborted,
     /// The reader of standard output went away (a closed pipe): the run should end quietly.
@@ -428,79 +427,47 @@ pub struct WriteSummary {
     pub buffers: u64,
 }
 
-/// The producers' end of the writer thread was dropped or the writer stopped (an error or a closed pipe); the
-/// reason comes from [`OrderedWriter::finish`].
+/// The writer thread has stopped (an error or a closed pipe); the reason comes from [`Writer::finish`].
 #[derive(Debug, Clone, Copy, PartialEq, Eq, thiserror::Error)]
 #[error("the output writer has stopped")]
 pub struct WriterStopped;
 
-/// One writer thread that receives `(index, buffer)` pairs in any order and writes them in index order, starting at
-/// 0 with no gaps. Written buffers are cleared and handed back for reuse through [`OrderedWriter::buffer`].
-///
-/// Memory: the channel holds at most `capacity` buffers, and the writer holds out-of-order buffers until the gap
-/// before them is filled, so producers must keep the indices in flight within a window (for example by working
-/// through the input in windows of a few chunks per thread); then memory stays flat for any input size.
-pub struct OrderedWriter {
-    sender: OrderedSender,
-    handle: JoinHandle<Result<WriteSummary, OutputError>>,
+enum Message {
+    Bytes(Vec<u8>),
+    Abort,
 }
 
-impl OrderedWriter {
+/// One writer thread that writes the buffers it is sent, in the order sent (the engine of [`crate::ordered`]
+/// delivers them in input order), so that writing overlaps the work. Written buffers are cleared and handed back for
+/// reuse through [`Writer::buffer`]. At most `capacity` buffers wait in its channel, so memory stays flat.
+///
+/// Dropping a `Writer` without [`Writer::finish`] (an error or a panic on the way) aborts it: the output is not
+/// completed, and a file target is removed.
+pub struct Writer {
+    tx: Option<Sender<Message>>,
+    pool: Receiver<Vec<u8>>,
+    handle: Option<JoinHandle<Result<WriteSummary, OutputError>>>,
+}
+
+impl Writer {
     /// Starts the writer thread on `sink`; at most `capacity` buffers wait in the channel.
-    pub fn spawn(sink: Sink, capacity: usize) -> OrderedWriter {
+    pub fn spawn(sink: Sink, capacity: usize) -> Writer {
         let capacity = capacity.max(1);
-        let (tx, rx) = bounded::<(u64, Vec<u8>)>(capacity);
+        let (tx, rx) = bounded::<Message>(capacity);
         let (pool_tx, pool) = bounded::<Vec<u8>>(capacity * 2);
         let handle = std::thread::Builder::new()
             .name("sudoku-writer".into())
-            .spawn(move || write_in_order(sink, rx, pool_tx))
+            .spawn(move || write_all(sink, rx, pool_tx))
             .expect("spawn writer thread");
-        OrderedWriter {
-            sender: OrderedSender { tx, pool },
-            handle,
+        Writer {
+            tx: Some(tx),
+            pool,
+            handle: Some(handle),
         }
     }
 
-    /// A cleared buffer for the next chunk: a recycled one when available, otherwise a new one with `capacity`.
-    pub fn buffer(&self, capacity: usize) -> Vec<u8> {
-        self.sender.buffer(capacity)
-    }
-
-    /// Hands buffer `index` to the writer; blocks while the channel is full.
-    pub fn send(&self, index: u64, buf: Vec<u8>) -> Result<(), WriterStopped> {
-        self.sender.send(index, buf)
-    }
-
-    /// A cheap handle for producers on other threads.
-    pub fn sender(&self) -> OrderedSender {
-        self.sender.clone()
-    }
-
-    /// Gives up on the output: nothing more is written, and a file target is removed instead of completed.
-    pub fn abort(self) {
-        self.sender.abort();
-        let _ = self.finish();
-    }
-
-    /// Waits until every buffer sent has been written, then completes the sink (flush, sync, rename).
-    pub fn finish(self) -> Result<WriteSummary, OutputError> {
-        drop(self.sender);
-        match self.handle.join() {
-            Ok(r) => r,
-            Err(p) => std::panic::resume_unwind(p),
-        }
-    }
-}
-
-/// A producer's handle on the [`OrderedWriter`]: clone it into worker threads.
-#[derive(Clone)]
-pub struct OrderedSender {
-    tx: Sender<(u64, Vec<u8>)>,
-    pool: Receiver<Vec<u8>>,
-}
-
-impl OrderedSender {
-    /// A cleared buffer for the next chunk: a recycled one when available, otherwise a new one with `capacity`.
+    /// A cleared buffer for the next piece of output: a recycled one when available, otherwise a new one with
+    /// `capacity`. Callable from any thread.
     pub fn buffer(&self, capacity: usize) -> Vec<u8> {
         match self.pool.try_recv() {
             Ok(mut b) => {
@@ -512,60 +479,68 @@ impl OrderedSender {
         }
     }
 
-    /// Hands buffer `index` to the writer; blocks while the channel is full.
-    pub fn send(&self, index: u64, buf: Vec<u8>) -> Result<(), WriterStopped> {
-        self.tx.send((index, buf)).map_err(|_| WriterStopped)
+    /// Hands the next buffer to the writer; blocks while the channel is full.
+    pub fn send(&self, buf: Vec<u8>) -> Result<(), WriterStopped> {
+        match &self.tx {
+            Some(tx) => tx.send(Message::Bytes(buf)).map_err(|_| WriterStopped),
+            None => Err(WriterStopped),
+        }
     }
 
-    /// Tells the writer to give up (from any producer, e.g. one that failed or panics): it stops at once, and
-    /// [`OrderedWriter::finish`] returns [`OutputError::Aborted`] with a file target removed, never completed.
-    pub fn abort(&self) {
-        let _ = self.tx.send((ABORT, Vec::new()));
+    /// Gives up on the output: nothing more is written, and a file target is removed instead of completed.
+    pub fn abort(mut self) {
+        let _ = self.stop(true);
+    }
+
+    /// Waits until every buffer sent has been written, then completes the sink (flush, sync, rename).
+    pub fn finish(mut self) -> Result<WriteSummary, OutputError> {
+        self.stop(false)
+    }
+
+    fn stop(&mut self, abort: bool) -> Result<WriteSummary, OutputError> {
+        if let Some(tx) = self.tx.take() {
+            if abort {
+                let _ = tx.send(Message::Abort);
+            }
+        }
+        match self.handle.take().map(JoinHandle::join) {
+            Some(Ok(r)) => r,
+            Some(Err(p)) => std::panic::resume_unwind(p),
+            None => Err(OutputError::Aborted),
+        }
     }
 }
 
-/// The buffer index that means "give up" (no run has that many buffers).
-const ABORT: u64 = u64::MAX;
-
-fn write_in_order(
-    mut sink: Sink,
-    rx: Receiver<(u64, Vec<u8>)>,
-    pool: Sender<Vec<u8>>,
-) -> Result<WriteSummary, OutputError> {
-    let mut next = 0u64;
-    let mut waiting: BTreeMap<u64, Vec<u8>> = BTreeMap::new();
-    let mut summary = WriteSummary::default();
-    for (index, buf) in rx.iter() {
-        if index == ABORT {
-            // Dropping the sink removes a temporary file.
-            return Err(OutputError::Aborted);
-        }
-        if index != next {
-            waiting.insert(index, buf);
-            continue;
-        }
-        let mut buf = buf;
-        loop {
-            sink.write_all(&buf)?;
-            summary.bytes += buf.len() as u64;
-            summary.buffers += 1;
-            next += 1;
-            buf.clear();
-            let _ = pool.try_send(buf);
-            match waiting.remove(&next) {
-                Some(b) => buf = b,
-                None => break,
+impl Drop for Writer {
+    fn drop(&mut self) {
+        if self.handle.is_some() {
+            if let Some(tx) = self.tx.take() {
+                let _ = tx.send(Message::Abort);
+            }
+            if let Some(h) = self.handle.take() {
+                let _ = h.join();
             }
         }
     }
-    if let Some((&first_missing_after, _)) = waiting.iter().next() {
-        // Producers stopped with a gap: never write past it; the output would silently miss records.
-        return Err(OutputError::Write {
-            path: sink.target.display_path(),
-            source: io::Error::other(format!(
-                "internal error: buffer {next} never arrived (buffer {first_missing_after} did)"
-            )),
-        });
+}
+
+fn write_all(
+    mut sink: Sink,
+    rx: Receiver<Message>,
+    pool: Sender<Vec<u8>>,
+) -> Result<WriteSummary, OutputError> {
+    let mut summary = WriteSummary::default();
+    for message in rx.iter() {
+        let mut buf = match message {
+            Message::Bytes(buf) => buf,
+            // Dropping the sink removes a temporary file.
+            Message::Abort => return Err(OutputError::Aborted),
+        };
+        sink.write_all(&buf)?;
+        summary.bytes += buf.len() as u64;
+        summary.buffers += 1;
+        buf.clear();
+        let _ = pool.try_send(buf);
     }
     sink.finish()?;
     Ok(summary)
@@ -576,20 +551,17 @@ mod tests {
     use super::*;
 
     #[test]
-    fn writes_buffers_in_index_order_and_renames_into_place() {
+    fn writes_buffers_in_order_and_renames_into_place() {
         let dir = tempfile::tempdir().unwrap();
         let path = dir.path().join("out.txt");
-        let w = OrderedWriter::spawn(Sink::create(&Target::File(path.clone())).unwrap(), 4);
-        let s = w.sender();
-        let t = std::thread::spawn(move || {
-            for i in (0..50u64).rev() {
-                let mut b = s.buffer(8);
-                b.extend_from_slice(format!("{i}\n").as_bytes());
-                s.send(i, b).unwrap();
-            }
-        });
+        let w = Writer::spawn(Sink::create(&Target::File(path.clone())).unwrap(), 4);
+        for i in 0..50u64 {
+            let mut b = w.buffer(8);
+            b.extend_from_slice(format!("{i}\n").as_bytes());
+            w.send(b).unwrap();
+        }
         // Nothing is visible under the final name before finish.
-        t.join().unwrap();
+        assert!(!path.exists());
         let summary = w.finish().unwrap();
         assert_eq!(summary.buffers, 50);
         let text = std::fs::read_to_string(&path).unwrap();
@@ -613,24 +585,23 @@ mod tests {
     }
 
     #[test]
-    fn a_gap_in_indices_is_an_error_not_a_short_file() {
+    fn a_dropped_writer_leaves_no_file() {
         let dir = tempfile::tempdir().unwrap();
-        let path = dir.path().join("gap.txt");
-        let w = OrderedWriter::spawn(Sink::create(&Target::File(path.clone())).unwrap(), 4);
-        w.send(0, b"a\n".to_vec()).unwrap();
-        w.send(2, b"c\n".to_vec()).unwrap();
-        assert!(w.finish().is_err());
+        let path = dir.path().join("dropped.txt");
+        let w = Writer::spawn(Sink::create(&Target::File(path.clone())).unwrap(), 4);
+        w.send(b"a\n".to_vec()).unwrap();
+        drop(w);
         assert!(!path.exists());
+        assert_eq!(std::fs::read_dir(dir.path()).unwrap().count(), 0);
     }
 
     #[test]
     fn an_aborted_output_is_removed_not_completed() {
         let dir = tempfile::tempdir().unwrap();
         let path = dir.path().join("aborted.txt");
-        let w = OrderedWriter::spawn(Sink::create(&Target::File(path.clone())).unwrap(), 4);
-        w.send(0, b"a\n".to_vec()).unwrap();
-        w.sender().abort();
-        assert!(matches!(w.finish(), Err(OutputError::Aborted)));
+        let w = Writer::spawn(Sink::create(&Target::File(path.clone())).unwrap(), 4);
+        w.send(b"a\n".to_vec()).unwrap();
+        w.abort();
         assert!(!path.exists());
         assert_eq!(std::fs::read_dir(dir.path()).unwrap().count(), 0);
     }

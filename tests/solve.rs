@@ -602,3 +602,44 @@ fn classic_s_errors_exit_2_with_a_message() {
     let r = run_in(Some(dir.path()), &["-s", "x", "solve"], b"");
     assert_eq!(r.code, 2);
 }
+
+#[test]
+fn quiet_with_max_errors_0_is_silent_and_q_is_accepted_everywhere() {
+    let r = run(&["solve", "-q", "--max-errors", "0", &data("bad.txt")]);
+    assert_eq!(r.code, 1);
+    assert_eq!(r.stderr, "");
+    assert_eq!(r.out().lines().count(), 7);
+    // Without -q the count of held-back messages is told.
+    let r = run(&["solve", "--max-errors", "0", &data("bad.txt")]);
+    assert!(
+        r.stderr
+            .contains("sudoku: 4 more failed records not shown (--max-errors 0)"),
+        "{}",
+        r.stderr
+    );
+    for args in [
+        &["generate", "3", "-q"][..],
+        &["rate", "-q", "data/puzzles.txt"],
+        &["explain", "-q", "data/puzzles.txt"],
+        &["generate", "-q", "--puzzles", "2", "--format", "line"],
+    ] {
+        let r = run(args);
+        assert_eq!(r.code, 0, "{args:?}: {}", r.stderr);
+        assert_eq!(r.stderr, "", "{args:?}");
+    }
+    let dir = tempdir();
+    let r = run_in(Some(dir.path()), &["-q", "-c", "1"], b"");
+    assert_eq!((r.code, r.stderr.as_str()), (0, ""));
+    assert!(dir.path().join("sudoku.txt").is_file());
+    // One thread rule everywhere.
+    for sub in ["solve", "rate", "generate"] {
+        let r = run(&[sub, "-j", "100000", "data/puzzles.txt"]);
+        assert_eq!(r.code, 2);
+        assert!(
+            r.stderr
+                .contains("the thread count must be a whole number from 1 to 1024"),
+            "{sub}: {}",
+            r.stderr
+        );
+    }
+}

@@ -24,7 +24,7 @@ use std::io::{self, Read};
 use memchr::memchr;
 
 use super::input::Mapped;
-use crate::format::{Plan, MAX_RECORD};
+use crate::format::{Boundary, MAX_RECORD};
 
 /// A mapped input gives back its pages every this many bytes processed.
 const RELEASE_STEP: usize = 2 << 20;
@@ -34,7 +34,7 @@ const RELEASE_STEP: usize = 2 << 20;
 const WINDOW: usize = MAX_RECORD + 2;
 
 /// The longest record passed over; one that runs on past this ends the run with [`ChunkError::Endless`].
-pub const MAX_SKIP: u64 = 1 << 30;
+pub(super) const MAX_SKIP: u64 = 1 << 30;
 
 /// Block size for reading a stream while passing over an oversized record.
 const SKIP_BLOCK: usize = 64 * 1024;
@@ -52,7 +52,7 @@ pub(crate) enum ChunkError {
 
 /// Where [`cut`] says the first chunk ends.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub enum Cut {
+pub(super) enum Cut {
     /// After this many bytes.
     At(usize),
     /// `data` holds no boundary past the target yet: more input is needed.
@@ -62,29 +62,10 @@ pub enum Cut {
     Oversized(usize),
 }
 
-/// Where records may end.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub enum Boundary {
-    /// After any `\n` (line and CSV formats).
-    Line,
-    /// After a blank line (grid format).
-    BlankLine,
-}
-
-impl Boundary {
-    /// The boundary rule of a plan.
-    pub fn of(plan: &Plan) -> Boundary {
-        match plan {
-            Plan::Grid => Boundary::BlankLine,
-            Plan::Line | Plan::Csv(_) => Boundary::Line,
-        }
-    }
-}
-
 /// Where the first chunk of `data` ends: the first record boundary at or after `target` bytes, or the end of
 /// `data` when it is all of the input (`at_eof`). No boundary is looked for further than [`MAX_RECORD`] bytes past
 /// the target: the record there is then [`Cut::Oversized`]. A `target` of 0 is treated as 1.
-pub fn cut(data: &[u8], target: usize, at_eof: bool, boundary: Boundary) -> Cut {
+pub(super) fn cut(data: &[u8], target: usize, at_eof: bool, boundary: Boundary) -> Cut {
     let target = target.max(1);
     let len = data.len();
     let at_end = || if at_eof { Cut::At(len) } else { Cut::More };

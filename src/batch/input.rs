@@ -29,14 +29,35 @@ pub enum InputSpec {
 }
 
 impl InputSpec {
-    /// `-` means standard input.
+    /// The one rule for a command-line input: `-` is standard input; an existing path is that file; an argument
+    /// that names no file and reads as puzzle text (only digits, dots and white space, at least nine cells) is that
+    /// puzzle, named `<argument>`; anything else is a path (whose opening then fails with a clear message).
     pub fn from_arg(arg: &Path) -> InputSpec {
         if arg.as_os_str() == "-" {
-            InputSpec::Stdin
-        } else {
-            InputSpec::Path(arg.to_path_buf())
+            return InputSpec::Stdin;
+        }
+        if arg.exists() {
+            return InputSpec::Path(arg.to_path_buf());
+        }
+        match arg.to_str() {
+            Some(text) if looks_like_puzzle(text) => InputSpec::Bytes {
+                name: "<argument>".into(),
+                data: text.as_bytes().to_vec(),
+            },
+            _ => InputSpec::Path(arg.to_path_buf()),
         }
     }
+}
+
+/// Puzzle text rather than a file name: only digits, dots and whitespace, and at least a row's worth of cells.
+fn looks_like_puzzle(text: &str) -> bool {
+    text.chars()
+        .filter(|c| c.is_ascii_digit() || *c == '.')
+        .count()
+        >= 9
+        && text
+            .chars()
+            .all(|c| c.is_ascii_digit() || c == '.' || c.is_ascii_whitespace())
 }
 
 /// An open input.
@@ -228,6 +249,21 @@ mod tests {
             .unwrap();
         let e = o.check_unchanged().unwrap_err();
         assert!(e.to_string().contains("changed during the run"), "{e}");
+    }
+
+    #[test]
+    fn puzzle_text_is_told_from_file_names() {
+        assert!(looks_like_puzzle(
+            "4.....8.5.3..........7......2.....6.....8.4......1.......6.3.7.5..2.....1.4......"
+        ));
+        assert!(looks_like_puzzle("0 0 3\n0 0 0\n1 2 3 4"));
+        assert!(!looks_like_puzzle("puzzles.txt"));
+        assert!(!looks_like_puzzle("2024.txt"));
+        assert!(matches!(
+            InputSpec::from_arg(Path::new("no-such-file.txt")),
+            InputSpec::Path(_)
+        ));
+        assert_eq!(InputSpec::from_arg(Path::new("-")), InputSpec::Stdin);
     }
 
     #[test]

@@ -2,16 +2,18 @@
 //! cores, written back in input order with one output record per input record.
 //!
 //! - [`input`]: naming and opening inputs (memory map or block reads);
-//! - [`chunk`]: record-aligned cutting, and the invariant that makes chunked and sequential runs write the same
-//!   bytes;
-//! - [`pipeline`]: the sequential path (`-j1`) and the parallel one (rayon over chunks, a capped window of chunks in
-//!   flight, the one ordered writer of [`crate::output`]);
-//! - [`report`]: counts, per-record messages, progress bar, summary;
-//! - [`job`]: what to do with one record ([`Solve`], or any [`Job`]).
+//! - `chunk`: record-aligned cutting, and the invariant that makes chunked and sequential runs write the same
+//!   bytes (and keeps memory flat on any input);
+//! - [`pipeline`]: the run, on the engine of [`crate::ordered`] and the writer of [`crate::output`];
+//! - [`report`]: counts and the summary of a run.
+//!
+//! What happens to one record is a [`Job`](crate::record::Job); what a run tells as it goes goes to an
+//! [`Observer`](crate::record::Observer) (`&mut ()` for none).
 //!
 //! ```
-//! use sudoku_batch::batch::{self, InputSpec, Options, Solve};
+//! use sudoku_batch::batch::{self, InputSpec, Options};
 //! use sudoku_batch::output::Target;
+//! use sudoku_batch::record::Solve;
 //!
 //! let dir = tempfile::tempdir().unwrap();
 //! let out = dir.path().join("solutions.txt");
@@ -22,7 +24,7 @@
 //!     &Target::File(out.clone()),
 //!     &Solve::default(),
 //!     &Options::default(),
-//!     &mut std::io::sink(),
+//!     &mut (),
 //! )
 //! .unwrap();
 //! assert_eq!(summary.counts.solved(), 1);
@@ -32,16 +34,14 @@
 //! );
 //! ```
 
-pub mod chunk;
+mod chunk;
 pub mod input;
-mod job;
 pub mod pipeline;
 pub mod report;
 
 pub use input::InputSpec;
-pub use job::{write_grid, Failure, FailureKind, Job, Layout, Solve};
 pub use pipeline::{run, Options};
-pub use report::{ChunkReport, Counts, RecordFailure, Summary};
+pub use report::{Counts, Summary};
 
 use crate::format::FormatError;
 use crate::output::OutputError;
@@ -65,8 +65,8 @@ pub enum BatchError {
         /// The cause.
         source: std::io::Error,
     },
-    /// A regular file could not be memory-mapped (`--no-mmap` reads it instead).
-    #[error("{name}: cannot map file (try --no-mmap): {source}")]
+    /// A regular file could not be memory-mapped (reading it instead, without the map, may work).
+    #[error("{name}: cannot map file: {source}")]
     Map {
         /// The input as named.
         name: String,

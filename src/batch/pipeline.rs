@@ -1,26 +1,21 @@
-//! The run: open every input, decide each one's format, cut it into record-aligned chunks, work on the chunks, and
-//! hand the results to the output in input order while counting and reporting failed records.
-//!
-//! Two paths share every step but the scheduling:
-//! - sequential (`-j1`): one thread reads a chunk, processes it, writes it, and so on;
-//! - parallel: the calling thread cuts chunks and spawns one rayon task per chunk, at most `8 × threads` chunks
-//!   ahead of the oldest unfinished one (so memory stays flat for any input size); finished chunks are taken back in
-//!   input order, reported, and passed to the one [`OrderedWriter`] thread.
+//! The run: open every input, decide each one's format, cut it into record-aligned chunks, work on the chunks on
+//! the engine of [`crate::ordered`] (sequential with one thread, otherwise a pool with a capped window of chunks in
+//! flight, so memory stays flat for any input size), and hand the results to the one [`Writer`] in input order
+//! while counting failed records and telling the [`Observer`] about them.
 //!
 //! Output is committed (a file renamed into place) only when the whole run succeeded and no input changed under it.
 
-use std::collections::BTreeMap;
-use std::io::Write;
-use std::panic::AssertUnwindSafe;
-use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::atomic::AtomicBool;
 use std::time::Instant;
 
-use super::chunk::{Boundary, Chunk, ChunkError, Chunks};
+use super::chunk::{Chunk, ChunkError, Chunks};
 use super::input::{Data, InputSpec, Opened};
-use super::report::{ChunkReport, Counts, Reporter, Summary};
-use super::{BatchError, Job};
-use crate::format::{self, csv::CsvAnswer, grid::SEPARATOR, Format, Plan, Prepared};
-use crate::output::{OrderedWriter, OutputError, Sink, Target};
+use super::report::{Counts, Summary};
+use super::BatchError;
+use crate::format::{self, Format, Plan, Prepared};
+use crate::ordered::{Engine, Flow, Threads};
+use crate::output::{OutputError, Sink, Target, Writer};
+use crate::record::{ChunkReport, CsvAnswer, Job, Observer};
 
 /// Default chunk size: big enough that per-chunk costs vanish, small enough that a few per thread balance the load.
 pub const DEFAULT_CHUNK_SIZE: usize = 256 * 1024;
@@ -31,18 +26,14 @@ const CHUNKS_PER_THREAD: usize = 8;
 /// How a run behaves.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Options {
-    /// Worker threads; 0 means one per available core, 1 the plain sequential path.
-    pub threads: usize,
+    /// Worker threads.
+    pub threads: Threads,
     /// Read every input in this format instead of detecting it.
     pub format: Option<Format>,
     /// Memory-map regular files (otherwise they are read in blocks).
     pub mmap: bool,
     /// Stop at the first failed record (its output is the last written); a file output is then not created.
     pub fail_fast: bool,
-    /// At most this many per-record messages; the summary still counts every failure.
-    pub max_errors: Option<u64>,
-    /// Draw a progress bar on stderr when the run lasts (the caller checks that stderr is a terminal).
-    pub progress: bool,
     /// Target chunk size in bytes (at least 1); chunks end at the first record boundary past it.
     pub chunk_size: usize,
 }
@@ -50,37 +41,24 @@ pub struct Options {
 impl Default for Options {
     fn default() -> Options {
         Options {
-            threads: 0,
+            threads: Threads::Auto,
             format: None,
             mmap: true,
             fail_fast: false,
-            max_errors: None,
-            progress: false,
             chunk_size: DEFAULT_CHUNK_SIZE,
         }
     }
 }
 
-impl Options {
-    /// The thread count this run uses.
-    pub fn resolved_threads(&self) -> usize {
-        if self.threads > 0 {
-            self.threads
-        } else {
-            std::thread::available_parallelism().map_or(1, |n| n.get())
-        }
-    }
-}
-
 /// Runs `job` on every record of `inputs`, in order, writing one output record per input record to `target`.
-/// Per-record messages and the progress bar go to `diag`. Failed records are marked and counted, not errors; the
-/// error cases are inputs that cannot be read, output that cannot be written, and inputs that change during the run.
+/// Failed records are marked, counted and told to `observer` (with the run's progress), not errors; the error
+/// cases are inputs that cannot be read, output that cannot be written, and inputs that change during the run.
 pub fn run<J: Job + ?Sized>(
     inputs: Vec<InputSpec>,
     target: &Target,
     job: &J,
     opts: &Options,
-    diag: &mut dyn Write,
+    observer: &mut dyn Observer,
 ) -> Result<Summary, BatchError> {
     let started = Instant::now();
     if inputs.iter().filter(|i| **i == InputSpec::Stdin).count() > 1 {
@@ -91,27 +69,55 @@ pub fn run<J: Job + ?Sized>(
         .map(|spec| Opened::open(spec, opts.mmap))
         .collect::<Result<Vec<_>, _>>()?;
     let total = opened.iter().map(Opened::len).sum::<Option<u64>>();
-    let threads = opts.resolved_threads();
+    let engine = Engine::new(opts.threads)?;
     let sink = Sink::create(target)?;
+    let atomic = sink.is_atomic();
+    let threads = engine.threads();
+    // Finished chunks wait for the writer in a short queue of their own: the window bounds the chunks being
+    // worked on, this bounds the ones being written.
+    let writer = Writer::spawn(sink, threads * 2);
     let mut col = Collector {
-        reporter: Reporter::new(diag, opts.max_errors, opts.progress, total),
+        observer,
+        total,
         fail_fast: opts.fail_fast,
         counts: Counts::default(),
         bytes_in: 0,
         bytes_out: 0,
         name: String::new(),
         line: 0,
-        grid: false,
+        separator: None,
         wrote_record: false,
         stopped: false,
     };
-    let result = if threads == 1 {
-        sequential(&mut opened, sink, job, opts, &mut col)
-    } else {
-        parallel(&mut opened, sink, job, opts, &mut col, threads)
-    };
-    col.reporter.finish();
-    result?;
+    let window = threads * CHUNKS_PER_THREAD;
+    let mut result = Ok(());
+    for input in opened.iter_mut() {
+        result = each_input(input, job, opts, &engine, window, &writer, &mut col);
+        if result.is_err() || col.stopped {
+            break;
+        }
+    }
+    if result.is_ok() && !col.stopped {
+        result = check_unchanged(&opened, atomic);
+    }
+    match result {
+        Ok(()) if !col.stopped => {
+            writer.finish()?;
+        }
+        // Stopped by --fail-fast: the output is not completed (a file is not created).
+        Ok(()) => writer.abort(),
+        // The writer stopped: its own error says why.
+        Err(BatchError::Output(OutputError::Aborted)) => {
+            return Err(match writer.finish() {
+                Err(e) => e.into(),
+                Ok(_) => writer_stopped(),
+            });
+        }
+        Err(e) => {
+            writer.abort();
+            return Err(e);
+        }
+    }
     Ok(Summary {
         counts: col.counts,
         seconds: started.elapsed().as_secs_f64(),
@@ -123,10 +129,54 @@ pub fn run<J: Job + ?Sized>(
     })
 }
 
-/// Takes chunk results in input order: fixes up what depends on the records before (line numbers, the grid
-/// separator, `--fail-fast`), reports failures and counts.
-struct Collector<'d> {
-    reporter: Reporter<'d>,
+/// One input: its format, then its chunks through the engine and, in order, through the collector to the writer.
+fn each_input<J: Job + ?Sized>(
+    input: &mut Opened,
+    job: &J,
+    opts: &Options,
+    engine: &Engine,
+    window: usize,
+    writer: &Writer,
+    col: &mut Collector<'_>,
+) -> Result<(), BatchError> {
+    let name = input.name.clone();
+    let mut chunks = chunks_of(input, opts.chunk_size);
+    let (prep, skipped) = prepare(&mut chunks, opts.format, job.csv_answer(), &name)?;
+    col.begin(&name, &prep, skipped);
+    if !prep.preamble.is_empty() {
+        writer
+            .send(prep.preamble.clone())
+            .map_err(|_| writer_stopped())?;
+    }
+    let plan = &prep.plan;
+    let chunks = std::cell::RefCell::new(chunks);
+    engine.run(
+        window,
+        || chunks.borrow_mut().next_chunk().map_err(chunk_error(&name)),
+        |chunk: Chunk<'_>, cancel: &AtomicBool| {
+            let mut out = writer.buffer(chunk.len() + chunk.len() / 8 + 256);
+            let rep = work(plan, job, &chunk, &mut out, cancel);
+            (chunk, out, rep)
+        },
+        |(chunk, mut out, rep)| {
+            let go = col.accept(chunk.input_len(), &mut out, rep);
+            writer.send(out).map_err(|_| writer_stopped())?;
+            chunks.borrow_mut().recycle(chunk);
+            Ok(if go { Flow::Go } else { Flow::Stop })
+        },
+    )
+}
+
+/// The writer thread stopped; [`Writer::finish`] says why.
+fn writer_stopped() -> BatchError {
+    BatchError::Output(OutputError::Aborted)
+}
+
+/// Takes chunk results in input order: fixes up what depends on the records before (line numbers, the record
+/// separator, `--fail-fast`), counts, and tells the observer about failures and progress.
+struct Collector<'o> {
+    observer: &'o mut dyn Observer,
+    total: Option<u64>,
     fail_fast: bool,
     counts: Counts,
     bytes_in: u64,
@@ -134,7 +184,8 @@ struct Collector<'d> {
     name: String,
     /// 0-based line at the start of the next chunk of the current input.
     line: u64,
-    grid: bool,
+    /// The byte the format writes before every record, dropped before the first record of the output.
+    separator: Option<u8>,
     wrote_record: bool,
     stopped: bool,
 }
@@ -144,7 +195,7 @@ impl Collector<'_> {
         self.name.clear();
         self.name.push_str(name);
         self.line = skipped_lines;
-        self.grid = prep.plan == Plan::Grid;
+        self.separator = prep.plan.separator();
         self.bytes_in += prep.skip as u64;
         self.bytes_out += prep.preamble.len() as u64;
     }
@@ -161,13 +212,15 @@ impl Collector<'_> {
                 self.stopped = true;
             }
         }
-        if self.grid && !self.wrote_record && rep.records > 0 {
-            debug_assert_eq!(out.first(), Some(&SEPARATOR));
-            out.remove(0);
+        if let Some(sep) = self.separator {
+            if !self.wrote_record && rep.records > 0 {
+                debug_assert_eq!(out.first(), Some(&sep));
+                out.remove(0);
+            }
         }
         self.wrote_record |= rep.records > 0;
         for f in &rep.failures {
-            self.reporter
+            self.observer
                 .failure(&self.name, self.line + f.line + 1, &f.failure);
         }
         self.counts.records += rep.records;
@@ -177,7 +230,7 @@ impl Collector<'_> {
         self.line += rep.lines;
         self.bytes_in += chunk_len;
         self.bytes_out += out.len() as u64;
-        self.reporter.progress(self.bytes_in);
+        self.observer.progress(self.bytes_in, self.total);
         !self.stopped
     }
 }
@@ -212,7 +265,7 @@ fn prepare(
         match prepared {
             Some(p) => {
                 let lines = memchr::memchr_iter(b'\n', &head[..p.skip]).count() as u64;
-                chunks.start(p.skip, Boundary::of(&p.plan));
+                chunks.start(p.skip, p.plan.boundary());
                 return Ok((p, lines));
             }
             None => want = want.max(head.len()) * 2,
@@ -220,16 +273,12 @@ fn prepare(
     }
 }
 
-fn read_error(name: &str) -> impl FnOnce(std::io::Error) -> BatchError + '_ {
-    move |source| BatchError::Read {
-        name: name.to_string(),
-        source,
-    }
-}
-
-fn chunk_error(name: &str) -> impl FnOnce(ChunkError) -> BatchError + '_ {
+fn chunk_error(name: &str) -> impl Fn(ChunkError) -> BatchError + '_ {
     move |e| match e {
-        ChunkError::Read(source) => read_error(name)(source),
+        ChunkError::Read(source) => BatchError::Read {
+            name: name.to_string(),
+            source,
+        },
         ChunkError::Endless => BatchError::Endless {
             name: name.to_string(),
         },
@@ -271,220 +320,12 @@ fn check_unchanged(opened: &[Opened], atomic: bool) -> Result<(), BatchError> {
         })
 }
 
-fn sequential<J: Job + ?Sized>(
-    opened: &mut [Opened],
-    mut sink: Sink,
-    job: &J,
-    opts: &Options,
-    col: &mut Collector<'_>,
-) -> Result<(), BatchError> {
-    let never = AtomicBool::new(false);
-    let mut out = Vec::new();
-    for input in opened.iter_mut() {
-        let name = input.name.clone();
-        let mut chunks = chunks_of(input, opts.chunk_size);
-        let (prep, skipped) = prepare(&mut chunks, opts.format, job.csv_answer(), &name)?;
-        col.begin(&name, &prep, skipped);
-        sink.write_all(&prep.preamble)?;
-        while let Some(chunk) = chunks.next_chunk().map_err(chunk_error(&name))? {
-            out.clear();
-            let rep = work(&prep.plan, job, &chunk, &mut out, &never);
-            let go = col.accept(chunk.input_len(), &mut out, rep);
-            sink.write_all(&out)?;
-            chunks.recycle(chunk);
-            if !go {
-                // Stopped by --fail-fast: dropping the sink leaves no output file.
-                return Ok(());
-            }
-        }
-    }
-    check_unchanged(opened, sink.is_atomic())?;
-    sink.finish()?;
-    Ok(())
-}
-
-/// Why the parallel path stopped early.
-enum Halt {
-    /// An error of the run itself.
-    Fatal(BatchError),
-    /// The writer thread stopped; its error comes from [`OrderedWriter::finish`].
-    Writer,
-}
-
-fn parallel<J: Job + ?Sized>(
-    opened: &mut [Opened],
-    sink: Sink,
-    job: &J,
-    opts: &Options,
-    col: &mut Collector<'_>,
-    threads: usize,
-) -> Result<(), BatchError> {
-    let pool = rayon::ThreadPoolBuilder::new()
-        .num_threads(threads)
-        .thread_name(|i| format!("sudoku-worker-{i}"))
-        .build()?;
-    let window = threads * CHUNKS_PER_THREAD;
-    // Finished chunks wait for the writer in a short queue of their own: the window bounds the chunks being
-    // worked on, this bounds the ones being written.
-    let atomic = sink.is_atomic();
-    let writer = OrderedWriter::spawn(sink, threads * 2);
-    let cancel = AtomicBool::new(false);
-    let mut next_out = 0u64;
-    let mut halt = None;
-    for input in opened.iter_mut() {
-        let name = input.name.clone();
-        let mut chunks = chunks_of(input, opts.chunk_size);
-        let (prep, skipped) = match prepare(&mut chunks, opts.format, job.csv_answer(), &name) {
-            Ok(p) => p,
-            Err(e) => {
-                halt = Some(Halt::Fatal(e));
-                break;
-            }
-        };
-        col.begin(&name, &prep, skipped);
-        if !prep.preamble.is_empty() {
-            if writer.send(next_out, prep.preamble.clone()).is_err() {
-                halt = Some(Halt::Writer);
-                break;
-            }
-            next_out += 1;
-        }
-        let mut work = Window {
-            chunks: &mut chunks,
-            plan: &prep.plan,
-            name: &name,
-            job,
-            cancel: &cancel,
-            writer: &writer,
-            next_out: &mut next_out,
-            col: &mut *col,
-            window,
-        };
-        halt = pool.in_place_scope_fifo(|scope| work.run(scope));
-        if halt.is_some() || col.stopped {
-            break;
-        }
-    }
-    if halt.is_none() && !col.stopped {
-        if let Err(e) = check_unchanged(opened, atomic) {
-            halt = Some(Halt::Fatal(e));
-        }
-    }
-    match halt {
-        None if !col.stopped => writer.finish().map(drop).map_err(BatchError::from),
-        None => {
-            writer.abort();
-            Ok(())
-        }
-        Some(Halt::Fatal(e)) => {
-            writer.abort();
-            Err(e)
-        }
-        Some(Halt::Writer) => match writer.finish() {
-            Err(e) => Err(e.into()),
-            Ok(_) => Err(OutputError::Write {
-                path: "<output>".into(),
-                source: std::io::Error::other("the output writer stopped"),
-            }
-            .into()),
-        },
-    }
-}
-
-/// The sliding window of chunks of one input on the thread pool.
-struct Window<'w, 'a, 'd, J: ?Sized> {
-    chunks: &'w mut Chunks<'a>,
-    plan: &'w Plan,
-    name: &'w str,
-    job: &'w J,
-    cancel: &'w AtomicBool,
-    writer: &'w OrderedWriter,
-    next_out: &'w mut u64,
-    col: &'w mut Collector<'d>,
-    window: usize,
-}
-
-/// A finished chunk: its index and its bytes, output and report, or the panic that ended its task.
-type Done<'a> = (u64, std::thread::Result<(Chunk<'a>, Vec<u8>, ChunkReport)>);
-
-impl<'w, 'a, 'd, J: Job + ?Sized> Window<'w, 'a, 'd, J> {
-    fn run<'s>(&mut self, scope: &rayon::ScopeFifo<'s>) -> Option<Halt>
-    where
-        'w: 's,
-    {
-        let (tx, rx) = crossbeam_channel::unbounded::<Done<'a>>();
-        let mut spawned = 0u64;
-        let mut taken = 0u64;
-        let mut pending = BTreeMap::new();
-        let mut halt = None;
-        let mut exhausted = false;
-        loop {
-            while halt.is_none()
-                && !self.col.stopped
-                && !exhausted
-                && spawned - taken < self.window as u64
-            {
-                match self.chunks.next_chunk() {
-                    Err(e) => {
-                        halt = Some(Halt::Fatal(chunk_error(self.name)(e)));
-                        self.cancel.store(true, Ordering::Relaxed);
-                    }
-                    Ok(None) => exhausted = true,
-                    Ok(Some(chunk)) => {
-                        let mut out = self.writer.buffer(chunk.len() + chunk.len() / 8 + 256);
-                        let (tx, plan, job, cancel) =
-                            (tx.clone(), self.plan, self.job, self.cancel);
-                        let index = spawned;
-                        scope.spawn_fifo(move |_| {
-                            // A panic is passed on to the collecting thread, which would otherwise wait for
-                            // this chunk forever.
-                            let done = std::panic::catch_unwind(AssertUnwindSafe(move || {
-                                let rep = work(plan, job, &chunk, &mut out, cancel);
-                                (chunk, out, rep)
-                            }));
-                            let _ = tx.send((index, done));
-                        });
-                        spawned += 1;
-                    }
-                }
-            }
-            if taken == spawned {
-                return halt;
-            }
-            let (index, done) = rx.recv().expect("a spawned chunk always sends its result");
-            match done {
-                Ok(done) => pending.insert(index, done),
-                Err(panic) => {
-                    self.cancel.store(true, Ordering::Relaxed);
-                    std::panic::resume_unwind(panic);
-                }
-            };
-            while let Some((chunk, mut out, rep)) = pending.remove(&taken) {
-                taken += 1;
-                if halt.is_some() || self.col.stopped {
-                    // Past the stopping point: the result is dropped.
-                    continue;
-                }
-                let go = self.col.accept(chunk.input_len(), &mut out, rep);
-                if self.writer.send(*self.next_out, out).is_err() {
-                    halt = Some(Halt::Writer);
-                    self.cancel.store(true, Ordering::Relaxed);
-                }
-                *self.next_out += 1;
-                self.chunks.recycle(chunk);
-                if !go {
-                    self.cancel.store(true, Ordering::Relaxed);
-                }
-            }
-        }
-    }
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::batch::{Failure, Layout, Solve};
     use crate::grid::Grid;
+    use crate::record::{Failure, Layout, Solve};
+    use std::io::Write;
 
     const HARD: &str =
         "4.....8.5.3..........7......2.....6.....8.4......1.......6.3.7.5..2.....1.4......";
@@ -500,13 +341,7 @@ mod tests {
             name: "t".into(),
             data: text.to_vec(),
         };
-        let r = run(
-            vec![input],
-            &Target::File(out.clone()),
-            job,
-            opts,
-            &mut std::io::sink(),
-        );
+        let r = run(vec![input], &Target::File(out.clone()), job, opts, &mut ());
         (r, std::fs::read(&out).ok())
     }
 
@@ -528,7 +363,7 @@ mod tests {
                 text.as_bytes(),
                 &Solve::default(),
                 &Options {
-                    threads: 1,
+                    threads: Threads::Count(1),
                     ..Options::default()
                 },
             );
@@ -538,7 +373,7 @@ mod tests {
             for threads in [1, 2] {
                 for chunk_size in (1..24).chain((24..text.len() + 2).step_by(31)) {
                     let opts = Options {
-                        threads,
+                        threads: Threads::Count(threads),
                         chunk_size,
                         ..Options::default()
                     };
@@ -573,7 +408,7 @@ mod tests {
         let text = format!("{HARD}\n").repeat(20);
         let boom = |_: &Grid, _: Layout, _: &mut Vec<u8>| -> Result<(), Failure> { panic!("boom") };
         let opts = Options {
-            threads: 2,
+            threads: Threads::Count(2),
             chunk_size: 100,
             ..Options::default()
         };
@@ -600,7 +435,7 @@ mod tests {
                 Solve::default().run(g, layout, buf)
             };
             let opts = Options {
-                threads,
+                threads: Threads::Count(threads),
                 chunk_size: 100,
                 ..Options::default()
             };
@@ -609,7 +444,7 @@ mod tests {
                 &Target::File(out.clone()),
                 &job,
                 &opts,
-                &mut std::io::sink(),
+                &mut (),
             )
             .unwrap_err();
             assert!(

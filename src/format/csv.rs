@@ -6,21 +6,11 @@
 
 use std::ops::Range;
 
-use super::{end_record, strip_cr, RecordError};
-use crate::batch::{ChunkReport, Failure, Job, Layout};
+use super::{end_record, strip_cr};
+use crate::record::{ChunkReport, CsvAnswer, Failure, Job, Layout, RecordError};
 
 const PUZZLE_NAMES: [&str; 4] = ["quizzes", "quiz", "puzzles", "puzzle"];
 const SOLUTION_NAMES: [&str; 2] = ["solutions", "solution"];
-
-/// Where a job's answer goes in a CSV row.
-#[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
-pub enum CsvAnswer {
-    /// Into the solution column (`solution` or `solutions`), added at the end when the header has none.
-    #[default]
-    Solution,
-    /// Into new columns with these names (at least one), added at the end: every input field is kept.
-    Append(&'static [&'static str]),
-}
 
 /// Where the puzzle and the answer go, from the header.
 #[derive(Debug, Clone, PartialEq, Eq)]

@@ -6,11 +6,9 @@
 use std::borrow::Cow;
 use std::sync::atomic::{AtomicBool, Ordering};
 
-use super::{
-    end_record, is_skipped, oversized_record, write_marker, LineIter, Plan, RecordError, MAX_RECORD,
-};
-use crate::batch::{ChunkReport, Failure, Job, Layout};
+use super::{end_record, is_skipped, oversized_record, write_marker, LineIter, Plan, MAX_RECORD};
 use crate::grid::{Grid, ParseError};
+use crate::record::{ChunkReport, Failure, Job, Layout, RecordError};
 
 /// Separator written before every record. The pipeline drops it before the very first record of the output.
 pub(crate) const SEPARATOR: u8 = b'\n';

@@ -2,8 +2,8 @@
 //! record, the 81-digit answer or `error: REASON`.
 
 use super::{end_record, strip_cr, write_marker};
-use crate::batch::{ChunkReport, Failure, Job, Layout};
 use crate::grid::{Grid, ParseError, CELLS};
+use crate::record::{ChunkReport, Failure, Job, Layout};
 
 /// Answers the record on line `n` (0-based in its chunk), `text` without its newline.
 #[inline]
@@ -43,7 +43,7 @@ pub(super) fn parse(text: &[u8]) -> Result<Grid, ParseError> {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::batch::{FailureKind, Solve};
+    use crate::record::{FailureKind, Solve};
 
     fn run(text: &str) -> (String, ChunkReport) {
         crate::format::solve_chunk(&crate::format::Plan::Line, text)

@@ -1,5 +1,5 @@
 //! Record formats: which ones exist, how an input's format is detected (or forced), and how a chunk of records is
-//! turned into output through a [`Job`](crate::batch::Job). One file per format: [`line`] (81-character lines),
+//! turned into output through a [`Job`]. One file per format: [`line`](mod@line) (81-character lines),
 //! [`grid`] (nine rows of digits, a blank line between boards) and [`csv`] (the Kaggle layouts).
 //!
 //! Common to every format: `#` comment lines and blank lines are skipped, a `\r` before `\n` is ignored, the last
@@ -19,8 +19,7 @@ pub mod line;
 use std::io::Write;
 use std::sync::atomic::{AtomicBool, Ordering};
 
-use crate::batch::{ChunkReport, Failure, Job};
-use crate::grid::ParseError;
+use crate::record::{ChunkReport, CsvAnswer, Failure, Job, RecordError};
 
 /// A record format.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -42,6 +41,34 @@ pub enum Plan {
     Grid,
     /// See [`Format::Csv`], with the columns found in the header.
     Csv(csv::Columns),
+}
+
+/// Where records may end: what the chunker of a batch run cuts at.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Boundary {
+    /// After any `\n` (line and CSV formats).
+    Line,
+    /// After a blank line (grid format).
+    BlankLine,
+}
+
+impl Plan {
+    /// Where this plan's records may end.
+    pub fn boundary(&self) -> Boundary {
+        match self {
+            Plan::Grid => Boundary::BlankLine,
+            Plan::Line | Plan::Csv(_) => Boundary::Line,
+        }
+    }
+
+    /// The byte written before every output record, which a run drops before the very first record of its output
+    /// (the blank line between grid records), if any.
+    pub fn separator(&self) -> Option<u8> {
+        match self {
+            Plan::Grid => Some(grid::SEPARATOR),
+            Plan::Line | Plan::Csv(_) => None,
+        }
+    }
 }
 
 /// The plan for an input plus what comes before its first record.
@@ -75,31 +102,6 @@ pub enum FormatError {
     },
 }
 
-/// Why one record could not be read as a puzzle.
-#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
-pub enum RecordError {
-    /// The puzzle text itself is wrong (a bad character, the wrong length, a bad grid row).
-    #[error(transparent)]
-    Cells(#[from] ParseError),
-    /// A CSV row with another number of fields than the header.
-    #[error("expected {expected} CSV fields, found {found}")]
-    FieldCount {
-        /// Fields in the header.
-        expected: usize,
-        /// Fields in the row.
-        found: usize,
-    },
-    /// A CSV field opened with `"` and never closed on its line.
-    #[error("unterminated quoted CSV field")]
-    UnterminatedQuote,
-    /// A record longer than [`MAX_RECORD`] bytes (its text is not kept in the output).
-    #[error("record longer than {limit} bytes")]
-    TooLong {
-        /// The limit, [`MAX_RECORD`].
-        limit: usize,
-    },
-}
-
 const BOM: &[u8] = b"\xEF\xBB\xBF";
 
 /// The longest record, in bytes without its final newline: far more than any valid record (82 bytes for a line,
@@ -120,7 +122,7 @@ pub fn prepare(
     head: &[u8],
     at_eof: bool,
     forced: Option<Format>,
-    answer: csv::CsvAnswer,
+    answer: CsvAnswer,
 ) -> Result<Option<Prepared>, FormatError> {
     // Never look further than detection needs (a mapped input is all "head": its pages are not to be touched).
     let room = BOM.len() + HEAD_LIMIT + MAX_RECORD + 1;
@@ -171,11 +173,11 @@ pub fn prepare(
         .answering(answer);
     let mut preamble = header.to_vec();
     match answer {
-        csv::CsvAnswer::Solution if columns.appends_solution() => {
+        CsvAnswer::Solution if columns.appends_solution() => {
             preamble.extend_from_slice(b",solution")
         }
-        csv::CsvAnswer::Solution => {}
-        csv::CsvAnswer::Append(names) => {
+        CsvAnswer::Solution => {}
+        CsvAnswer::Append(names) => {
             for name in names {
                 preamble.push(b',');
                 preamble.extend_from_slice(name.as_bytes());
@@ -211,7 +213,7 @@ fn detect(first: &[u8]) -> Format {
 }
 
 /// Runs `job` on every record of `data` (a chunk that starts at the beginning of a line and ends at a record
-/// boundary, see [`crate::batch::chunk`]) and appends one output record per input record to `out`. Stops early,
+/// boundary, as the batch chunker cuts them) and appends one output record per input record to `out`. Stops early,
 /// leaving the report incomplete, when `cancel` is set.
 pub fn process<J: Job + ?Sized>(
     plan: &Plan,
@@ -278,10 +280,10 @@ pub type ReadRecord = Result<crate::grid::Grid, (u64, Failure)>;
 /// comments, grid blocks, CSV columns, the same errors): for small inputs such as the puzzles of `explain`.
 pub fn read_all(data: &[u8], forced: Option<Format>) -> Result<Vec<ReadRecord>, FormatError> {
     let prepared =
-        prepare(data, true, forced, csv::CsvAnswer::Solution)?.expect("the whole input is at hand");
+        prepare(data, true, forced, CsvAnswer::Solution)?.expect("the whole input is at hand");
     let skipped = memchr::memchr_iter(b'\n', &data[..prepared.skip]).count() as u64;
     let grids = std::sync::Mutex::new(Vec::new());
-    let keep = |g: &crate::grid::Grid, _: crate::batch::Layout, _: &mut Vec<u8>| {
+    let keep = |g: &crate::grid::Grid, _: crate::record::Layout, _: &mut Vec<u8>| {
         grids.lock().unwrap_or_else(|e| e.into_inner()).push(*g);
         Ok(())
     };
@@ -405,7 +407,7 @@ impl<'a> Iterator for LineIter<'a> {
 #[cfg(test)]
 pub(crate) fn solve_chunk(plan: &Plan, text: &str) -> (String, ChunkReport) {
     let mut out = Vec::new();
-    let job = crate::batch::Solve::default();
+    let job = crate::record::Solve::default();
     let report = process(
         plan,
         &job,

@@ -12,7 +12,7 @@ use std::collections::TryReserveError;
 use crate::generate::rng::mix64;
 
 /// Filter bits per board: with [`PROBES`] probes in 512-bit blocks, about 0.1% of new boards read as seen.
-pub const BITS_PER_BOARD: u64 = 16;
+pub(super) const BITS_PER_BOARD: u64 = 16;
 
 /// Bits set and tested per fingerprint (9 bits of a mixed fingerprint each).
 const PROBES: u32 = 7;
@@ -22,14 +22,14 @@ const MIN_BOARDS: u64 = 4096;
 
 /// A fixed-size Bloom filter of 64-bit fingerprints.
 #[derive(Debug, Clone)]
-pub struct Filter {
+pub(super) struct Filter {
     blocks: Vec<[u64; 8]>,
 }
 
 impl Filter {
     /// A filter for `boards` fingerprints: `boards * BITS_PER_BOARD / 8` bytes (at least 8 KiB), allocated now,
     /// or the allocation's error when that much memory cannot be had.
-    pub fn for_boards(boards: u64) -> Result<Filter, TryReserveError> {
+    pub(super) fn for_boards(boards: u64) -> Result<Filter, TryReserveError> {
         let len = usize::try_from(Self::blocks_for(boards)).unwrap_or(usize::MAX);
         let mut blocks = Vec::new();
         blocks.try_reserve_exact(len)?;
@@ -38,7 +38,7 @@ impl Filter {
     }
 
     /// Bytes a filter for `boards` fingerprints takes (saturating for impossible sizes).
-    pub fn bytes_for(boards: u64) -> u64 {
+    pub(super) fn bytes_for(boards: u64) -> u64 {
         Self::blocks_for(boards).saturating_mul(64)
     }
 
@@ -58,7 +58,7 @@ impl Filter {
 
     /// Records `print`. Returns `true` when it may have been recorded before (then certainly, if it was); `false`
     /// when it certainly was not.
-    pub fn insert(&mut self, print: u64) -> bool {
+    pub(super) fn insert(&mut self, print: u64) -> bool {
         let n = self.blocks.len() as u128;
         // The high bits of print * n pick the block evenly without a division; the probes come from a second mix.
         let block = &mut self.blocks[((u128::from(print) * n) >> 64) as usize];

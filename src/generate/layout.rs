@@ -1,30 +1,26 @@
 //! The text layout of generated boards: where each digit goes in a record, and the preformatted template whose
-//! spaces and newlines are laid out once so that filling a buffer only writes digits.
+//! spaces and newlines are laid out once so that filling a buffer only writes digits. The template is the text
+//! [`Grid::write`] gives the empty board, so generated boards are written exactly as every other board.
+//!
+//! Boards are written in the [`Format::Line`] or [`Format::Grid`] format ([`Format::Csv`] is refused by
+//! [`crate::generate::check`] and read as lines here): grid records are separated by a blank line, and the output
+//! ends with the newline of the last row.
 
-use crate::grid::CELLS;
-
-/// How boards are written.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
-pub enum Format {
-    /// The classic layout: 9 lines of 9 digits separated by single spaces, one blank line between boards, no
-    /// trailing whitespace. The output ends with the newline of the last row (no blank line after the last board).
-    #[default]
-    Grid,
-    /// 81 digits and a newline per board.
-    Line,
-}
+pub use crate::format::Format;
+use crate::grid::{Grid, CELLS};
 
 /// Bytes of one board in the grid format, with the blank line that separates it from the next.
 const GRID_STRIDE: usize = 9 * 18 + 1;
 /// Bytes of one board in the line format.
 const LINE_STRIDE: usize = CELLS + 1;
 
+/// The board-text geometry of each format, for generated boards.
 impl Format {
     /// Bytes from the start of one board to the start of the next.
     pub const fn stride(self) -> usize {
         match self {
             Format::Grid => GRID_STRIDE,
-            Format::Line => LINE_STRIDE,
+            Format::Line | Format::Csv => LINE_STRIDE,
         }
     }
 
@@ -33,7 +29,7 @@ impl Format {
         match self {
             Format::Grid if boards > 0 => boards * GRID_STRIDE as u64 - 1,
             Format::Grid => 0,
-            Format::Line => boards * LINE_STRIDE as u64,
+            Format::Line | Format::Csv => boards * LINE_STRIDE as u64,
         }
     }
 
@@ -44,31 +40,28 @@ impl Format {
         while i < CELLS {
             t[i] = match self {
                 Format::Grid => ((i / 9) * 18 + (i % 9) * 2) as u16,
-                Format::Line => i as u16,
+                Format::Line | Format::Csv => i as u16,
             };
             i += 1;
         }
         t
     }
 
-    /// One board's record with `0` in every digit place; for the grid format it ends with the separating blank
-    /// line.
+    /// One board's record with `0` in every digit place (the empty board's text); for the grid format it ends
+    /// with the separating blank line.
     pub fn record_template(self) -> Vec<u8> {
+        let mut r = Vec::with_capacity(self.stride());
         match self {
             Format::Grid => {
-                let mut r = Vec::with_capacity(GRID_STRIDE);
-                for _ in 0..9 {
-                    r.extend_from_slice(b"0 0 0 0 0 0 0 0 0\n");
-                }
-                r.push(b'\n');
-                r
+                Grid::EMPTY.write(crate::grid::Layout::Grid, b'0', &mut r);
+                r.extend_from_slice(b"\n\n");
             }
-            Format::Line => {
-                let mut r = vec![b'0'; CELLS];
+            Format::Line | Format::Csv => {
+                Grid::EMPTY.write(crate::grid::Layout::Line, b'0', &mut r);
                 r.push(b'\n');
-                r
             }
         }
+        r
     }
 }
 

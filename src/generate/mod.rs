@@ -1,10 +1,10 @@
-//! Generating solved boards at the speed of writing them: the run's options, its errors, and the parallel run
-//! itself (ranges of boards fill preformatted buffers on worker threads and pass, in index order, to the one
-//! ordered writer of [`crate::output`]).
+//! Generating solved boards at the speed of writing them: the run's options, its errors, and the run itself
+//! (ranges of boards fill preformatted buffers on the engine of [`crate::ordered`] and pass, in index order, to the
+//! one writer of [`crate::output`]).
 //!
 //! Two methods:
-//! - [`pattern`] (the default): transforms of one base grid, distinct by construction, up to a stated capacity;
-//! - [`random`] (`--random`): randomized fills, reproducible from the seed, checked for repeats in index order.
+//! - pattern (the default, [`Pattern`]): transforms of one base grid, distinct by construction, up to a stated capacity;
+//! - random ([`RandomFill`]): randomized fills, reproducible from the seed, checked for repeats in index order.
 //!
 //! Both give the same bytes whatever the thread count: a board depends only on the seed and its index (and, for
 //! the random method, on the boards before it, which are checked in index order).
@@ -24,29 +24,28 @@
 //! let path = dir.path().join("boards.txt");
 //! let mut opts = generate::Options::new(1000);
 //! opts.format = Format::Line;
-//! let summary = generate::generate(&opts, &Target::File(path.clone())).unwrap();
+//! let summary = generate::generate(&opts, &Target::File(path.clone()), &mut ()).unwrap();
 //! assert_eq!(summary.bytes, 82 * 1000);
 //! assert_eq!(std::fs::read(&path).unwrap().len(), 82_000);
 //! ```
 
-pub mod filter;
+mod filter;
 pub mod layout;
-pub mod pattern;
+mod pattern;
 pub mod puzzle;
-pub mod random;
-pub mod rng;
+mod random;
+mod rng;
 
-use std::sync::atomic::{AtomicU64, Ordering};
-use std::sync::{Condvar, Mutex};
 use std::time::{Duration, Instant};
-
-use indicatif::{ProgressBar, ProgressDrawTarget, ProgressStyle};
 
 pub use layout::{Format, Layout};
 pub use pattern::Pattern;
-pub use random::{Distinct, RandomFill};
+use random::Distinct;
+pub use random::RandomFill;
 
-use crate::output::{OrderedSender, OrderedWriter, OutputError, Sink, Target};
+use crate::ordered::{Engine, Flow, Threads};
+use crate::output::{OutputError, Sink, Target, Writer};
+use crate::record::Observer;
 
 /// Boards per buffer handed to the writer (4096 boards: 667 KB in the grid format).
 pub const CHUNK_BOARDS: usize = 4096;
@@ -75,15 +74,13 @@ pub struct Options {
     pub first: Option<u8>,
     /// The seed: the same options and seed give the same bytes, whatever `threads` is.
     pub seed: u64,
-    /// Worker threads (at least 1; the writer thread comes on top). With 1, boards are made on the calling thread.
-    pub threads: usize,
-    /// Show a progress bar on standard error (drawn only when it is a terminal).
-    pub progress: bool,
+    /// Worker threads (the writer thread comes on top). With 1, boards are made on the calling thread.
+    pub threads: Threads,
 }
 
 impl Options {
     /// `count` boards with the defaults: pattern method, grid format, first digit free, seed 0, one thread per
-    /// available core, no progress bar.
+    /// available core.
     pub fn new(count: u64) -> Options {
         Options {
             count,
@@ -91,8 +88,7 @@ impl Options {
             format: Format::Grid,
             first: None,
             seed: 0,
-            threads: std::thread::available_parallelism().map_or(1, |n| n.get()),
-            progress: false,
+            threads: Threads::Auto,
         }
     }
 }
@@ -102,8 +98,8 @@ impl Options {
 pub enum GenerateError {
     /// More boards than the pattern method can make distinct.
     #[error(
-        "cannot generate {asked} distinct boards: the pattern method makes at most {capacity}{} (--random has no such \
-         limit)",
+        "cannot generate {asked} distinct boards: the pattern method makes at most {capacity}{} (the random method \
+         has no such limit)",
         if *.first_fixed { " with a fixed first digit" } else { "" }
     )]
     OverCapacity {
@@ -114,6 +110,12 @@ pub enum GenerateError {
         /// Whether the first digit was fixed (which divides the capacity by 9).
         first_fixed: bool,
     },
+    /// Boards are written as lines or grids.
+    #[error("boards are written in the line or grid format, not {0:?}")]
+    BadFormat(Format),
+    /// The worker threads could not be started.
+    #[error("cannot start worker threads: {0}")]
+    Threads(#[from] rayon::ThreadPoolBuildError),
     /// The first digit is not 1..=9.
     #[error("the first digit must be 1 to 9, not {0}")]
     BadFirst(u8),
@@ -143,8 +145,11 @@ pub struct Summary {
     pub elapsed: Duration,
 }
 
-/// Checks the options without doing anything: the first digit and the capacity.
+/// Checks the options without doing anything: the format, the first digit and the capacity.
 pub fn check(opts: &Options) -> Result<(), GenerateError> {
+    if opts.format == Format::Csv {
+        return Err(GenerateError::BadFormat(opts.format));
+    }
     if let Some(d) = opts.first {
         if !(1..=9).contains(&d) {
             return Err(GenerateError::BadFirst(d));
@@ -163,8 +168,13 @@ pub fn check(opts: &Options) -> Result<(), GenerateError> {
     Ok(())
 }
 
-/// Generates `opts.count` distinct solved boards into `target`. A file target appears whole or not at all.
-pub fn generate(opts: &Options, target: &Target) -> Result<Summary, GenerateError> {
+/// Generates `opts.count` distinct solved boards into `target`, telling `observer` the boards done after every
+/// buffer. A file target appears whole or not at all.
+pub fn generate(
+    opts: &Options,
+    target: &Target,
+    observer: &mut dyn Observer,
+) -> Result<Summary, GenerateError> {
     check(opts)?;
     let start = Instant::now();
     // The random method's repeat check takes its memory now, before any output exists.
@@ -179,49 +189,36 @@ pub fn generate(opts: &Options, target: &Target) -> Result<Summary, GenerateErro
             )
         }
     };
-    let threads = opts.threads.max(1);
-    let sink = Sink::create(target)?;
-    let writer = OrderedWriter::spawn(sink, threads + 2);
-    let progress = if opts.progress {
-        let bar = ProgressBar::with_draw_target(Some(opts.count), ProgressDrawTarget::stderr());
-        if let Ok(style) = ProgressStyle::with_template(
-            "{bar:40} {human_pos}/{human_len} boards, {elapsed} elapsed, {eta} left",
-        ) {
-            bar.set_style(style);
-        }
-        bar
-    } else {
-        ProgressBar::hidden()
-    };
+    let engine = Engine::new(opts.threads)?;
+    let writer = Writer::spawn(Sink::create(target)?, engine.threads() + 2);
     let layout = Layout::new(opts.format, CHUNK_BOARDS);
-    let sender = writer.sender();
     let run = Run {
         count: opts.count,
-        threads,
         layout: &layout,
-        sender: &sender,
-        progress: &progress,
+        writer: &writer,
     };
     let mut retries = 0;
     match &mut distinct {
         None => {
             let gen = Pattern::new(opts.first, opts.seed);
             run.chunks(
+                &engine,
                 |first, n, buf, _| gen.fill(first, n, &layout, buf),
                 |_, _, _| {},
+                observer,
             );
         }
         Some(distinct) => {
             let gen = RandomFill::new(opts.first, opts.seed);
             run.chunks(
+                &engine,
                 |first, n, buf, prints| gen.fill(first, n, &layout, buf, prints),
                 |first, prints, buf| distinct.admit_chunk(&gen, first, prints, &layout, buf),
+                observer,
             );
             retries = distinct.retries;
         }
     }
-    drop(sender);
-    progress.finish_and_clear();
     let written = writer.finish()?;
     Ok(Summary {
         boards: opts.count,
@@ -234,101 +231,48 @@ pub fn generate(opts: &Options, target: &Target) -> Result<Summary, GenerateErro
 /// One run's shared parts.
 struct Run<'a> {
     count: u64,
-    threads: usize,
     layout: &'a Layout,
-    sender: &'a OrderedSender,
-    progress: &'a ProgressBar,
-}
-
-/// The in-order stage: the next chunk allowed through, whether the writer has stopped, and the check run on each
-/// chunk in index order.
-struct Turn<A> {
-    next: u64,
-    stopped: bool,
-    admit: A,
+    writer: &'a Writer,
 }
 
 impl Run<'_> {
-    /// Makes every chunk: workers claim chunk numbers in increasing order and fill them in parallel with `fill`
-    /// (first board, boards, buffer with fixed bytes laid out, fingerprint scratch); each filled chunk then waits
-    /// for its turn, goes through `admit` (first board, fingerprints, buffer) and is sent to the writer. Sending in
-    /// order keeps at most one chunk per worker plus the writer's channel in memory, for any number of boards.
-    /// Stops early when the writer stops; the writer's own result says why.
-    fn chunks<F, A>(&self, fill: F, admit: A)
+    /// Makes every chunk of [`CHUNK_BOARDS`] boards on `engine`: chunks are filled in parallel with `fill` (first
+    /// board, boards, buffer with fixed bytes laid out, fingerprint scratch), then, in index order, go through
+    /// `admit` (first board, fingerprints, buffer) and to the writer. Stops early when the writer stops; the
+    /// writer's own result says why.
+    fn chunks<F, A>(&self, engine: &Engine, fill: F, mut admit: A, observer: &mut dyn Observer)
     where
         F: Fn(u64, usize, &mut [u8], &mut Vec<u64>) + Sync,
-        A: FnMut(u64, &[u64], &mut [u8]) + Send,
+        A: FnMut(u64, &[u64], &mut [u8]),
     {
         let chunk = CHUNK_BOARDS as u64;
         let chunks = self.count.div_ceil(chunk);
-        let claim = AtomicU64::new(0);
-        let turn = Mutex::new(Turn {
-            next: 0,
-            stopped: false,
-            admit,
-        });
-        let ready = Condvar::new();
-        let work = || {
-            // A worker that panics must not leave the others waiting for its turn forever.
-            let _release = StopOnPanic {
-                turn: &turn,
-                ready: &ready,
-                sender: self.sender,
-            };
-            let mut prints = Vec::new();
-            loop {
-                let c = claim.fetch_add(1, Ordering::Relaxed);
-                if c >= chunks {
-                    return;
-                }
+        let mut next = 0u64;
+        let _ = engine.run::<_, _, (), _, _, _>(
+            2 * engine.threads() + 2,
+            || {
+                let c = next;
+                next += 1;
+                Ok((c < chunks).then_some(c))
+            },
+            |c, _| {
                 let first = c * chunk;
                 let n = (self.count - first).min(chunk) as usize;
-                let mut buf = self.sender.buffer(n * self.layout.stride);
+                let mut buf = self.writer.buffer(n * self.layout.stride);
                 self.layout.lay_out(n, c + 1 == chunks, &mut buf);
+                let mut prints = Vec::new();
                 fill(first, n, &mut buf, &mut prints);
-                let mut t = turn.lock().unwrap_or_else(|p| p.into_inner());
-                while t.next != c && !t.stopped {
-                    t = ready.wait(t).unwrap_or_else(|p| p.into_inner());
+                (first, n, buf, prints)
+            },
+            |(first, n, mut buf, prints)| {
+                admit(first, &prints, &mut buf);
+                if self.writer.send(buf).is_err() {
+                    return Ok(Flow::Stop);
                 }
-                if t.stopped {
-                    return;
-                }
-                (t.admit)(first, &prints, &mut buf);
-                t.stopped = self.sender.send(c, buf).is_err();
-                t.next += 1;
-                drop(t);
-                ready.notify_all();
-                self.progress.inc(n as u64);
-            }
-        };
-        if self.threads == 1 {
-            work();
-        } else {
-            std::thread::scope(|s| {
-                for _ in 0..self.threads {
-                    s.spawn(work);
-                }
-            });
-        }
-    }
-}
-
-/// If its thread unwinds: marks the run stopped, wakes every waiting worker, and aborts the writer, which removes
-/// its temporary file instead of renaming a short output into place. (Release builds abort on panic, so this guard serves debug builds, tests and
-/// library users who build with unwinding.)
-struct StopOnPanic<'a, A> {
-    turn: &'a Mutex<Turn<A>>,
-    ready: &'a Condvar,
-    sender: &'a OrderedSender,
-}
-
-impl<A> Drop for StopOnPanic<'_, A> {
-    fn drop(&mut self) {
-        if std::thread::panicking() {
-            self.sender.abort();
-            self.turn.lock().unwrap_or_else(|p| p.into_inner()).stopped = true;
-            self.ready.notify_all();
-        }
+                observer.progress(first + n as u64, Some(self.count));
+                Ok(Flow::Go)
+            },
+        );
     }
 }
 
@@ -340,7 +284,7 @@ mod tests {
     fn run_to_file(opts: &Options) -> Vec<u8> {
         let dir = tempfile::tempdir().unwrap();
         let path = dir.path().join("boards.txt");
-        let s = generate(opts, &Target::File(path.clone())).unwrap();
+        let s = generate(opts, &Target::File(path.clone()), &mut ()).unwrap();
         let bytes = std::fs::read(&path).unwrap();
         assert_eq!(s.bytes, bytes.len() as u64);
         assert_eq!(s.bytes, opts.format.output_len(opts.count));
@@ -354,9 +298,9 @@ mod tests {
             opts.method = method;
             opts.format = Format::Line;
             opts.seed = 99;
-            opts.threads = 1;
+            opts.threads = Threads::Count(1);
             let one = run_to_file(&opts);
-            opts.threads = 3;
+            opts.threads = Threads::Count(3);
             assert_eq!(run_to_file(&opts), one, "{method:?}");
             let lines: HashSet<&[u8]> = one
                 .split(|&b| b == b'\n')
@@ -372,7 +316,7 @@ mod tests {
         let path = dir.path().join("never.txt");
         let mut opts = Options::new(pattern::CAPACITY_FIXED_FIRST + 1);
         opts.first = Some(1);
-        let e = generate(&opts, &Target::File(path.clone())).unwrap_err();
+        let e = generate(&opts, &Target::File(path.clone()), &mut ()).unwrap_err();
         assert!(
             matches!(e, GenerateError::OverCapacity { capacity, .. } if capacity == pattern::CAPACITY_FIXED_FIRST)
         );
@@ -389,27 +333,25 @@ mod tests {
     fn a_panicking_worker_stops_the_run_instead_of_hanging_it() {
         let dir = tempfile::tempdir().unwrap();
         let path = dir.path().join("never.txt");
-        let writer = OrderedWriter::spawn(Sink::create(&Target::File(path.clone())).unwrap(), 2);
-        let sender = writer.sender();
-        let layout = Layout::new(Format::Line, CHUNK_BOARDS);
-        let progress = ProgressBar::hidden();
-        let run = Run {
-            count: 6 * CHUNK_BOARDS as u64,
-            threads: 3,
-            layout: &layout,
-            sender: &sender,
-            progress: &progress,
-        };
-        let outcome = std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| {
+        let outcome = std::panic::catch_unwind(|| {
+            let writer = Writer::spawn(Sink::create(&Target::File(path.clone())).unwrap(), 2);
+            let layout = Layout::new(Format::Line, CHUNK_BOARDS);
+            let run = Run {
+                count: 6 * CHUNK_BOARDS as u64,
+                layout: &layout,
+                writer: &writer,
+            };
+            let engine = Engine::new(Threads::Count(3)).unwrap();
             run.chunks(
+                &engine,
                 |first, _, _, _| assert_ne!(first, CHUNK_BOARDS as u64, "a worker fails"),
                 |_, _, _| {},
-            )
-        }));
+                &mut (),
+            );
+            writer.finish()
+        });
         assert!(outcome.is_err());
-        drop(sender);
         // The writer may have written chunk 0, but the named file never appears short.
-        assert!(writer.finish().is_err());
         assert!(!path.exists());
         assert_eq!(std::fs::read_dir(dir.path()).unwrap().count(), 0);
     }

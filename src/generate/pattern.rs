@@ -63,7 +63,7 @@ const BASE_T: [u8; CELLS] = {
 const PERM3: [[u8; 3]; 6] = crate::grid::PERMUTATIONS_OF_3;
 
 /// Line orders that keep bands (or stacks) together: 6 band orders times 6³ orders inside the bands.
-pub const LINE_ORDERS: usize = 1296;
+pub(super) const LINE_ORDERS: usize = 1296;
 
 /// `LINE_ORDER[x][r]` is the base line that goes to line `r` under order `x`; order 0 is the identity.
 static LINE_ORDER: [[u8; 9]; LINE_ORDERS] = {
@@ -83,16 +83,16 @@ static LINE_ORDER: [[u8; 9]; LINE_ORDERS] = {
 };
 
 /// The cell rearrangements used: transposed or not, times a row order, times a column order.
-pub const GEOMETRIES: u64 = 2 * (LINE_ORDERS as u64) * (LINE_ORDERS as u64);
+pub(super) const GEOMETRIES: u64 = 2 * (LINE_ORDERS as u64) * (LINE_ORDERS as u64);
 
 /// Boards available with the first digit fixed: 3,359,232 · 8! = 135,444,234,240.
-pub const CAPACITY_FIXED_FIRST: u64 = GEOMETRIES * 40_320;
+pub(super) const CAPACITY_FIXED_FIRST: u64 = GEOMETRIES * 40_320;
 
 // The floor: ten million distinct boards with a fixed first digit.
 const _: () = assert!(CAPACITY_FIXED_FIRST >= 10_000_000);
 
 /// Boards available with the first digit free: 3,359,232 · 9! = 1,218,998,108,160.
-pub const CAPACITY_FREE_FIRST: u64 = GEOMETRIES * 362_880;
+pub(super) const CAPACITY_FREE_FIRST: u64 = GEOMETRIES * 362_880;
 
 /// One transform of the base grid.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -149,7 +149,8 @@ impl Pattern {
         }
     }
 
-    /// How many distinct boards the method can give: [`CAPACITY_FIXED_FIRST`] or [`CAPACITY_FREE_FIRST`].
+    /// How many distinct boards the method can give: 135,444,234,240 with a fixed first digit, 1,218,998,108,160
+    /// without.
     pub const fn capacity_for(first: Option<u8>) -> u64 {
         match first {
             Some(_) => CAPACITY_FIXED_FIRST,
@@ -225,9 +226,13 @@ impl Pattern {
         let first = self.first.unwrap_or(0);
         match (self.first.is_some(), layout.format) {
             (true, Format::Grid) => self.fill_with::<true, true>(first_index, count, first, out),
-            (true, Format::Line) => self.fill_with::<true, false>(first_index, count, first, out),
+            (true, Format::Line | Format::Csv) => {
+                self.fill_with::<true, false>(first_index, count, first, out)
+            }
             (false, Format::Grid) => self.fill_with::<false, true>(first_index, count, first, out),
-            (false, Format::Line) => self.fill_with::<false, false>(first_index, count, first, out),
+            (false, Format::Line | Format::Csv) => {
+                self.fill_with::<false, false>(first_index, count, first, out)
+            }
         }
     }
 

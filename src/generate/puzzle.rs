@@ -10,11 +10,11 @@
 use std::fmt;
 use std::time::{Duration, Instant};
 
-use rayon::prelude::*;
-
 use crate::grid::{Grid, CELLS, GRID_TEXT_LEN};
 use crate::human::{rate, Level, Rating};
-use crate::output::{OrderedWriter, OutputError, Sink, Target};
+use crate::ordered::{Engine, Flow, Threads};
+use crate::output::{OutputError, Sink, Target, Writer};
+use crate::record::{Layout, Observer};
 use crate::solver;
 
 use super::random::RandomFill;
@@ -328,8 +328,8 @@ pub struct PuzzleRun {
     pub options: PuzzleOptions,
     /// Puzzle `i` depends on the seed and `i` only.
     pub seed: u64,
-    /// Worker threads (0: one per core).
-    pub threads: usize,
+    /// Worker threads.
+    pub threads: Threads,
     /// Line (`.` for blanks) or 9-line grid (`0` for blanks, a blank line between puzzles).
     pub format: Format,
 }
@@ -352,6 +352,9 @@ pub struct PuzzleSummary {
 /// Why a puzzle run stopped.
 #[derive(Debug, thiserror::Error)]
 pub enum PuzzleRunError {
+    /// Puzzles are written as lines or grids.
+    #[error("puzzles are written in the line or grid format, not {0:?}")]
+    Format(Format),
     /// The options cannot be met, or a puzzle could not be made.
     #[error(transparent)]
     Puzzle(#[from] PuzzleError),
@@ -365,51 +368,48 @@ pub enum PuzzleRunError {
 
 /// Generates `run.count` puzzles into `target` in index order, on a window of chunks at a time so that memory
 /// stays flat; the bytes do not depend on the thread count. A file target appears whole or not at all.
-pub fn run(run: &PuzzleRun, target: &Target) -> Result<PuzzleSummary, PuzzleRunError> {
+pub fn run(
+    run: &PuzzleRun,
+    target: &Target,
+    observer: &mut dyn Observer,
+) -> Result<PuzzleSummary, PuzzleRunError> {
     run.options.check()?;
+    if run.format == Format::Csv {
+        return Err(PuzzleRunError::Format(run.format));
+    }
     let start = Instant::now();
-    let pool = rayon::ThreadPoolBuilder::new()
-        .num_threads(run.threads)
-        .build()?;
-    let window = 4 * pool.current_num_threads() as u64;
-    let writer = OrderedWriter::spawn(Sink::create(target)?, 2 * window as usize);
+    let engine = Engine::new(run.threads)?;
+    let window = 4 * engine.threads();
+    let writer = Writer::spawn(Sink::create(target)?, 2 * window);
     let chunks = run.count.div_ceil(CHUNK_PUZZLES);
     let mut summary = PuzzleSummary {
         puzzles: 0,
         rejected: 0,
         clues: 0,
-        threads: pool.current_num_threads(),
+        threads: engine.threads(),
         elapsed: Duration::ZERO,
     };
-    let mut first = 0u64;
-    let mut failure = None;
-    'windows: while first < chunks {
-        let last = (first + window).min(chunks);
-        let done: Vec<Result<(Vec<u8>, PuzzleSummary), PuzzleError>> = pool.install(|| {
-            (first..last)
-                .into_par_iter()
-                .map(|chunk| make_chunk(run, chunk))
-                .collect()
-        });
-        for (chunk, r) in (first..last).zip(done) {
-            match r {
-                Ok((buf, s)) => {
-                    summary.puzzles += s.puzzles;
-                    summary.rejected += s.rejected;
-                    summary.clues += s.clues;
-                    if writer.send(chunk, buf).is_err() {
-                        break 'windows;
-                    }
-                }
-                Err(e) => {
-                    failure = Some(e);
-                    break 'windows;
-                }
-            }
-        }
-        first = last;
-    }
-    if let Some(e) = failure {
+    let mut next = 0u64;
+    let mut stopped = false;
+    let made: Result<(), PuzzleError> = engine.run(
+        window,
+        || {
+            let c = next;
+            next += 1;
+            Ok((c < chunks).then_some(c))
+        },
+        |chunk, _| make_chunk(run, chunk),
+        |done| {
+            let (buf, s) = done?;
+            summary.puzzles += s.puzzles;
+            summary.rejected += s.rejected;
+            summary.clues += s.clues;
+            stopped = writer.send(buf).is_err();
+            observer.progress(summary.puzzles, Some(run.count));
+            Ok(if stopped { Flow::Stop } else { Flow::Go })
+        },
+    );
+    if let Err(e) = made {
         // Leave no short file: an aborted output is removed, never completed.
         writer.abort();
         return Err(e.into());
@@ -446,21 +446,15 @@ fn make_chunk(run: &PuzzleRun, chunk: u64) -> Result<(Vec<u8>, PuzzleSummary), P
 /// before the first puzzle), as `sudoku generate` writes boards.
 fn write_puzzle(p: &Grid, format: Format, first: bool, out: &mut Vec<u8>) {
     match format {
-        Format::Line => {
-            let mut cells = [0u8; CELLS];
-            p.write_line(&mut cells, b'.');
-            out.extend_from_slice(&cells);
-            out.push(b'\n');
-        }
+        Format::Line | Format::Csv => p.write(Layout::Line, b'.', out),
         Format::Grid => {
             if !first {
                 out.push(b'\n');
             }
-            let mut text = [0u8; GRID_TEXT_LEN];
-            p.write_grid(&mut text);
-            out.extend_from_slice(&text);
+            p.write(Layout::Grid, b'0', out);
         }
     }
+    out.push(b'\n');
 }
 
 #[cfg(test)]

@@ -220,7 +220,7 @@ fn put_grid(layout: &Layout, out: &mut [u8], record: usize, g: &Grid) {
 
 /// A 64-bit hash of a board: equal boards have equal fingerprints, so a repeat is never missed; two different
 /// boards sharing one (odds about n²/2⁶⁵) only cost a needless extra attempt.
-pub fn fingerprint(g: &Grid) -> u64 {
+pub(super) fn fingerprint(g: &Grid) -> u64 {
     let mut h = 0u64;
     for chunk in g.cells().chunks(8) {
         let mut w = 0u64;
@@ -236,7 +236,7 @@ pub fn fingerprint(g: &Grid) -> u64 {
 /// run at its start (2 bytes per board). Boards must be admitted in index order, which makes the outcome independent
 /// of the thread count.
 #[derive(Debug, Clone)]
-pub struct Distinct {
+pub(super) struct Distinct {
     seen: Filter,
     /// Boards made again because the first attempt repeated an earlier board or could not be told apart from one
     /// (about 1 in 6,000 boards, by the filter's false positives; actual repeats are far rarer).
@@ -245,7 +245,7 @@ pub struct Distinct {
 
 impl Distinct {
     /// A check for a run of `boards` boards, or the allocation's error when its memory cannot be had.
-    pub fn new(boards: u64) -> Result<Distinct, TryReserveError> {
+    pub(super) fn new(boards: u64) -> Result<Distinct, TryReserveError> {
         Ok(Distinct {
             seen: Filter::for_boards(boards)?,
             retries: 0,
@@ -254,7 +254,7 @@ impl Distinct {
 
     /// Admits board `index` with fingerprint `print`. If it repeats an earlier board, asks `regenerate` for
     /// attempts 1, 2, … of the same index until one is new, and returns the board to use instead.
-    pub fn admit(
+    pub(super) fn admit(
         &mut self,
         index: u64,
         print: u64,

@@ -329,7 +329,7 @@ impl fmt::Display for HouseSet {
 }
 
 /// The cells of each house, indexed by [`House`].
-pub const HOUSE_CELLS: [CellSet; 27] = {
+pub(super) const HOUSE_CELLS: [CellSet; 27] = {
     let mut t = [CellSet(0); 27];
     let mut i = 0;
     while i < CELLS {
@@ -343,7 +343,7 @@ pub const HOUSE_CELLS: [CellSet; 27] = {
 };
 
 /// The nine cells of each house, ascending, indexed by [`House`].
-pub const HOUSE_LIST: [[u8; 9]; 27] = {
+pub(super) const HOUSE_LIST: [[u8; 9]; 27] = {
     let mut t = [[0u8; 9]; 27];
     let mut fill = [0usize; 27];
     let mut i = 0;
@@ -361,7 +361,7 @@ pub const HOUSE_LIST: [[u8; 9]; 27] = {
 };
 
 /// The 20 peers of each cell (same row, column or box, the cell itself excluded).
-pub const PEERS: [CellSet; CELLS] = {
+pub(super) const PEERS: [CellSet; CELLS] = {
     let mut t = [CellSet(0); CELLS];
     let mut i = 0;
     while i < CELLS {
@@ -374,10 +374,10 @@ pub const PEERS: [CellSet; CELLS] = {
     t
 };
 
-pub use crate::grid::cell_name;
+pub(super) use crate::grid::cell_name;
 
 /// Cells as `r1c2,r3c4`.
-pub fn cell_list(cells: CellSet) -> String {
+pub(super) fn cell_list(cells: CellSet) -> String {
     let names: Vec<String> = cells.iter().map(cell_name).collect();
     names.join(",")
 }

@@ -4,9 +4,8 @@
 use std::io::Write;
 use std::sync::atomic::{AtomicU64, Ordering};
 
-use crate::batch::{write_grid, Failure, Job, Layout};
-use crate::format::csv::CsvAnswer;
-use crate::grid::{Grid, CELLS};
+use crate::grid::Grid;
+use crate::record::{CsvAnswer, Failure, Job, Layout};
 
 use super::rating::{rate, Histogram, RateError, Rating};
 use super::step::Technique;
@@ -70,14 +69,11 @@ impl Job for Rater {
         self.count(&r);
         match layout {
             Layout::Line => {
-                let mut cells = [0u8; CELLS];
-                puzzle.write_line(&mut cells, b'.');
-                out.extend_from_slice(&cells);
-                out.push(b' ');
-                write!(out, "{r}")
+                puzzle.write(Layout::Line, b'.', out);
+                write!(out, " {r}")
             }
             Layout::Grid => {
-                write_grid(puzzle, Layout::Grid, out);
+                puzzle.write(Layout::Grid, b'0', out);
                 write!(out, "\n{r}")
             }
             Layout::CsvField => {
@@ -111,7 +107,7 @@ mod tests {
             data: text.as_bytes().to_vec(),
         };
         let opts = Options {
-            threads: 2,
+            threads: crate::ordered::Threads::Count(2),
             chunk_size: 1000,
             ..Options::default()
         };
@@ -120,7 +116,7 @@ mod tests {
             &Target::File(out.clone()),
             &rater,
             &opts,
-            &mut std::io::sink(),
+            &mut (),
         )
         .unwrap();
         assert_eq!(summary.counts.records, 100);

@@ -110,13 +110,12 @@ fn explain_reads_a_file_and_reports_bad_puzzles() {
         "sudoku: <stdin>:2: malformed: cell 3 (row 1, col 3): invalid character 'x'\n"
     );
 
+    // The rule of `solve`: an argument that is no file and not puzzle text is a file that cannot be opened.
     let r = run(&["explain", "12x"]);
-    assert_eq!(r.code, 1);
-    assert!(
-        r.stderr.starts_with("sudoku: <argument>:1: malformed: "),
-        "{}",
-        r.stderr
-    );
+    assert_eq!(r.code, 2);
+    assert!(r.stderr.starts_with("sudoku: 12x: "), "{}", r.stderr);
+    let r = run(&["explain", "123456789x"]);
+    assert_eq!(r.code, 2);
 
     let r = run(&["explain", &first_record("several_solutions.txt")]);
     assert_eq!(r.code, 1);

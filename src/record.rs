@@ -1,25 +1,49 @@
-//! What the pipeline does with one record: the [`Job`] trait (a parsed puzzle in, answer bytes and an outcome out),
-//! the ways a record can fail, and [`Solve`], the job behind `sudoku solve`.
+//! The per-record contract between the formats and the jobs: the [`Job`] trait (a parsed puzzle in, answer bytes
+//! out), the ways a record can fail ([`Failure`], [`RecordError`]), where an answer goes in a CSV row
+//! ([`CsvAnswer`]), what one chunk of records held ([`ChunkReport`]), the [`Observer`] a run reports to, and
+//! [`Solve`], the job behind `sudoku solve`.
 //!
-//! The pipeline owns everything around a record (reading, splitting, parsing, failure marking, order, output); a
-//! job only turns one [`Grid`] into answer bytes. Solving is one job; rating or any other per-puzzle work can reuse
-//! the pipeline by implementing [`Job`] (or passing a closure).
+//! The formats own everything around a record (reading, splitting, parsing, failure marking); a job only turns
+//! one [`Grid`] into answer bytes. Solving is one job; rating or any other per-puzzle work reuses the pipeline by
+//! implementing [`Job`] (or passing a closure).
 
-use crate::format::csv::CsvAnswer;
-use crate::format::RecordError;
-use crate::grid::{Conflict, Grid, CELLS, GRID_TEXT_LEN};
+pub use crate::grid::Layout;
+use crate::grid::{Conflict, Grid, ParseError};
 use crate::solver::{self, SolveError};
 
-/// The shape of the answer the record format expects from a job.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub enum Layout {
-    /// One line (no newline): an 81-character line record.
-    Line,
-    /// Several lines, the last without its newline: a 9-line grid record.
-    Grid,
-    /// One CSV field (no newline, no bare comma or quote), or with [`CsvAnswer::Append`] that many fields joined
-    /// by commas.
-    CsvField,
+/// Where a job's answer goes in a CSV row.
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
+pub enum CsvAnswer {
+    /// Into the solution column (`solution` or `solutions`), added at the end when the header has none.
+    #[default]
+    Solution,
+    /// Into new columns with these names (at least one), added at the end: every input field is kept.
+    Append(&'static [&'static str]),
+}
+
+/// Why one record could not be read as a puzzle.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+pub enum RecordError {
+    /// The puzzle text itself is wrong (a bad character, the wrong length, a bad grid row).
+    #[error(transparent)]
+    Cells(#[from] ParseError),
+    /// A CSV row with another number of fields than the header.
+    #[error("expected {expected} CSV fields, found {found}")]
+    FieldCount {
+        /// Fields in the header.
+        expected: usize,
+        /// Fields in the row.
+        found: usize,
+    },
+    /// A CSV field opened with `"` and never closed on its line.
+    #[error("unterminated quoted CSV field")]
+    UnterminatedQuote,
+    /// A record longer than the format layer's limit, `format::MAX_RECORD` bytes (its text is not kept in the output).
+    #[error("record longer than {limit} bytes")]
+    TooLong {
+        /// The limit in bytes.
+        limit: usize,
+    },
 }
 
 /// Work to do on each record of a batch. `run` appends the answer for `puzzle` to `out`, shaped for `layout`, or
@@ -62,26 +86,8 @@ impl Job for Solve {
         } else {
             solver::solve(puzzle)
         }?;
-        write_grid(&solved.solution, layout, out);
+        solved.solution.write(layout, b'0', out);
         Ok(())
-    }
-}
-
-/// Appends a board shaped for `layout`: 81 digits for a line or a CSV field (`0` for blanks), nine rows of digits
-/// separated by single spaces for a grid (no newline after the last row).
-#[inline]
-pub fn write_grid(grid: &Grid, layout: Layout, out: &mut Vec<u8>) {
-    match layout {
-        Layout::Line | Layout::CsvField => {
-            let mut text = [0u8; CELLS];
-            grid.write_line(&mut text, b'0');
-            out.extend_from_slice(&text);
-        }
-        Layout::Grid => {
-            let mut text = [0u8; GRID_TEXT_LEN];
-            grid.write_grid(&mut text);
-            out.extend_from_slice(&text[..GRID_TEXT_LEN - 1]);
-        }
     }
 }
 
@@ -171,6 +177,70 @@ impl FailureKind {
         self as usize
     }
 }
+
+/// A record that failed, as found in its chunk.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct RecordFailure {
+    /// 0-based line of the record (for a grid, of its bad row) counted from the start of the chunk.
+    pub line: u64,
+    /// 0-based record number counted from the start of the chunk.
+    pub record: u64,
+    /// What went wrong.
+    pub failure: Failure,
+    /// End of this record's output (marker and newline included) in the chunk's output buffer.
+    pub out_end: usize,
+}
+
+/// What one chunk held.
+#[derive(Debug, Clone, Default, PartialEq, Eq)]
+pub struct ChunkReport {
+    /// Newlines in the chunk, to number the lines of the next one.
+    pub lines: u64,
+    /// Records answered or marked.
+    pub records: u64,
+    /// Failed records by [`FailureKind::index`].
+    pub failed: [u64; 4],
+    /// Every failed record, in order.
+    pub failures: Vec<RecordFailure>,
+}
+
+impl ChunkReport {
+    /// Counts a record that got its answer.
+    #[inline]
+    pub fn solved(&mut self) {
+        self.records += 1;
+    }
+
+    /// Counts a failed record: its 0-based line in the chunk, why, and where its output ends.
+    pub fn failed(&mut self, line: u64, failure: Failure, out_end: usize) {
+        self.failed[failure.kind().index()] += 1;
+        self.failures.push(RecordFailure {
+            line,
+            record: self.records,
+            failure,
+            out_end,
+        });
+        self.records += 1;
+    }
+}
+
+/// What a run tells as it goes. The library never prints: a front end (the `sudoku` binary, the Python module)
+/// decides what to show. Called on the run's calling thread, in input order. `()` is the observer that ignores
+/// everything.
+pub trait Observer {
+    /// A record failed: the input as named, the 1-based line (for a grid, of its bad row), and why.
+    fn failure(&mut self, input: &str, line: u64, failure: &Failure) {
+        let _ = (input, line, failure);
+    }
+
+    /// How far the run has come: input bytes for a batch run, boards or puzzles for a generation run; `total`
+    /// when known. Called after every chunk.
+    fn progress(&mut self, done: u64, total: Option<u64>) {
+        let _ = (done, total);
+    }
+}
+
+impl Observer for () {}
 
 #[cfg(test)]
 mod tests {

@@ -1,0 +1,310 @@
+//! The one ordered-parallel engine: work items made in order on the calling thread, worked on by a pool of threads,
+//! and handed back in the same order, with a window that bounds the items in flight, cancellation, and panics
+//! passed on to the caller. Batch solving and rating, board generation and puzzle generation all run on it; the
+//! [`Threads`] rule (all cores, or a count capped at [`MAX_THREADS`]) is the same for all of them.
+//!
+//! ```text
+//!  produce (calling thread) ──▶ work (pool, any order) ──▶ deliver (calling thread, index order)
+//! ```
+//!
+//! With one thread, `work` runs on the calling thread between `produce` and `deliver`: a plain sequential loop.
+
+use std::collections::BTreeMap;
+use std::panic::AssertUnwindSafe;
+use std::sync::atomic::{AtomicBool, Ordering};
+
+/// The most worker threads a run takes.
+pub const MAX_THREADS: usize = 1024;
+
+/// How many worker threads a run uses.
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
+pub enum Threads {
+    /// One per available core.
+    #[default]
+    Auto,
+    /// This many (1 means the sequential path on the calling thread).
+    Count(usize),
+}
+
+/// A thread count outside `1..=MAX_THREADS`.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, thiserror::Error)]
+#[error("the thread count must be a whole number from 1 to {MAX_THREADS}, not {0}")]
+pub struct ThreadsError(pub usize);
+
+impl Threads {
+    /// `n` threads, checked against `1..=MAX_THREADS`.
+    pub fn count(n: usize) -> Result<Threads, ThreadsError> {
+        if (1..=MAX_THREADS).contains(&n) {
+            Ok(Threads::Count(n))
+        } else {
+            Err(ThreadsError(n))
+        }
+    }
+
+    /// The number of threads this stands for (never 0, never more than [`MAX_THREADS`]).
+    pub fn get(self) -> usize {
+        match self {
+            Threads::Auto => std::thread::available_parallelism().map_or(1, |n| n.get()),
+            Threads::Count(n) => n,
+        }
+        .clamp(1, MAX_THREADS)
+    }
+}
+
+/// What the in-order stage wants after an item.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub(crate) enum Flow {
+    /// Go on.
+    Go,
+    /// Stop: make no more items; results still in flight are dropped.
+    Stop,
+}
+
+/// Sets the cancel flag; returns `true` (the run is stopping).
+fn stop(cancel: &AtomicBool) -> bool {
+    cancel.store(true, Ordering::Relaxed);
+    true
+}
+
+/// The worker threads of a run.
+pub(crate) struct Engine {
+    pool: Option<rayon::ThreadPool>,
+    threads: usize,
+}
+
+impl Engine {
+    /// A pool of `threads` workers (none for one thread: the sequential path).
+    pub(crate) fn new(threads: Threads) -> Result<Engine, rayon::ThreadPoolBuildError> {
+        let threads = threads.get();
+        let pool = if threads == 1 {
+            None
+        } else {
+            Some(
+                rayon::ThreadPoolBuilder::new()
+                    .num_threads(threads)
+                    .thread_name(|i| format!("sudoku-worker-{i}"))
+                    .build()?,
+            )
+        };
+        Ok(Engine { pool, threads })
+    }
+
+    /// Worker threads.
+    pub(crate) fn threads(&self) -> usize {
+        self.threads
+    }
+
+    /// Calls `produce` for items until it gives `None`, runs `work` on each (in parallel, at most `window` items
+    /// between the oldest not yet delivered and the newest made), and calls `deliver` with the results in the
+    /// order the items were made. `work` should return early when the flag it is given is set (the run is
+    /// stopping). An error from `produce` or `deliver`, or [`Flow::Stop`], stops the run: no more items are made,
+    /// results in flight are dropped, and the error is returned once every task has ended. A panic in `work` is
+    /// resumed on the calling thread after the other tasks have ended.
+    pub(crate) fn run<I, O, E, P, W, D>(
+        &self,
+        window: usize,
+        mut produce: P,
+        work: W,
+        mut deliver: D,
+    ) -> Result<(), E>
+    where
+        I: Send,
+        O: Send,
+        P: FnMut() -> Result<Option<I>, E>,
+        W: Fn(I, &AtomicBool) -> O + Sync,
+        D: FnMut(O) -> Result<Flow, E>,
+    {
+        let cancel = AtomicBool::new(false);
+        let Some(pool) = &self.pool else {
+            while let Some(item) = produce()? {
+                if deliver(work(item, &cancel))? == Flow::Stop {
+                    break;
+                }
+            }
+            return Ok(());
+        };
+        let window = window.max(1) as u64;
+        let (tx, rx) = crossbeam_channel::unbounded::<(u64, std::thread::Result<O>)>();
+        let (work, cancel_ref) = (&work, &cancel);
+        let mut panic = None;
+        let result = pool.in_place_scope_fifo(|scope| {
+            let mut result = Ok(());
+            let (mut made, mut received, mut delivered) = (0u64, 0u64, 0u64);
+            let mut waiting = BTreeMap::new();
+            let mut stopping = false;
+            let mut exhausted = false;
+            loop {
+                while !stopping && !exhausted && made - delivered < window {
+                    match produce() {
+                        Err(e) => {
+                            result = Err(e);
+                            stopping = stop(cancel_ref);
+                        }
+                        Ok(None) => exhausted = true,
+                        Ok(Some(item)) => {
+                            let tx = tx.clone();
+                            let index = made;
+                            scope.spawn_fifo(move |_| {
+                                // A panic is passed to the calling thread, which would otherwise wait for this
+                                // item forever.
+                                let done = std::panic::catch_unwind(AssertUnwindSafe(|| {
+                                    work(item, cancel_ref)
+                                }));
+                                let _ = tx.send((index, done));
+                            });
+                            made += 1;
+                        }
+                    }
+                }
+                if received == made {
+                    return result;
+                }
+                let (index, done) = rx.recv().expect("every task sends its result");
+                received += 1;
+                match done {
+                    Ok(out) => {
+                        waiting.insert(index, out);
+                    }
+                    Err(p) => {
+                        panic.get_or_insert(p);
+                        stopping = stop(cancel_ref);
+                    }
+                }
+                while let Some(out) = waiting.remove(&delivered) {
+                    delivered += 1;
+                    if stopping {
+                        continue;
+                    }
+                    match deliver(out) {
+                        Ok(Flow::Go) => {}
+                        Ok(Flow::Stop) => stopping = stop(cancel_ref),
+                        Err(e) => {
+                            result = Err(e);
+                            stopping = stop(cancel_ref);
+                        }
+                    }
+                }
+                if stopping {
+                    // Nothing more is delivered: results still coming are only counted.
+                    waiting.clear();
+                    delivered = made;
+                }
+            }
+        });
+        if let Some(p) = panic {
+            std::panic::resume_unwind(p);
+        }
+        result
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn squares(threads: usize, n: u64, window: usize) -> Vec<u64> {
+        let engine = Engine::new(Threads::Count(threads)).unwrap();
+        let mut next = 0;
+        let mut got = Vec::new();
+        engine
+            .run::<_, _, (), _, _, _>(
+                window,
+                || {
+                    next += 1;
+                    Ok((next <= n).then_some(next))
+                },
+                |i, _| {
+                    // Later items finish first now and then.
+                    if i % 7 == 0 {
+                        std::thread::sleep(std::time::Duration::from_millis(2));
+                    }
+                    i * i
+                },
+                |sq| {
+                    got.push(sq);
+                    Ok(Flow::Go)
+                },
+            )
+            .unwrap();
+        got
+    }
+
+    #[test]
+    fn results_come_back_in_order_for_any_thread_count_and_window() {
+        let expect: Vec<u64> = (1..=200).map(|i| i * i).collect();
+        for threads in [1, 2, 3, 8] {
+            for window in [1, 2, 16] {
+                assert_eq!(squares(threads, 200, window), expect, "{threads} {window}");
+            }
+        }
+    }
+
+    #[test]
+    fn stop_and_errors_end_the_run_early() {
+        let engine = Engine::new(Threads::Count(3)).unwrap();
+        let mut next = 0u64;
+        let mut seen = Vec::new();
+        engine
+            .run::<_, _, (), _, _, _>(
+                4,
+                || {
+                    next += 1;
+                    Ok(Some(next))
+                },
+                |i, _| i,
+                |i| {
+                    seen.push(i);
+                    Ok(if i == 10 { Flow::Stop } else { Flow::Go })
+                },
+            )
+            .unwrap();
+        assert_eq!(seen, (1..=10).collect::<Vec<_>>());
+        // The window bounds what was made past the stop.
+        assert!(next <= 10 + 4 + 1, "{next}");
+        let mut next = 0u64;
+        let r = engine.run(
+            4,
+            || {
+                next += 1;
+                if next == 5 {
+                    Err("bad input")
+                } else {
+                    Ok(Some(next))
+                }
+            },
+            |i, _| i,
+            |_| Ok(Flow::Go),
+        );
+        assert_eq!(r, Err("bad input"));
+    }
+
+    #[test]
+    fn a_panic_in_work_reaches_the_caller() {
+        let engine = Engine::new(Threads::Count(2)).unwrap();
+        let r = std::panic::catch_unwind(AssertUnwindSafe(|| {
+            let mut next = 0u64;
+            engine.run::<_, _, (), _, _, _>(
+                4,
+                || {
+                    next += 1;
+                    Ok((next < 50).then_some(next))
+                },
+                |i, _| assert_ne!(i, 17, "boom"),
+                |_| Ok(Flow::Go),
+            )
+        }));
+        assert!(r.is_err());
+    }
+
+    #[test]
+    fn the_thread_rule() {
+        assert_eq!(Threads::count(0), Err(ThreadsError(0)));
+        assert_eq!(
+            Threads::count(MAX_THREADS + 1),
+            Err(ThreadsError(MAX_THREADS + 1))
+        );
+        assert_eq!(Threads::count(3).unwrap().get(), 3);
+        assert!(Threads::Auto.get() >= 1);
+        assert_eq!(Threads::Count(100_000).get(), MAX_THREADS);
+    }
+}
