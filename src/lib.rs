@@ -25,6 +25,7 @@ pub mod human;
 mod os;
 pub mod output;
 pub mod solver;
+pub mod tools;
 
 pub use grid::{Conflict, Grid, ParseError};
 pub use solver::{count_solutions, solve, solve_unique, Count, SolveError, SolveStats, Solved};
