@@ -23,7 +23,8 @@
 //!
 //! Invariant `I(k)`: the candidates after step `k` are disjoint, and their union is exactly the set of
 //! transforms whose first `9k` characters equal the smallest first `9k` characters of any transform.
-//! `I(0)` holds with the 12 candidates (2 flags × 6 stack orders, all masks full).
+//! `I(0)` holds with the 12 candidates (2 flags × 6 stack orders, all masks full); step 0 is taken by a shortcut
+//! that keeps the same candidates (see `first_row`).
 //!
 //! Step `k` (target row `k`) keeps `I`. For each candidate and each source row it may place at row `k` (any unused
 //! row when `k` starts a band, else an unused row of the band of row `k - k % 3`), the row's string is
@@ -239,23 +240,8 @@ impl Canonicalizer {
             unreachable!("a digit seen twice in a unit is a conflict");
         }
 
-        self.cur.clear();
-        let mut label = [NEW; 16];
-        label[0] = 0;
-        for t in 0..2u8 {
-            for stacks in 0..6u8 {
-                self.cur.push(Cand {
-                    label,
-                    rows: [0; 9],
-                    masks: [63; 3],
-                    t,
-                    stacks,
-                    used: 0,
-                    next: 1,
-                });
-            }
-        }
-        for k in 0..9 {
+        self.first_row(&lines);
+        for k in 1..9 {
             self.step(k, &lines);
         }
         let cand = *self
@@ -263,6 +249,65 @@ impl Canonicalizer {
             .first()
             .expect("the minimum is reached by some transform");
         Ok((lines, cand))
+    }
+
+    /// Step 0 of the search, by a shortcut: with no labels yet, a triplet of row 0 is at best its blanks then
+    /// its givens, so a line's best row 0 is its stacks in increasing order of givens, and the best row 0 is the
+    /// smallest such order of counts over the 18 lines. Exactly the lines and stack orders that reach it are
+    /// expanded, as [`Canonicalizer::step`] would keep them from the 12 starting candidates (2 flags × 6 stack
+    /// orders, all masks full).
+    fn first_row(&mut self, lines: &Lines) {
+        let mut counts = [[[0u8; 3]; 9]; 2];
+        let mut best = u8::MAX;
+        for (t, side) in lines.iter().enumerate() {
+            for (r, line) in side.iter().enumerate() {
+                let n = &mut counts[t][r];
+                for (j, triplet) in line.chunks_exact(3).enumerate() {
+                    n[j] = triplet.iter().filter(|&&d| d != 0).count() as u8;
+                }
+                let mut sorted = *n;
+                sorted.sort_unstable();
+                best = best.min(sorted[0] << 4 | sorted[1] << 2 | sorted[2]);
+            }
+        }
+        let mut label = [NEW; 16];
+        label[0] = 0;
+        self.next.clear();
+        for (t, side) in lines.iter().enumerate() {
+            for (r, line) in side.iter().enumerate() {
+                let n = &counts[t][r];
+                for (stacks, order) in PERM3.iter().enumerate() {
+                    let key = n[usize::from(order[0])] << 4
+                        | n[usize::from(order[1])] << 2
+                        | n[usize::from(order[2])];
+                    if key != best {
+                        continue;
+                    }
+                    let cand = Cand {
+                        label,
+                        rows: [0; 9],
+                        masks: [63; 3],
+                        t: t as u8,
+                        stacks: stacks as u8,
+                        used: 0,
+                        next: 1,
+                    };
+                    let mut codes = [0u16; 3];
+                    let mut subs = [0u8; 3];
+                    for j in 0..3 {
+                        let s = 3 * usize::from(order[j]);
+                        let v = [
+                            label[usize::from(line[s])],
+                            label[usize::from(line[s + 1])],
+                            label[usize::from(line[s + 2])],
+                        ];
+                        (codes[j], subs[j]) = best_triplet(v, 63);
+                    }
+                    expand(&mut self.next, &cand, 0, r, line, codes, subs);
+                }
+            }
+        }
+        std::mem::swap(&mut self.cur, &mut self.next);
     }
 
     /// Step `k` of the search: places target row `k` in every way that keeps the prefix minimal.
