@@ -98,33 +98,61 @@ pub struct Canonicalizer {
 /// The source rows of band `b`.
 const BAND_ROWS: [u16; 3] = [0b111, 0b111_000, 0b111_000_000];
 
-/// The smallest encoded triplet `(v[p[0]], v[p[1]], v[p[2]])` over the orders `p` in `mask`, as 4-bit nibbles,
-/// and the sub-mask of the orders that reach it.
+/// Which of `a < b`, `b < c`, `a < c`, `a == b`, `b == c`, `a == c` hold, as bits: all that decides the best
+/// orders of a triplet.
+#[inline(always)]
+const fn shape(a: u8, b: u8, c: u8) -> usize {
+    (a < b) as usize
+        | ((b < c) as usize) << 1
+        | ((a < c) as usize) << 2
+        | ((a == b) as usize) << 3
+        | ((b == c) as usize) << 4
+        | ((a == c) as usize) << 5
+}
+
+/// `BEST[shape][mask]`: the first order in `mask` giving the smallest triplet, and the sub-mask of all orders
+/// giving it, found once by trying every order on values 0..3 of every shape.
+static BEST: [[(u8, u8); 64]; 64] = {
+    let mut t = [[(0u8, 0u8); 64]; 64];
+    let mut x = 0;
+    while x < 27 {
+        let v = [(x / 9) as u8, (x / 3 % 3) as u8, (x % 3) as u8];
+        let s = shape(v[0], v[1], v[2]);
+        let mut mask = 1;
+        while mask < 64 {
+            let (mut best, mut first, mut sub) = (u8::MAX, 0u8, 0u8);
+            let mut p = 0;
+            while p < 6 {
+                if mask >> p & 1 != 0 {
+                    let o = PERM3[p];
+                    let code = v[o[0] as usize] * 9 + v[o[1] as usize] * 3 + v[o[2] as usize];
+                    if code < best {
+                        (best, first, sub) = (code, p as u8, 0);
+                    }
+                    if code == best {
+                        sub |= 1 << p;
+                    }
+                }
+                p += 1;
+            }
+            t[s][mask] = (first, sub);
+            mask += 1;
+        }
+        x += 1;
+    }
+    t
+};
+
+/// The smallest encoded triplet `(v[p[0]], v[p[1]], v[p[2]])` over the orders `p` in `mask` (not empty), as 4-bit
+/// nibbles, and the sub-mask of the orders that reach it.
 #[inline(always)]
 fn best_triplet(v: [u8; 3], mask: u8) -> (u16, u8) {
-    let (a, b, c) = (u16::from(v[0]), u16::from(v[1]), u16::from(v[2]));
-    // The six orders of PERM3, in its order.
-    let codes = [
-        a << 8 | b << 4 | c,
-        a << 8 | c << 4 | b,
-        b << 8 | a << 4 | c,
-        b << 8 | c << 4 | a,
-        c << 8 | a << 4 | b,
-        c << 8 | b << 4 | a,
-    ];
-    let mut best = u16::MAX;
-    for (p, &code) in codes.iter().enumerate() {
-        if mask >> p & 1 != 0 && code < best {
-            best = code;
-        }
-    }
-    let mut sub = 0u8;
-    for (p, &code) in codes.iter().enumerate() {
-        if mask >> p & 1 != 0 && code == best {
-            sub |= 1 << p;
-        }
-    }
-    (best, sub)
+    let (p, sub) = BEST[shape(v[0], v[1], v[2])][usize::from(mask)];
+    let o = &PERM3[usize::from(p)];
+    let code = u16::from(v[usize::from(o[0])]) << 8
+        | u16::from(v[usize::from(o[1])]) << 4
+        | u16::from(v[usize::from(o[2])]);
+    (code, sub)
 }
 
 /// Splits the orders of `sub` (all giving triplet `code`) into classes that put the same source cell at every
@@ -370,6 +398,22 @@ fn expand(
     subs: [u8; 3],
 ) {
     let stacks = &PERM3[usize::from(cand.stacks)];
+    let two_new = |code: u16| {
+        let news = (0..3)
+            .filter(|&q| (code >> (8 - 4 * q)) & 15 == u16::from(NEW))
+            .count();
+        news >= 2
+    };
+    if !codes.iter().any(|&c| two_new(c)) {
+        // One class per stack: one candidate.
+        let mut n = *cand;
+        n.rows[k] = r as u8;
+        n.used |= 1 << r;
+        n.masks = subs;
+        give_labels(&mut n, line, codes);
+        out.push(n);
+        return;
+    }
     let c = [
         classes(codes[0], subs[0]),
         classes(codes[1], subs[1]),
@@ -394,6 +438,22 @@ fn expand(
                     }
                 }
                 out.push(n);
+            }
+        }
+    }
+}
+
+/// Gives the next labels to the digits at the `NEW` cells of the row just placed (`line`, triplets `codes`).
+#[inline(always)]
+fn give_labels(n: &mut Cand, line: &[u8; 9], codes: [u16; 3]) {
+    let stacks = &PERM3[usize::from(n.stacks)];
+    for j in 0..3 {
+        let p = &PERM3[n.masks[j].trailing_zeros() as usize];
+        for q in 0..3 {
+            if (codes[j] >> (8 - 4 * q)) & 15 == u16::from(NEW) {
+                let d = usize::from(line[3 * usize::from(stacks[j]) + usize::from(p[q])]);
+                n.label[d] = n.next;
+                n.next += 1;
             }
         }
     }
