@@ -50,6 +50,7 @@ mod os;
 pub mod output;
 pub mod record;
 pub mod solver;
+pub mod tools;
 
 pub use grid::{Conflict, Grid, ParseError};
 pub use solver::{count_solutions, solve, solve_unique, Count, SolveError, SolveStats, Solved};

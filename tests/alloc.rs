@@ -113,3 +113,23 @@ fn solving_allocates_nothing() {
     // Every kind of outcome was exercised.
     assert!(outcomes.iter().all(|&k| k > 0), "{outcomes:?}");
 }
+
+#[test]
+fn canon_and_shuffle_allocate_nothing_once_warm() {
+    use sudoku_batch::tools::{Canonicalizer, Transform};
+    let mut all = puzzles(include_str!("../data/puzzles.txt"));
+    all.extend(puzzles(include_str!("../data/puzzles.solutions.txt")));
+    let mut work = Canonicalizer::new();
+    // Warm-up: the candidate buffers grow to the largest need of these records.
+    for p in &all {
+        work.canon(p).unwrap();
+    }
+    let n = allocations_during(|| {
+        for (i, p) in all.iter().enumerate() {
+            let shuffled = Transform::random(5, i as u64).apply(p);
+            let c = work.canon(&shuffled).unwrap();
+            assert_eq!(c.clue_count(), p.clue_count());
+        }
+    });
+    assert_eq!(n, 0, "allocations while canonicalising warm");
+}

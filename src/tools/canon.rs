@@ -1,0 +1,789 @@
+//! The minlex canonical form of a record (a puzzle or a solved grid) and its compact dedupe [`Key`].
+//!
+//! # What is computed
+//!
+//! Write a record as its 81-character string, row-major, with `0` for a blank. The validity-preserving
+//! transformations are the group `G` of 2 · 6⁸ = 3,359,232 cell rearrangements (transposition; band, stack,
+//! row-in-band and column-in-stack orders) times the 9! digit relabellings. The canonical form is the
+//! lexicographically smallest string among the `g(x)` relabelled, for every `g` in `G`. For a fixed `g` the
+//! smallest relabelling is the one that gives digits the labels 1, 2, 3, … in order of first appearance in
+//! `g(x)`'s string (blanks stay 0), so the minimum is over `G` with that relabelling.
+//!
+//! This is the string order, blanks as `0`, as the issue defines it. It is not the "pattern first" order of
+//! some other tools (which first minimise where the givens are, then the digits): the two differ on many
+//! puzzles, for example on the first record of the 17-clue list.
+//!
+//! # The search, and why it finds the minimum
+//!
+//! A **candidate** stands for a set of transforms: a transposition flag, the source rows chosen for target rows
+//! `0..k`, a stack order, and for each target stack a set (a 6-bit mask) of allowed column orders inside it; the
+//! set is every transform with that flag, those first `k` rows, that stack order and column orders from the three
+//! masks (the remaining rows free within the band rules). A candidate also carries the labels given so far, and
+//! it is built so that all its transforms give the digits of rows `0..k` the same labels.
+//!
+//! Invariant `I(k)`: the candidates after step `k` are disjoint, and their union is exactly the set of
+//! transforms whose first `9k` characters equal the smallest first `9k` characters of any transform.
+//! `I(0)` holds with the 12 candidates (2 flags × 6 stack orders, all masks full); step 0 is taken by a shortcut
+//! that keeps the same candidates (see `first_row`).
+//!
+//! Step `k` (target row `k`) keeps `I`. For each candidate and each source row it may place at row `k` (any unused
+//! row when `k` starts a band, else an unused row of the band of row `k - k % 3`), the row's string is
+//! the concatenation of three triplets, one per target stack, and the column orders allowed are the product of the
+//! three masks. Each cell of a triplet is encoded as `0` (blank), its label if its digit already has one, or
+//! `NEW` (15, above every label) if not. Because all candidates share the same first `9k` characters, they have
+//! used the same labels `1..=m`, and new digits take `m + 1, m + 2, …` in order along the row; so two rows
+//! compare as their encodings compare (equal encodings give equal strings; at the first differing cell a blank,
+//! a smaller old label or an old label against `NEW` decide the same way in both). A row holds no digit twice
+//! (records that break the rules are refused), so a triplet's encoding does not depend on the choices made in
+//! the other stacks, and the smallest row over the product of masks is found stack by stack: the smallest
+//! encoded triplet over each mask, keeping the sub-mask of orders that reach it. A row whose triplet is larger
+//! than the best row seen at this step at the first differing stack is dropped; a smaller one empties the list of
+//! next candidates. After all candidates are tried the kept rows are exactly the smallest row `k` over all
+//! transforms of the candidates, that is over all transforms with a minimal `9k` prefix, and a transform with a
+//! minimal `9(k + 1)` prefix has a minimal `9k` prefix: `I(k + 1)` holds, except for labels. The orders kept in a
+//! sub-mask may put different digits at `NEW` cells (two new digits in a stack, swapped); the sub-mask is then
+//! split into classes that agree on the cell at each `NEW` position, one candidate per combination of classes, so
+//! every candidate again fixes its labels. Blank cells swapped among themselves stay in one class.
+//!
+//! After step 9, every remaining transform gives the minimal string, and any one of them (the first candidate
+//! with the first order of each mask) is applied to give the answer. The work is bounded by the candidates kept,
+//! which stay few on puzzles; the worst inputs are highly symmetric ones (the empty board keeps 15,552).
+//!
+//! # Cost
+//!
+//! No allocation per record: a [`Canonicalizer`] owns two candidate lists that grow to the largest need met and
+//! are reused. [`canon`] uses one per thread.
+//!
+//! # The key
+//!
+//! [`Key`] packs a canonical form into 32 bytes, exactly (no hashing, so no collisions): a set of keys costs
+//! 32 bytes per distinct puzzle plus the set's own overhead. See [`Key::of`].
+
+use std::cell::RefCell;
+
+use crate::grid::{Conflict, Grid, CELLS, PERMUTATIONS_OF_3 as PERM3};
+
+use super::shuffle::Transform;
+
+/// The code of a cell whose digit has no label yet; above every label.
+const NEW: u8 = 15;
+
+/// A set of transforms sharing the first rows of the answer (see the module docs).
+#[derive(Clone, Copy)]
+struct Cand {
+    /// Label of each source digit (index 0 is the blank, label 0); [`NEW`] when not given yet.
+    label: [u8; 16],
+    /// Source row placed at each target row, for the rows placed so far.
+    rows: [u8; 9],
+    /// Allowed column orders (indices into `PERM3`) inside each target stack.
+    masks: [u8; 3],
+    /// 1 when the record is read transposed.
+    t: u8,
+    /// The stack order: target stack `j` is source stack `PERM3[stacks][j]`.
+    stacks: u8,
+    /// Source rows used so far, one bit each.
+    used: u16,
+    /// The next label to give.
+    next: u8,
+}
+
+/// Reusable work space for canonical forms: holds no answer, only buffers, so that canonicalising a record
+/// allocates nothing once the buffers have grown to the need of the inputs seen.
+#[derive(Default)]
+pub struct Canonicalizer {
+    cur: Vec<Cand>,
+    next: Vec<Cand>,
+}
+
+/// The source rows of band `b`.
+const BAND_ROWS: [u16; 3] = [0b111, 0b111_000, 0b111_000_000];
+
+/// Which of `a < b`, `b < c`, `a < c`, `a == b`, `b == c`, `a == c` hold, as bits: all that decides the best
+/// orders of a triplet.
+#[inline(always)]
+const fn shape(a: u8, b: u8, c: u8) -> usize {
+    (a < b) as usize
+        | ((b < c) as usize) << 1
+        | ((a < c) as usize) << 2
+        | ((a == b) as usize) << 3
+        | ((b == c) as usize) << 4
+        | ((a == c) as usize) << 5
+}
+
+/// `BEST[shape][mask]`: the first order in `mask` giving the smallest triplet, and the sub-mask of all orders
+/// giving it, found once by trying every order on values 0..3 of every shape.
+static BEST: [[(u8, u8); 64]; 64] = {
+    let mut t = [[(0u8, 0u8); 64]; 64];
+    let mut x = 0;
+    while x < 27 {
+        let v = [(x / 9) as u8, (x / 3 % 3) as u8, (x % 3) as u8];
+        let s = shape(v[0], v[1], v[2]);
+        let mut mask = 1;
+        while mask < 64 {
+            let (mut best, mut first, mut sub) = (u8::MAX, 0u8, 0u8);
+            let mut p = 0;
+            while p < 6 {
+                if mask >> p & 1 != 0 {
+                    let o = PERM3[p];
+                    let code = v[o[0] as usize] * 9 + v[o[1] as usize] * 3 + v[o[2] as usize];
+                    if code < best {
+                        (best, first, sub) = (code, p as u8, 0);
+                    }
+                    if code == best {
+                        sub |= 1 << p;
+                    }
+                }
+                p += 1;
+            }
+            t[s][mask] = (first, sub);
+            mask += 1;
+        }
+        x += 1;
+    }
+    t
+};
+
+/// The smallest encoded triplet `(v[p[0]], v[p[1]], v[p[2]])` over the orders `p` in `mask` (not empty), as 4-bit
+/// nibbles, and the sub-mask of the orders that reach it.
+#[inline(always)]
+fn best_triplet(v: [u8; 3], mask: u8) -> (u16, u8) {
+    let (p, sub) = BEST[shape(v[0], v[1], v[2])][usize::from(mask)];
+    let o = &PERM3[usize::from(p)];
+    let code = u16::from(v[usize::from(o[0])]) << 8
+        | u16::from(v[usize::from(o[1])]) << 4
+        | u16::from(v[usize::from(o[2])]);
+    (code, sub)
+}
+
+/// Splits the orders of `sub` (all giving triplet `code`) into classes that put the same source cell at every
+/// `NEW` position; returns the classes' masks and their number.
+#[inline]
+fn classes(code: u16, sub: u8) -> ([u8; 6], usize) {
+    let news = (0..3)
+        .filter(|&q| (code >> (8 - 4 * q)) & 15 == u16::from(NEW))
+        .count();
+    let mut out = [0u8; 6];
+    if news < 2 {
+        out[0] = sub;
+        return (out, 1);
+    }
+    let mut keys = [0u8; 6];
+    let mut n = 0;
+    for (p, order) in PERM3.iter().enumerate() {
+        if sub >> p & 1 == 0 {
+            continue;
+        }
+        let mut key = 0u8;
+        for (q, &col) in order.iter().enumerate() {
+            let cell = if (code >> (8 - 4 * q)) & 15 == u16::from(NEW) {
+                col
+            } else {
+                3
+            };
+            key = key << 2 | cell;
+        }
+        match keys[..n].iter().position(|&k| k == key) {
+            Some(i) => out[i] |= 1 << p,
+            None => {
+                keys[n] = key;
+                out[n] = 1 << p;
+                n += 1;
+            }
+        }
+    }
+    (out, n)
+}
+
+/// The record's lines: `lines[t][r]` is row `r` of the record (`t` = 0) or of its transpose (`t` = 1).
+type Lines = [[[u8; 9]; 9]; 2];
+
+impl Canonicalizer {
+    /// An empty work space (buffers grow on first use).
+    pub fn new() -> Canonicalizer {
+        Canonicalizer::default()
+    }
+
+    /// The minlex canonical form of `grid` (see the module docs).
+    ///
+    /// # Errors
+    /// A [`Conflict`] when two givens clash: the canonical form is defined for records that keep the rules.
+    pub fn canon(&mut self, grid: &Grid) -> Result<Grid, Conflict> {
+        let (lines, cand) = self.search(grid)?;
+        let mut out = [0u8; CELLS];
+        let cols = columns(&cand);
+        for (k, row) in out.chunks_exact_mut(9).enumerate() {
+            let src = &lines[usize::from(cand.t)][usize::from(cand.rows[k])];
+            for (cell, &c) in row.iter_mut().zip(cols.iter()) {
+                *cell = cand.label[usize::from(src[usize::from(c)])];
+            }
+        }
+        Ok(Grid::from_cells(out).expect("labels are 0..=9"))
+    }
+
+    /// The canonical form together with a transform that gives it: `t.apply(grid) == canon`.
+    ///
+    /// # Errors
+    /// As [`Canonicalizer::canon`].
+    pub fn canon_with_transform(&mut self, grid: &Grid) -> Result<(Grid, Transform), Conflict> {
+        let (_, cand) = self.search(grid)?;
+        let mut digits = [0u8; 10];
+        let mut taken = [false; 10];
+        for (digit, &l) in digits.iter_mut().zip(cand.label.iter()).skip(1) {
+            if l != NEW {
+                *digit = l;
+                taken[usize::from(l)] = true;
+            }
+        }
+        // Digits absent from the record take the labels left, in increasing order.
+        let mut free = (1..10u8).filter(|&l| !taken[usize::from(l)]);
+        for (digit, &l) in digits.iter_mut().zip(cand.label.iter()).skip(1) {
+            if l == NEW {
+                *digit = free.next().expect("nine labels for nine digits");
+            }
+        }
+        let t = Transform::from_parts(cand.t == 1, cand.rows, columns(&cand), digits)
+            .expect("a search result is a valid transform");
+        Ok((t.apply(grid), t))
+    }
+
+    /// Runs the search; returns the record's lines and one candidate of the minimum.
+    fn search(&mut self, grid: &Grid) -> Result<(Lines, Cand), Conflict> {
+        let cells = grid.cells();
+        let mut lines: Lines = [[[0u8; 9]; 9]; 2];
+        let (mut seen_r, mut seen_c, mut seen_b) = ([0u16; 9], [0u16; 9], [0u16; 9]);
+        let mut clash = 0u16;
+        for (i, &d) in cells.iter().enumerate() {
+            let (r, c) = (i / 9, i % 9);
+            lines[0][r][c] = d;
+            lines[1][c][r] = d;
+            let bit = (1u16 << d) & !1;
+            let b = r / 3 * 3 + c / 3;
+            clash |= (seen_r[r] | seen_c[c] | seen_b[b]) & bit;
+            seen_r[r] |= bit;
+            seen_c[c] |= bit;
+            seen_b[b] |= bit;
+        }
+        if clash != 0 {
+            grid.check_givens()?;
+            unreachable!("a digit seen twice in a unit is a conflict");
+        }
+
+        self.first_row(&lines);
+        for k in 1..9 {
+            self.step(k, &lines);
+        }
+        let cand = *self
+            .cur
+            .first()
+            .expect("the minimum is reached by some transform");
+        Ok((lines, cand))
+    }
+
+    /// Step 0 of the search, by a shortcut: with no labels yet, a triplet of row 0 is at best its blanks then
+    /// its givens, so a line's best row 0 is its stacks in increasing order of givens, and the best row 0 is the
+    /// smallest such order of counts over the 18 lines. Exactly the lines and stack orders that reach it are
+    /// expanded, as [`Canonicalizer::step`] would keep them from the 12 starting candidates (2 flags × 6 stack
+    /// orders, all masks full).
+    fn first_row(&mut self, lines: &Lines) {
+        let mut counts = [[[0u8; 3]; 9]; 2];
+        let mut best = u8::MAX;
+        for (t, side) in lines.iter().enumerate() {
+            for (r, line) in side.iter().enumerate() {
+                let n = &mut counts[t][r];
+                for (j, triplet) in line.chunks_exact(3).enumerate() {
+                    n[j] = triplet.iter().filter(|&&d| d != 0).count() as u8;
+                }
+                let mut sorted = *n;
+                sorted.sort_unstable();
+                best = best.min(sorted[0] << 4 | sorted[1] << 2 | sorted[2]);
+            }
+        }
+        let mut label = [NEW; 16];
+        label[0] = 0;
+        self.next.clear();
+        for (t, side) in lines.iter().enumerate() {
+            for (r, line) in side.iter().enumerate() {
+                let n = &counts[t][r];
+                for (stacks, order) in PERM3.iter().enumerate() {
+                    let key = n[usize::from(order[0])] << 4
+                        | n[usize::from(order[1])] << 2
+                        | n[usize::from(order[2])];
+                    if key != best {
+                        continue;
+                    }
+                    let cand = Cand {
+                        label,
+                        rows: [0; 9],
+                        masks: [63; 3],
+                        t: t as u8,
+                        stacks: stacks as u8,
+                        used: 0,
+                        next: 1,
+                    };
+                    let mut codes = [0u16; 3];
+                    let mut subs = [0u8; 3];
+                    for j in 0..3 {
+                        let s = 3 * usize::from(order[j]);
+                        let v = [
+                            label[usize::from(line[s])],
+                            label[usize::from(line[s + 1])],
+                            label[usize::from(line[s + 2])],
+                        ];
+                        (codes[j], subs[j]) = best_triplet(v, 63);
+                    }
+                    expand(&mut self.next, &cand, 0, r, line, codes, subs);
+                }
+            }
+        }
+        std::mem::swap(&mut self.cur, &mut self.next);
+    }
+
+    /// Step `k` of the search: places target row `k` in every way that keeps the prefix minimal.
+    fn step(&mut self, k: usize, lines: &Lines) {
+        let mut best = [u16::MAX; 3];
+        self.next.clear();
+        for ci in 0..self.cur.len() {
+            let cand = self.cur[ci];
+            let free = !cand.used & 0x1ff;
+            let eligible = if k % 3 == 0 {
+                free
+            } else {
+                free & BAND_ROWS[usize::from(cand.rows[k - k % 3] / 3)]
+            };
+            let stacks = &PERM3[usize::from(cand.stacks)];
+            let side = &lines[usize::from(cand.t)];
+            let mut rows = eligible;
+            'rows: while rows != 0 {
+                let r = rows.trailing_zeros() as usize;
+                rows &= rows - 1;
+                let line = &side[r];
+                let mut codes = [0u16; 3];
+                let mut subs = [0u8; 3];
+                for j in 0..3 {
+                    let s = 3 * usize::from(stacks[j]);
+                    let v = [
+                        cand.label[usize::from(line[s])],
+                        cand.label[usize::from(line[s + 1])],
+                        cand.label[usize::from(line[s + 2])],
+                    ];
+                    let (code, sub) = best_triplet(v, cand.masks[j]);
+                    if code > best[j] {
+                        continue 'rows;
+                    }
+                    if code < best[j] {
+                        best[j] = code;
+                        best[j + 1..].fill(u16::MAX);
+                        self.next.clear();
+                    }
+                    codes[j] = code;
+                    subs[j] = sub;
+                }
+                expand(&mut self.next, &cand, k, r, line, codes, subs);
+            }
+        }
+        std::mem::swap(&mut self.cur, &mut self.next);
+    }
+}
+
+/// Pushes the candidates that place source row `r` (`line`) at target row `k` of `cand`, one per combination of
+/// label classes of the three stacks.
+#[inline]
+fn expand(
+    out: &mut Vec<Cand>,
+    cand: &Cand,
+    k: usize,
+    r: usize,
+    line: &[u8; 9],
+    codes: [u16; 3],
+    subs: [u8; 3],
+) {
+    let stacks = &PERM3[usize::from(cand.stacks)];
+    let two_new = |code: u16| {
+        let news = (0..3)
+            .filter(|&q| (code >> (8 - 4 * q)) & 15 == u16::from(NEW))
+            .count();
+        news >= 2
+    };
+    if !codes.iter().any(|&c| two_new(c)) {
+        // One class per stack: one candidate.
+        let mut n = *cand;
+        n.rows[k] = r as u8;
+        n.used |= 1 << r;
+        n.masks = subs;
+        give_labels(&mut n, line, codes);
+        out.push(n);
+        return;
+    }
+    let c = [
+        classes(codes[0], subs[0]),
+        classes(codes[1], subs[1]),
+        classes(codes[2], subs[2]),
+    ];
+    for &m0 in &c[0].0[..c[0].1] {
+        for &m1 in &c[1].0[..c[1].1] {
+            for &m2 in &c[2].0[..c[2].1] {
+                let mut n = *cand;
+                n.rows[k] = r as u8;
+                n.used |= 1 << r;
+                n.masks = [m0, m1, m2];
+                for j in 0..3 {
+                    let p = &PERM3[n.masks[j].trailing_zeros() as usize];
+                    for q in 0..3 {
+                        if (codes[j] >> (8 - 4 * q)) & 15 == u16::from(NEW) {
+                            let d =
+                                usize::from(line[3 * usize::from(stacks[j]) + usize::from(p[q])]);
+                            n.label[d] = n.next;
+                            n.next += 1;
+                        }
+                    }
+                }
+                out.push(n);
+            }
+        }
+    }
+}
+
+/// Gives the next labels to the digits at the `NEW` cells of the row just placed (`line`, triplets `codes`).
+#[inline(always)]
+fn give_labels(n: &mut Cand, line: &[u8; 9], codes: [u16; 3]) {
+    let stacks = &PERM3[usize::from(n.stacks)];
+    for j in 0..3 {
+        let p = &PERM3[n.masks[j].trailing_zeros() as usize];
+        for q in 0..3 {
+            if (codes[j] >> (8 - 4 * q)) & 15 == u16::from(NEW) {
+                let d = usize::from(line[3 * usize::from(stacks[j]) + usize::from(p[q])]);
+                n.label[d] = n.next;
+                n.next += 1;
+            }
+        }
+    }
+}
+
+/// The source column at each target column of `cand` (first order of each mask).
+fn columns(cand: &Cand) -> [u8; 9] {
+    let stacks = &PERM3[usize::from(cand.stacks)];
+    let mut cols = [0u8; 9];
+    for j in 0..3 {
+        let p = &PERM3[cand.masks[j].trailing_zeros() as usize];
+        for q in 0..3 {
+            cols[3 * j + q] = 3 * stacks[j] + p[q];
+        }
+    }
+    cols
+}
+
+thread_local! {
+    static WORK: RefCell<Canonicalizer> = RefCell::new(Canonicalizer::new());
+}
+
+/// The minlex canonical form of `grid`, with this thread's [`Canonicalizer`].
+///
+/// # Errors
+/// A [`Conflict`] when two givens clash.
+pub fn canon(grid: &Grid) -> Result<Grid, Conflict> {
+    WORK.with(|w| w.borrow_mut().canon(grid))
+}
+
+/// A canonical form packed exactly into 32 bytes: the dedupe key. Two records are equivalent exactly when the
+/// keys of their canonical forms are equal.
+///
+/// A set of keys costs 32 bytes per distinct puzzle, plus the set's overhead (a `HashSet<Key>` from the
+/// standard library holds one control byte per bucket and at most 7 keys per 8 buckets, so 33 to 66 bytes per
+/// distinct puzzle depending on where it stands between two growths).
+#[derive(Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord, Debug)]
+pub struct Key([u8; 32]);
+
+/// 10³⁴, the base of the low half of a key.
+const TEN_34: u128 = 10u128.pow(34);
+
+impl Key {
+    /// The key of a canonical form, or `None` if `canonical` is not one.
+    ///
+    /// Packing: the first row of a canonical form is fixed by how many givens each of its stacks holds (in each
+    /// stack the blanks come first and the digits are the next labels, 1, 2, … along the row), so it takes one of
+    /// 64 codes. Rows 2 to 9 are 72 decimal digits: the first 38 as one number below 10³⁸ < 2¹²⁷, the last 34 as
+    /// one below 10³⁴ < 2¹¹³, with the first row's code above them (bits 113 to 118). A form whose first row is
+    /// not of that shape cannot be canonical and gets `None`.
+    pub fn of(canonical: &Grid) -> Option<Key> {
+        let cells = canonical.cells();
+        let mut code = 0u128;
+        let mut next = 1u8;
+        for j in 0..3 {
+            let triplet = &cells[3 * j..3 * j + 3];
+            let blanks = triplet.iter().take_while(|&&d| d == 0).count();
+            for &d in &triplet[blanks..] {
+                if d != next {
+                    return None;
+                }
+                next += 1;
+            }
+            code = code << 2 | (3 - blanks) as u128;
+        }
+        let high = cells[9..47]
+            .iter()
+            .fold(0u128, |acc, &d| acc * 10 + u128::from(d));
+        let low = cells[47..]
+            .iter()
+            .fold(0u128, |acc, &d| acc * 10 + u128::from(d));
+        let low = low | code << 113;
+        let mut bytes = [0u8; 32];
+        bytes[..16].copy_from_slice(&high.to_be_bytes());
+        bytes[16..].copy_from_slice(&low.to_be_bytes());
+        Some(Key(bytes))
+    }
+
+    /// The 32 bytes.
+    pub fn to_bytes(self) -> [u8; 32] {
+        self.0
+    }
+
+    /// The canonical form back from its key (`None` for bytes that no [`Key::of`] gives).
+    pub fn to_grid(&self) -> Option<Grid> {
+        let high = u128::from_be_bytes(self.0[..16].try_into().expect("16 bytes"));
+        let low_all = u128::from_be_bytes(self.0[16..].try_into().expect("16 bytes"));
+        let (code, mut low) = (low_all >> 113, low_all & ((1u128 << 113) - 1));
+        let mut high = high;
+        if code >= 64 || low >= TEN_34 || high >= 10u128.pow(38) {
+            return None;
+        }
+        let mut cells = [0u8; CELLS];
+        for cell in cells[47..].iter_mut().rev() {
+            *cell = (low % 10) as u8;
+            low /= 10;
+        }
+        for cell in cells[9..47].iter_mut().rev() {
+            *cell = (high % 10) as u8;
+            high /= 10;
+        }
+        let mut next = 1;
+        for j in 0..3 {
+            let givens = ((code >> (2 * (2 - j))) & 3) as usize;
+            for q in 3 - givens..3 {
+                cells[3 * j + q] = next;
+                next += 1;
+            }
+        }
+        Grid::from_cells(cells).ok()
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::generate::rng::SplitMix64;
+    use crate::solver;
+
+    fn g(s: &str) -> Grid {
+        Grid::parse_line(s.as_bytes()).unwrap()
+    }
+
+    const HARD: &str =
+        "4.....8.5.3..........7......2.....6.....8.4......1.......6.3.7.5..2.....1.4......";
+
+    /// The 1296 line orders that keep bands together, built without the search's tables: every permutation of
+    /// `0..9` (Heap's algorithm) kept when each aligned triple of positions holds one band.
+    fn band_orders() -> Vec<[u8; 9]> {
+        let mut a: [u8; 9] = [0, 1, 2, 3, 4, 5, 6, 7, 8];
+        let mut c = [0usize; 9];
+        let keeps = |o: &[u8; 9]| (0..9).all(|i| o[i] / 3 == o[i - i % 3] / 3);
+        let mut out = vec![a];
+        let mut i = 0;
+        while i < 9 {
+            if c[i] < i {
+                if i % 2 == 0 {
+                    a.swap(0, i);
+                } else {
+                    a.swap(c[i], i);
+                }
+                if keeps(&a) {
+                    out.push(a);
+                }
+                c[i] += 1;
+                i = 0;
+            } else {
+                c[i] = 0;
+                i += 1;
+            }
+        }
+        out
+    }
+
+    /// The smallest string over every one of the 3,359,232 geometric transforms, each relabelled in order of
+    /// first appearance; a transform is abandoned at its first cell above the best so far.
+    fn brute_force(grid: &Grid, orders: &[[u8; 9]]) -> [u8; CELLS] {
+        assert_eq!(orders.len(), 1296);
+        let cells = grid.cells();
+        let mut transposed = [0u8; CELLS];
+        for i in 0..CELLS {
+            transposed[i] = cells[(i % 9) * 9 + i / 9];
+        }
+        let mut best = [u8::MAX; CELLS];
+        for src in [cells, &transposed] {
+            for ro in orders {
+                for co in orders {
+                    let mut label = [0u8; 10];
+                    let mut next = 1;
+                    let mut less = false;
+                    for i in 0..CELLS {
+                        let d = src[usize::from(ro[i / 9]) * 9 + usize::from(co[i % 9])];
+                        let v = if d == 0 {
+                            0
+                        } else {
+                            if label[usize::from(d)] == 0 {
+                                label[usize::from(d)] = next;
+                                next += 1;
+                            }
+                            label[usize::from(d)]
+                        };
+                        if less || v < best[i] {
+                            less = true;
+                            best[i] = v;
+                        } else if v > best[i] {
+                            break;
+                        }
+                    }
+                }
+            }
+        }
+        best
+    }
+
+    /// Records with `clues` givens taken at random from a solved grid: few clues give many ties in the search.
+    fn random_record(solution: &Grid, clues: usize, rng: &mut SplitMix64) -> Grid {
+        let mut cells = [0u8; CELLS];
+        let mut order: Vec<usize> = (0..CELLS).collect();
+        for i in (1..CELLS).rev() {
+            order.swap(i, rng.below(i as u32 + 1) as usize);
+        }
+        for &i in &order[..clues] {
+            cells[i] = solution.get(i);
+        }
+        Grid::from_cells(cells).unwrap()
+    }
+
+    fn samples() -> Vec<Grid> {
+        let mut out: Vec<Grid> = include_str!("../../data/puzzles.txt")
+            .lines()
+            .filter(|l| !l.starts_with('#'))
+            .map(g)
+            .collect();
+        let sol = solver::solve_unique(&g(HARD)).unwrap().solution;
+        let mut rng = SplitMix64::new(11);
+        for clues in [1, 2, 3, 5, 8, 12, 20, 30, 45, 60, 81] {
+            out.push(random_record(&sol, clues, &mut rng));
+        }
+        out
+    }
+
+    #[test]
+    fn matches_brute_force_on_random_records() {
+        let orders = band_orders();
+        let sol = solver::solve_unique(&g(HARD)).unwrap().solution;
+        let mut rng = SplitMix64::new(5);
+        // Debug builds are slow at 3.4 million transforms a record: fewer records there.
+        let n = if cfg!(debug_assertions) { 2 } else { 12 };
+        let mut records = vec![g(HARD), sol];
+        for k in 0..n {
+            records.push(random_record(&sol, [3, 7, 17, 24, 40, 70][k % 6], &mut rng));
+        }
+        let puzzles = samples();
+        records.extend(puzzles[..n].iter().copied());
+        for r in &records {
+            let ours = canon(r).unwrap();
+            assert_eq!(
+                ours.cells(),
+                &brute_force(r, &orders),
+                "record {}",
+                r.to_line()
+            );
+        }
+    }
+
+    #[test]
+    fn invariant_under_random_transforms_and_idempotent() {
+        let mut work = Canonicalizer::new();
+        for (i, p) in samples().iter().enumerate() {
+            let c = work.canon(p).unwrap();
+            assert_eq!(work.canon(&c).unwrap(), c, "idempotent");
+            assert_eq!(c.clue_count(), p.clue_count());
+            for k in 0..5 {
+                let t = Transform::random(99, (i * 5 + k) as u64);
+                assert_eq!(work.canon(&t.apply(p)).unwrap(), c, "{}", p.to_line());
+            }
+        }
+    }
+
+    #[test]
+    fn the_transform_returned_gives_the_canonical_form() {
+        let mut work = Canonicalizer::new();
+        for p in samples() {
+            let (c, t) = work.canon_with_transform(&p).unwrap();
+            assert_eq!(t.apply(&p), c);
+            assert_eq!(work.canon(&p).unwrap(), c);
+        }
+    }
+
+    #[test]
+    fn canonical_solved_grid_is_a_valid_grid_with_first_row_in_order() {
+        for line in include_str!("../../data/puzzles.solutions.txt")
+            .lines()
+            .take(30)
+        {
+            let c = canon(&g(line)).unwrap();
+            assert!(c.is_valid_solution());
+            assert_eq!(&c.cells()[..9], &[1, 2, 3, 4, 5, 6, 7, 8, 9]);
+        }
+    }
+
+    #[test]
+    fn canonical_puzzle_keeps_its_solution_count() {
+        for p in samples().iter().take(20) {
+            let c = canon(p).unwrap();
+            let (a, b) = (
+                solver::count_solutions(p, 10).unwrap().solutions,
+                solver::count_solutions(&c, 10).unwrap().solutions,
+            );
+            assert_eq!(a, b);
+        }
+    }
+
+    #[test]
+    fn empty_board_and_single_clue() {
+        assert_eq!(canon(&Grid::EMPTY).unwrap(), Grid::EMPTY);
+        let mut one = Grid::EMPTY;
+        one.set(40, 7);
+        let mut expect = Grid::EMPTY;
+        expect.set(80, 1);
+        assert_eq!(canon(&one).unwrap(), expect);
+    }
+
+    #[test]
+    fn records_that_break_the_rules_are_refused_with_the_clash() {
+        let mut p = g(HARD);
+        p.set(1, 4); // row 1 already has a 4 in r1c1
+        let e = canon(&p).unwrap_err();
+        assert_eq!((e.digit, e.first, e.second), (4, 0, 1));
+    }
+
+    #[test]
+    fn keys_round_trip_and_tell_classes_apart() {
+        let mut keys = std::collections::HashSet::new();
+        let mut forms = std::collections::HashSet::new();
+        for p in samples() {
+            let c = canon(&p).unwrap();
+            let k = Key::of(&c).expect("a canonical form has a key");
+            assert_eq!(k.to_grid(), Some(c));
+            assert_eq!(
+                Key::of(&canon(&Transform::random(1, 2).apply(&p)).unwrap()),
+                Some(k)
+            );
+            keys.insert(k);
+            forms.insert(c);
+        }
+        assert_eq!(keys.len(), forms.len());
+        // A first row with a digit before a blank in its stack is never canonical.
+        assert_eq!(Key::of(&g(HARD)), None);
+        let sol = canon(&solver::solve_unique(&g(HARD)).unwrap().solution).unwrap();
+        assert_eq!(Key::of(&sol).unwrap().to_grid(), Some(sol));
+    }
+}

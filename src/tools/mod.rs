@@ -1,0 +1,21 @@
+//! Dataset tools on whole records: the minlex canonical form and its dedupe key ([`mod@canon`]), and uniformly random
+//! equivalent transformations ([`mod@shuffle`]).
+//!
+//! ```
+//! use sudoku_batch::tools::{canon, Key, Transform};
+//! use sudoku_batch::Grid;
+//!
+//! let puzzle: Grid = "4.....8.5.3..........7......2.....6.....8.4......1.......6.3.7.5..2.....1.4......"
+//!     .parse()
+//!     .unwrap();
+//! let shuffled = Transform::random(7, 0).apply(&puzzle);
+//! let (a, b) = (canon(&puzzle).unwrap(), canon(&shuffled).unwrap());
+//! assert_eq!(a, b);
+//! assert_eq!(Key::of(&a).unwrap().to_grid(), Some(a));
+//! ```
+
+pub mod canon;
+pub mod shuffle;
+
+pub use canon::{canon, Canonicalizer, Key};
+pub use shuffle::Transform;
