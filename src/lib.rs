@@ -18,6 +18,7 @@
 //! | [`batch`] | inputs (map or blocks), chunking, driving a job over chunks, the summary |
 //! | [`human`] | techniques, explanations, ratings (the `Rater` job) |
 //! | [`generate`] | boards (pattern and random) and puzzles (which `human` rates), as clients of `ordered` |
+//! | [`tools`] | dataset jobs: canonical form and dedupe keys, random equivalent transformations |
 //! | [`bench`](mod@bench) | in-process timing of the solver over a dataset |
 //!
 //! `os` (private) holds every `unsafe` call, under all of them.

@@ -34,7 +34,7 @@ pub mod layout;
 mod pattern;
 pub mod puzzle;
 mod random;
-mod rng;
+pub mod rng;
 
 use std::time::{Duration, Instant};
 
