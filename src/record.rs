@@ -46,6 +46,18 @@ pub enum RecordError {
     },
 }
 
+/// One record as a job sees it.
+#[derive(Debug, Clone, Copy)]
+pub struct Record<'a> {
+    /// The puzzle.
+    pub puzzle: &'a Grid,
+    /// The answer the record already carries, as text: a CSV row's solution field, or the second half of a
+    /// `PUZZLE SOLUTION` / `PUZZLE,SOLUTION` line; `None` when it carries none.
+    pub claim: Option<&'a [u8]>,
+    /// The record's byte offset in its input: it depends on the input alone, never on threads or chunk sizes.
+    pub position: u64,
+}
+
 /// Work to do on each record of a batch. `run` appends the answer for `puzzle` to `out`, shaped for `layout`, or
 /// says why there is none (then whatever it appended is discarded and the record is marked as failed).
 ///
@@ -53,6 +65,17 @@ pub enum RecordError {
 pub trait Job: Sync {
     /// Appends the answer for one puzzle, or returns why there is none.
     fn run(&self, puzzle: &Grid, layout: Layout, out: &mut Vec<u8>) -> Result<(), Failure>;
+
+    /// Appends the answer for one whole record: what the formats call. The default answers its puzzle with
+    /// [`Job::run`]; jobs that need the record's claimed answer or its position override it.
+    fn run_record(
+        &self,
+        record: &Record<'_>,
+        layout: Layout,
+        out: &mut Vec<u8>,
+    ) -> Result<(), Failure> {
+        self.run(record.puzzle, layout, out)
+    }
 
     /// Where the answer goes in a CSV row: the solution column (the default), or new columns appended after every
     /// input field, in which case [`Layout::CsvField`] answers are those fields joined by commas.
@@ -106,6 +129,29 @@ pub enum Failure {
     /// A unique solution was asked for and there are at least two.
     #[error("more than one solution")]
     SeveralSolutions,
+    /// The answer the record carries is not a solution of its puzzle.
+    #[error("{0}")]
+    WrongSolution(SolutionError),
+}
+
+/// Why a claimed solution is wrong.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+pub enum SolutionError {
+    /// The record carries no solution to check.
+    #[error("no solution given")]
+    Missing,
+    /// The solution's text is not a full board (a bad character, the wrong length, a blank cell).
+    #[error("invalid solution: {0}")]
+    Unreadable(ParseError),
+    /// The solution has a blank cell.
+    #[error("invalid solution: r{}c{} is blank", .0 / 9 + 1, .0 % 9 + 1)]
+    Blank(usize),
+    /// The solution breaks a rule.
+    #[error("invalid solution: {0}")]
+    Breaks(Conflict),
+    /// The solution changes a given of the puzzle (0-based cell).
+    #[error("solution changes given r{}c{}", .0 / 9 + 1, .0 % 9 + 1)]
+    ChangesGiven(usize),
 }
 
 impl From<SolveError> for Failure {
@@ -126,6 +172,7 @@ impl Failure {
             Failure::ClashingGivens(_) => FailureKind::ClashingGivens,
             Failure::NoSolution => FailureKind::NoSolution,
             Failure::SeveralSolutions => FailureKind::SeveralSolutions,
+            Failure::WrongSolution(_) => FailureKind::WrongSolution,
         }
     }
 }
@@ -141,16 +188,22 @@ pub enum FailureKind {
     NoSolution,
     /// See [`Failure::SeveralSolutions`].
     SeveralSolutions,
+    /// See [`Failure::WrongSolution`].
+    WrongSolution,
 }
 
 impl FailureKind {
     /// Every kind, in summary order.
-    pub const ALL: [FailureKind; 4] = [
+    pub const ALL: [FailureKind; FailureKind::COUNT] = [
         FailureKind::Malformed,
         FailureKind::ClashingGivens,
         FailureKind::NoSolution,
         FailureKind::SeveralSolutions,
+        FailureKind::WrongSolution,
     ];
+
+    /// Number of kinds.
+    pub const COUNT: usize = 5;
 
     /// Words for the text summary.
     pub fn label(self) -> &'static str {
@@ -159,6 +212,7 @@ impl FailureKind {
             FailureKind::ClashingGivens => "clashing givens",
             FailureKind::NoSolution => "no solution",
             FailureKind::SeveralSolutions => "several solutions",
+            FailureKind::WrongSolution => "wrong solution",
         }
     }
 
@@ -169,6 +223,7 @@ impl FailureKind {
             FailureKind::ClashingGivens => "clashing_givens",
             FailureKind::NoSolution => "no_solution",
             FailureKind::SeveralSolutions => "several_solutions",
+            FailureKind::WrongSolution => "wrong_solution",
         }
     }
 
@@ -199,7 +254,7 @@ pub struct ChunkReport {
     /// Records answered or marked.
     pub records: u64,
     /// Failed records by [`FailureKind::index`].
-    pub failed: [u64; 4],
+    pub failed: [u64; FailureKind::COUNT],
     /// Every failed record, in order.
     pub failures: Vec<RecordFailure>,
 }

@@ -222,6 +222,8 @@ pub(crate) enum Chunks<'a> {
         target: usize,
         boundary: Boundary,
         spare: Vec<Vec<u8>>,
+        /// Bytes of the input before `buf`.
+        consumed: u64,
     },
 }
 
@@ -255,6 +257,15 @@ impl<'a> Chunks<'a> {
             target: target.max(1),
             boundary: Boundary::Line,
             spare: Vec::new(),
+            consumed: 0,
+        }
+    }
+
+    /// Byte offset in the input where the next chunk starts.
+    pub(crate) fn position(&self) -> u64 {
+        match self {
+            Chunks::Bytes { pos, .. } => *pos as u64,
+            Chunks::Stream { consumed, .. } => *consumed,
         }
     }
 
@@ -282,8 +293,14 @@ impl<'a> Chunks<'a> {
                 *done = *pos;
                 *boundary = rule;
             }
-            Chunks::Stream { buf, boundary, .. } => {
+            Chunks::Stream {
+                buf,
+                boundary,
+                consumed,
+                ..
+            } => {
                 buf.drain(..n);
+                *consumed += n as u64;
                 *boundary = rule;
             }
         }
@@ -328,6 +345,7 @@ impl<'a> Chunks<'a> {
                 target,
                 boundary,
                 spare,
+                consumed,
             } => {
                 let mut want = *target + 1;
                 let end = loop {
@@ -340,6 +358,7 @@ impl<'a> Chunks<'a> {
                         Cut::Oversized(start) if start > 0 => break start,
                         Cut::Oversized(_) => {
                             let (lines, bytes) = pass_over_stream(file, buf, eof, *boundary)?;
+                            *consumed += bytes;
                             return Ok(Some(Chunk::Oversized { lines, bytes }));
                         }
                         // The window past the target is not all here yet: read it (then `cut` decides).
@@ -351,6 +370,7 @@ impl<'a> Chunks<'a> {
                 next.extend_from_slice(&buf[end..]);
                 let mut chunk = std::mem::replace(buf, next);
                 chunk.truncate(end);
+                *consumed += end as u64;
                 Ok(Some(Chunk::Owned(chunk)))
             }
         }

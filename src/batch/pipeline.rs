@@ -152,10 +152,15 @@ fn each_input<J: Job + ?Sized>(
     let chunks = std::cell::RefCell::new(chunks);
     engine.run(
         window,
-        || chunks.borrow_mut().next_chunk().map_err(chunk_error(&name)),
-        |chunk: Chunk<'_>, cancel: &AtomicBool| {
+        || {
+            let mut chunks = chunks.borrow_mut();
+            let base = chunks.position();
+            let chunk = chunks.next_chunk().map_err(chunk_error(&name))?;
+            Ok(chunk.map(|c| (base, c)))
+        },
+        |(base, chunk): (u64, Chunk<'_>), cancel: &AtomicBool| {
             let mut out = writer.buffer(chunk.len() + chunk.len() / 8 + 256);
-            let rep = work(plan, job, &chunk, &mut out, cancel);
+            let rep = work(plan, job, &chunk, base, &mut out, cancel);
             (chunk, out, rep)
         },
         |(chunk, mut out, rep)| {
@@ -206,7 +211,7 @@ impl Collector<'_> {
             if let Some(first) = rep.failures.first() {
                 out.truncate(first.out_end);
                 rep.records = first.record + 1;
-                rep.failed = [0; 4];
+                rep.failed = Default::default();
                 rep.failed[first.failure.kind().index()] = 1;
                 rep.failures.truncate(1);
                 self.stopped = true;
@@ -290,12 +295,13 @@ fn work<J: Job + ?Sized>(
     plan: &Plan,
     job: &J,
     chunk: &Chunk<'_>,
+    base: u64,
     out: &mut Vec<u8>,
     cancel: &AtomicBool,
 ) -> ChunkReport {
     match chunk {
         Chunk::Oversized { lines, .. } => format::oversized(plan, *lines, out),
-        bytes => format::process(plan, job, bytes, out, cancel),
+        bytes => format::process(plan, job, bytes, base, out, cancel),
     }
 }
 

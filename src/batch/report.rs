@@ -8,7 +8,7 @@ pub struct Counts {
     /// Records read (each has one output record).
     pub records: u64,
     /// Failed records by [`FailureKind::index`].
-    pub failed: [u64; 4],
+    pub failed: [u64; FailureKind::COUNT],
 }
 
 impl Counts {
@@ -112,7 +112,7 @@ mod tests {
         Summary {
             counts: Counts {
                 records: 10,
-                failed: [1, 0, 2, 0],
+                failed: [1, 0, 2, 0, 0],
             },
             seconds: 2.0,
             threads: 2,
@@ -134,7 +134,7 @@ mod tests {
     #[test]
     fn json_summary_has_every_kind() {
         let j = summary().to_json();
-        assert!(j.starts_with("{\"records\":10,\"solved\":7,\"failed\":3,\"failures\":{\"malformed\":1,\"clashing_givens\":0,\"no_solution\":2,\"several_solutions\":0},"), "{j}");
+        assert!(j.starts_with("{\"records\":10,\"solved\":7,\"failed\":3,\"failures\":{\"malformed\":1,\"clashing_givens\":0,\"no_solution\":2,\"several_solutions\":0,\"wrong_solution\":0},"), "{j}");
         assert!(j.ends_with("\"stopped\":false}"), "{j}");
     }
 }

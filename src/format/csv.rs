@@ -7,7 +7,7 @@
 use std::ops::Range;
 
 use super::{end_record, strip_cr};
-use crate::record::{ChunkReport, CsvAnswer, Failure, Job, Layout, RecordError};
+use crate::record::{ChunkReport, CsvAnswer, Failure, Job, Layout, Record, RecordError};
 
 const PUZZLE_NAMES: [&str; 4] = ["quizzes", "quiz", "puzzles", "puzzle"];
 const SOLUTION_NAMES: [&str; 2] = ["solutions", "solution"];
@@ -23,6 +23,8 @@ pub struct Columns {
     pub fields: usize,
     /// Answer columns after the first one (appended columns of [`CsvAnswer::Append`]).
     pub extra: usize,
+    /// 0-based index of the header's own solution column, whose text a job may check, if it has one.
+    pub claim: Option<usize>,
 }
 
 impl Columns {
@@ -43,6 +45,7 @@ impl Columns {
             solution: solution.unwrap_or(fields),
             fields,
             extra: 0,
+            claim: solution,
         })
     }
 
@@ -134,11 +137,12 @@ fn split(line: &[u8], mut each: impl FnMut(usize, Field)) -> (usize, bool) {
     }
 }
 
-/// Answers the row on line `n` (0-based in its chunk), `text` without its newline.
+/// Answers the row on line `n` (0-based in its chunk) at byte `position` of its input, `text` without its newline.
 pub(crate) fn record<J: Job + ?Sized>(
     cols: &Columns,
     job: &J,
     n: u64,
+    position: u64,
     text: &[u8],
     out: &mut Vec<u8>,
     report: &mut ChunkReport,
@@ -147,9 +151,13 @@ pub(crate) fn record<J: Job + ?Sized>(
     let start = out.len();
     let mut puzzle = None;
     let mut answer = None;
+    let mut claim = None;
     let (found, open) = split(row, |i, f| {
         if i == cols.puzzle {
             puzzle = Some(f.inner.clone());
+        }
+        if Some(i) == cols.claim {
+            claim = Some(f.inner.clone());
         }
         if i == cols.solution {
             answer = Some(f.whole);
@@ -167,7 +175,12 @@ pub(crate) fn record<J: Job + ?Sized>(
         match super::line::parse(&row[puzzle]) {
             Ok(grid) => {
                 let rest = before_answer(row, answer.clone(), found, cols, out);
-                job.run(&grid, Layout::CsvField, out)
+                let record = Record {
+                    puzzle: &grid,
+                    claim: claim.map(|c| &row[c]),
+                    position,
+                };
+                job.run_record(&record, Layout::CsvField, out)
                     .map(|()| out.extend_from_slice(&row[rest]))
             }
             Err(e) => Err(Failure::Malformed(e.into())),

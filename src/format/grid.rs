@@ -8,7 +8,7 @@ use std::sync::atomic::{AtomicBool, Ordering};
 
 use super::{end_record, is_skipped, oversized_record, write_marker, LineIter, Plan, MAX_RECORD};
 use crate::grid::{Grid, ParseError};
-use crate::record::{ChunkReport, Failure, Job, Layout, RecordError};
+use crate::record::{ChunkReport, Failure, Job, Layout, Record, RecordError};
 
 /// Separator written before every record. The pipeline drops it before the very first record of the output.
 pub(crate) const SEPARATOR: u8 = b'\n';
@@ -25,6 +25,7 @@ struct Block {
 pub(crate) fn process<J: Job + ?Sized>(
     job: &J,
     data: &[u8],
+    base: u64,
     out: &mut Vec<u8>,
     report: &mut ChunkReport,
     cancel: &AtomicBool,
@@ -39,7 +40,7 @@ pub(crate) fn process<J: Job + ?Sized>(
             if run_end - run.0 > MAX_RECORD {
                 oversized_record(&Plan::Grid, run.1, out, report);
             } else if let Some(b) = block {
-                record(job, data, &b, out, report);
+                record(job, data, base, &b, out, report);
             }
         };
     for (n, start, text) in lines.by_ref() {
@@ -95,6 +96,7 @@ pub(crate) fn process<J: Job + ?Sized>(
 fn record<J: Job + ?Sized>(
     job: &J,
     data: &[u8],
+    base: u64,
     block: &Block,
     out: &mut Vec<u8>,
     report: &mut ChunkReport,
@@ -115,7 +117,14 @@ fn record<J: Job + ?Sized>(
         Cow::Borrowed(&data[block.start..block.end])
     };
     let result = match Grid::parse_grid(&text) {
-        Ok(puzzle) => job.run(&puzzle, Layout::Grid, out),
+        Ok(puzzle) => {
+            let record = Record {
+                puzzle: &puzzle,
+                claim: None,
+                position: base + block.start as u64,
+            };
+            job.run_record(&record, Layout::Grid, out)
+        }
         Err(e) => Err(Failure::Malformed(RecordError::Cells(e))),
     };
     let line = match &result {

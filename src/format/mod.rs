@@ -203,7 +203,9 @@ fn plan_without_header(format: Format) -> Plan {
 }
 
 fn detect(first: &[u8]) -> Format {
-    if first.contains(&b',') || csv::Columns::from_header(first).is_some() {
+    if line::split_pair(first).is_some() {
+        Format::Line
+    } else if first.contains(&b',') || csv::Columns::from_header(first).is_some() {
         Format::Csv
     } else if first.len() < 81 && first.contains(&b' ') {
         Format::Grid
@@ -212,23 +214,25 @@ fn detect(first: &[u8]) -> Format {
     }
 }
 
-/// Runs `job` on every record of `data` (a chunk that starts at the beginning of a line and ends at a record
+/// Runs `job` on every record of `data` (a chunk at byte offset `base` of its input, that starts at the beginning of a line and ends at a record
 /// boundary, as the batch chunker cuts them) and appends one output record per input record to `out`. Stops early,
 /// leaving the report incomplete, when `cancel` is set.
 pub fn process<J: Job + ?Sized>(
     plan: &Plan,
     job: &J,
     data: &[u8],
+    base: u64,
     out: &mut Vec<u8>,
     cancel: &AtomicBool,
 ) -> ChunkReport {
     let mut report = ChunkReport::default();
     if *plan == Plan::Grid {
-        grid::process(job, data, out, &mut report, cancel);
+        grid::process(job, data, base, out, &mut report, cancel);
         return report;
     }
     let mut lines = LineIter::new(data);
-    for (n, _, text) in lines.by_ref() {
+    for (n, start, text) in lines.by_ref() {
+        let position = base + start as u64;
         let oversized = text.len() > MAX_RECORD;
         if !oversized && is_skipped(text) {
             continue;
@@ -238,8 +242,8 @@ pub fn process<J: Job + ?Sized>(
         }
         match plan {
             _ if oversized => oversized_record(plan, n, out, &mut report),
-            Plan::Csv(cols) => csv::record(cols, job, n, text, out, &mut report),
-            _ => line::record(job, n, text, out, &mut report),
+            Plan::Csv(cols) => csv::record(cols, job, n, position, text, out, &mut report),
+            _ => line::record(job, n, position, text, out, &mut report),
         }
     }
     report.lines = lines.newlines();
@@ -293,6 +297,7 @@ pub fn read_all(data: &[u8], forced: Option<Format>) -> Result<Vec<ReadRecord>, 
         &prepared.plan,
         &keep,
         body,
+        prepared.skip as u64,
         &mut out,
         &AtomicBool::new(false),
     );
@@ -412,6 +417,7 @@ pub(crate) fn solve_chunk(plan: &Plan, text: &str) -> (String, ChunkReport) {
         plan,
         &job,
         text.as_bytes(),
+        0,
         &mut out,
         &AtomicBool::new(false),
     );

@@ -552,7 +552,7 @@ impl State {
                 let score = POP9[(seen & ROW0) as usize]
                     + POP9[((seen >> 9) & ROW0) as usize]
                     + POP9[((seen >> 18) & ROW0) as usize]
-                    + ((y * 0x40201) >> 18 & 7);
+                    + (y.wrapping_mul(0x40201) >> 18 & 7);
                 best = best.max(score << 8 | (255 - (b as u32 * 32 + p as u32)));
             }
         }
