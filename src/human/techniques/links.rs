@@ -5,7 +5,8 @@
 
 use super::super::candidates::Candidates;
 use super::super::house::{CellSet, DigitSet, House, PEERS};
-use super::super::step::{Pattern, Step, Technique};
+use super::super::step::{Pattern, Step};
+use super::super::technique::Technique;
 
 /// The two places of `digit` in `house` when it has exactly two.
 pub(super) fn link(c: &Candidates, digit: u8, house: House) -> Option<[usize; 2]> {

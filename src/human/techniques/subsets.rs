@@ -3,8 +3,9 @@
 
 use super::super::candidates::Candidates;
 use super::super::house::{CellSet, DigitSet, House, HOUSE_LIST};
-use super::super::step::{Eliminations, Pattern, Step, Technique};
-use super::first_cover;
+use super::super::step::{Eliminations, Pattern, Step};
+use super::super::technique::Technique;
+use super::cover::first_cover;
 
 const NAKED: [Technique; 3] = [
     Technique::NakedPair,
