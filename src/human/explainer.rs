@@ -9,7 +9,8 @@ use crate::grid::{cell_name, Conflict, Grid};
 use super::candidates::{Candidates, Contradiction};
 use super::house::DigitSet;
 use super::step::Step;
-use super::techniques::{self, TechniqueSet};
+use super::technique::TechniqueSet;
+use super::techniques;
 
 /// One event of a solving path.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -236,7 +237,7 @@ impl Iterator for Explainer {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::human::step::Technique;
+    use crate::human::technique::Technique;
 
     const HARD: &str =
         "4.....8.5.3..........7......2.....6.....8.4......1.......6.3.7.5..2.....1.4......";

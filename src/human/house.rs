@@ -5,64 +5,136 @@ use std::fmt;
 
 use crate::grid::{BOX, CELLS, COL, ROW};
 
-/// A set of cells, bit `i` for cell `i` (row-major, 0-based).
-#[derive(Clone, Copy, PartialEq, Eq, Hash, Default)]
-pub struct CellSet(pub u128);
+/// Writes what [`CellSet`] and [`DigitSet`] share: a set of small numbers held as the bits of one word, item `i`
+/// in bit `i - FIRST` for `i` from `FIRST` to `LAST`, with its constants, queries, updates, operators (`!` keeps
+/// to those items) and an iterator that walks the set bits.
+macro_rules! bit_set {
+    (
+        $(#[$doc:meta])*
+        $set:ident($word:ty), $item:ident: $ty:ty, FIRST = $first:literal, LAST = $last:literal,
+        $iter:ident
+    ) => {
+        $(#[$doc])*
+        #[derive(Clone, Copy, PartialEq, Eq, Hash, Default)]
+        pub struct $set(pub $word);
+
+        impl $set {
+            #[doc = concat!("No ", stringify!($item), ".")]
+            pub const EMPTY: $set = $set(0);
+            #[doc = concat!("Every ", stringify!($item), ", ", $first, " to ", $last, ".")]
+            pub const ALL: $set = $set(((1 as $word) << ($last - $first + 1)) - 1);
+
+            #[doc = concat!("The set holding one ", stringify!($item), " (", $first, " to ", $last, ").")]
+            #[inline]
+            pub const fn single($item: $ty) -> $set {
+                $set((1 as $word) << ($item - $first))
+            }
+
+            #[doc = concat!("True when `", stringify!($item), "` is in the set.")]
+            #[inline]
+            pub const fn contains(self, $item: $ty) -> bool {
+                self.0 >> ($item - $first) & 1 != 0
+            }
+
+            #[doc = concat!("Number of ", stringify!($item), "s.")]
+            #[inline]
+            pub const fn len(self) -> u32 {
+                self.0.count_ones()
+            }
+
+            #[doc = concat!("True when no ", stringify!($item), " is in the set.")]
+            #[inline]
+            pub const fn is_empty(self) -> bool {
+                self.0 == 0
+            }
+
+            #[doc = concat!("The lowest ", stringify!($item), ", if any.")]
+            #[inline]
+            pub fn first(self) -> Option<$ty> {
+                (self.0 != 0).then(|| self.0.trailing_zeros() as $ty + $first)
+            }
+
+            #[doc = concat!("Adds a ", stringify!($item), ".")]
+            #[inline]
+            pub fn insert(&mut self, $item: $ty) {
+                self.0 |= (1 as $word) << ($item - $first);
+            }
+
+            #[doc = concat!("Removes a ", stringify!($item), ".")]
+            #[inline]
+            pub fn remove(&mut self, $item: $ty) {
+                self.0 &= !((1 as $word) << ($item - $first));
+            }
+
+            #[doc = concat!("The ", stringify!($item), "s, lowest first.")]
+            #[inline]
+            pub fn iter(self) -> $iter {
+                $iter(self.0)
+            }
+        }
+
+        impl std::ops::BitAnd for $set {
+            type Output = $set;
+            #[inline]
+            fn bitand(self, o: $set) -> $set {
+                $set(self.0 & o.0)
+            }
+        }
+
+        impl std::ops::BitOr for $set {
+            type Output = $set;
+            #[inline]
+            fn bitor(self, o: $set) -> $set {
+                $set(self.0 | o.0)
+            }
+        }
+
+        impl std::ops::BitOrAssign for $set {
+            #[inline]
+            fn bitor_assign(&mut self, o: $set) {
+                self.0 |= o.0;
+            }
+        }
+
+        impl std::ops::BitAndAssign for $set {
+            #[inline]
+            fn bitand_assign(&mut self, o: $set) {
+                self.0 &= o.0;
+            }
+        }
+
+        impl std::ops::Not for $set {
+            type Output = $set;
+            #[inline]
+            fn not(self) -> $set {
+                $set(!self.0 & $set::ALL.0)
+            }
+        }
+
+        #[doc = concat!("Iterator over the ", stringify!($item), "s of a [`", stringify!($set), "`], lowest first.")]
+        pub struct $iter($word);
+
+        impl Iterator for $iter {
+            type Item = $ty;
+            #[inline]
+            fn next(&mut self) -> Option<$ty> {
+                if self.0 == 0 {
+                    return None;
+                }
+                let i = self.0.trailing_zeros() as $ty + $first;
+                self.0 &= self.0 - 1;
+                Some(i)
+            }
+        }
+    };
+}
+
+bit_set! {
+    /// A set of cells, bit `i` for cell `i` (row-major, 0-based).
+    CellSet(u128), cell: usize, FIRST = 0, LAST = 80, CellIter
+}
 
 impl CellSet {
-    /// No cell.
-    pub const EMPTY: CellSet = CellSet(0);
-    /// All 81 cells.
-    pub const ALL: CellSet = CellSet((1u128 << CELLS) - 1);
-
-    /// The set holding one cell.
-    #[inline]
-    pub const fn single(cell: usize) -> CellSet {
-        CellSet(1u128 << cell)
-    }
-
-    /// True when `cell` is in the set.
-    #[inline]
-    pub const fn contains(self, cell: usize) -> bool {
-        self.0 >> cell & 1 != 0
-    }
-
-    /// Number of cells.
-    #[inline]
-    pub const fn len(self) -> u32 {
-        self.0.count_ones()
-    }
-
-    /// True when no cell is in the set.
-    #[inline]
-    pub const fn is_empty(self) -> bool {
-        self.0 == 0
-    }
-
-    /// The lowest cell, if any.
-    #[inline]
-    pub fn first(self) -> Option<usize> {
-        (self.0 != 0).then(|| self.0.trailing_zeros() as usize)
-    }
-
-    /// Adds a cell.
-    #[inline]
-    pub fn insert(&mut self, cell: usize) {
-        self.0 |= 1u128 << cell;
-    }
-
-    /// Removes a cell.
-    #[inline]
-    pub fn remove(&mut self, cell: usize) {
-        self.0 &= !(1u128 << cell);
-    }
-
-    /// The cells, lowest first.
-    #[inline]
-    pub fn iter(self) -> CellIter {
-        CellIter(self.0)
-    }
-
     /// The rows (0..9) the cells lie in, as a 9-bit mask.
     pub fn rows(self) -> u16 {
         self.iter().fold(0, |m, c| m | 1 << ROW[c])
@@ -79,110 +151,15 @@ impl CellSet {
     }
 }
 
-impl std::ops::BitAnd for CellSet {
-    type Output = CellSet;
-    #[inline]
-    fn bitand(self, o: CellSet) -> CellSet {
-        CellSet(self.0 & o.0)
-    }
-}
-
-impl std::ops::BitOr for CellSet {
-    type Output = CellSet;
-    #[inline]
-    fn bitor(self, o: CellSet) -> CellSet {
-        CellSet(self.0 | o.0)
-    }
-}
-
-impl std::ops::BitOrAssign for CellSet {
-    #[inline]
-    fn bitor_assign(&mut self, o: CellSet) {
-        self.0 |= o.0;
-    }
-}
-
-impl std::ops::BitAndAssign for CellSet {
-    #[inline]
-    fn bitand_assign(&mut self, o: CellSet) {
-        self.0 &= o.0;
-    }
-}
-
-impl std::ops::Not for CellSet {
-    type Output = CellSet;
-    #[inline]
-    fn not(self) -> CellSet {
-        CellSet(!self.0 & CellSet::ALL.0)
-    }
-}
-
-/// Iterator over the cells of a [`CellSet`], lowest first.
-pub struct CellIter(u128);
-
-impl Iterator for CellIter {
-    type Item = usize;
-    #[inline]
-    fn next(&mut self) -> Option<usize> {
-        if self.0 == 0 {
-            return None;
-        }
-        let c = self.0.trailing_zeros() as usize;
-        self.0 &= self.0 - 1;
-        Some(c)
-    }
-}
-
 impl fmt::Debug for CellSet {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         write!(f, "{{{}}}", cell_list(*self))
     }
 }
 
-/// A set of digits, bit `d - 1` for digit `d`.
-#[derive(Clone, Copy, PartialEq, Eq, Hash, Default)]
-pub struct DigitSet(pub u16);
-
-impl DigitSet {
-    /// No digit.
-    pub const EMPTY: DigitSet = DigitSet(0);
-    /// Digits 1 to 9.
-    pub const ALL: DigitSet = DigitSet(0x1FF);
-
-    /// The set holding one digit (1..=9).
-    #[inline]
-    pub const fn single(digit: u8) -> DigitSet {
-        DigitSet(1 << (digit - 1))
-    }
-
-    /// True when `digit` (1..=9) is in the set.
-    #[inline]
-    pub const fn contains(self, digit: u8) -> bool {
-        self.0 >> (digit - 1) & 1 != 0
-    }
-
-    /// Number of digits.
-    #[inline]
-    pub const fn len(self) -> u32 {
-        self.0.count_ones()
-    }
-
-    /// True when the set is empty.
-    #[inline]
-    pub const fn is_empty(self) -> bool {
-        self.0 == 0
-    }
-
-    /// The lowest digit, if any.
-    #[inline]
-    pub fn first(self) -> Option<u8> {
-        (self.0 != 0).then(|| self.0.trailing_zeros() as u8 + 1)
-    }
-
-    /// The digits, lowest first.
-    pub fn iter(self) -> impl Iterator<Item = u8> {
-        (1..=9u8).filter(move |&d| self.contains(d))
-    }
+bit_set! {
+    /// A set of digits, bit `d - 1` for digit `d`.
+    DigitSet(u16), digit: u8, FIRST = 1, LAST = 9, DigitIter
 }
 
 impl fmt::Display for DigitSet {
@@ -417,5 +394,58 @@ mod tests {
         assert_eq!(DigitSet(0b1_0100_0001).to_string(), "179");
         assert_eq!(cs.rows(), 0b1_0000_0001);
         assert_eq!((!cs).len(), 79);
+    }
+
+    #[test]
+    fn bit_sets_hold_what_their_bits_say() {
+        // Every digit set, against the definition: digit `d` is bit `d - 1` of nine.
+        for mask in 0..=0x1FFu16 {
+            let s = DigitSet(mask);
+            let digits: Vec<u8> = (1..=9).filter(|d| mask >> (d - 1) & 1 == 1).collect();
+            assert_eq!(s.iter().collect::<Vec<_>>(), digits);
+            assert_eq!(s.len() as usize, digits.len());
+            assert_eq!(s.is_empty(), digits.is_empty());
+            assert_eq!(s.first(), digits.first().copied());
+            assert_eq!((!s).0, 0x1FF ^ mask);
+            for d in 1..=9 {
+                assert_eq!(s.contains(d), digits.contains(&d));
+                let mut t = s;
+                t.insert(d);
+                assert_eq!(t, s | DigitSet::single(d));
+                t.remove(d);
+                assert_eq!(t, s & !DigitSet::single(d));
+                assert!(!t.contains(d) && t.len() + u32::from(s.contains(d)) == s.len());
+            }
+        }
+        assert_eq!(
+            DigitSet::ALL.iter().collect::<Vec<_>>(),
+            (1..=9).collect::<Vec<_>>()
+        );
+        // Cell sets: cell `c` is bit `c`; the complement stays inside the 81 cells.
+        assert_eq!(
+            CellSet::ALL.iter().collect::<Vec<_>>(),
+            (0..81).collect::<Vec<_>>()
+        );
+        for cells in [
+            vec![],
+            vec![0],
+            vec![80],
+            vec![3, 40, 64, 79],
+            (0..81).step_by(7).collect(),
+        ] {
+            let mut s = CellSet::EMPTY;
+            for &c in &cells {
+                s.insert(c);
+            }
+            assert_eq!(s.iter().collect::<Vec<_>>(), cells);
+            assert_eq!(s.first(), cells.first().copied());
+            assert_eq!((!s).len() as usize, 81 - cells.len());
+            assert_eq!(!s & s, CellSet::EMPTY);
+            assert_eq!(!s | s, CellSet::ALL);
+            for &c in &cells {
+                s.remove(c);
+            }
+            assert!(s.is_empty());
+        }
     }
 }

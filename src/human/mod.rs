@@ -2,6 +2,18 @@
 //! wings), a step-by-step solving path with guesses and backtracking, difficulty ratings, and puzzles generated
 //! with exactly one solution.
 //!
+//! The modules, lowest first; each imports only from modules above it in this list, never from one below, so the
+//! imports form no cycle (test modules aside: the technique soundness tests walk paths with the explainer):
+//! 1. `house` (cells, digits, houses and their bit sets) and `technique` ([`Technique`], [`Level`],
+//!    [`TechniqueSet`]): nothing from `human`;
+//! 2. `candidates` ([`Candidates`]): `house`;
+//! 3. `step` ([`Step`], [`Pattern`], [`Eliminations`]): `candidates`, `house`, `technique`;
+//! 4. `techniques` ([`find`]): `candidates`, `house`, `step`, `technique`; inside it `cover` first, then the
+//!    families (`coloring` also uses `links`), then its `mod.rs`;
+//! 5. `explainer` ([`Explainer`]): `candidates`, `house`, `step`, `technique`, `techniques`;
+//! 6. `rating` ([`rate`], [`Rating`]): `explainer`, `technique`;
+//! 7. `transcript` ([`write_explanation`]): `explainer`, `rating`; `rater` ([`Rater`]): `rating`, `technique`.
+//!
 //! ```
 //! use sudoku_batch::human::{rate, Event, Explainer, Level, Technique};
 //! use sudoku_batch::Grid;
@@ -10,11 +22,14 @@
 //!     "..3.2.6..9..3.5..1..18.64....81.29..7.......8..67.82....26.95..8..2.3..9..5.1.3.."
 //!         .parse()
 //!         .unwrap();
-//! for event in Explainer::new(&puzzle).unwrap() {
-//!     if let Event::Step { step, .. } = event {
-//!         println!("{step}"); // the first is "naked single: r5c6 = 4"
-//!     }
-//! }
+//! let steps: Vec<String> = Explainer::new(&puzzle)
+//!     .unwrap()
+//!     .filter_map(|event| match event {
+//!         Event::Step { step, .. } => Some(step.to_string()),
+//!         _ => None,
+//!     })
+//!     .collect();
+//! assert_eq!(steps[0], "naked single: r5c6 = 4");
 //! let rating = rate(&puzzle).unwrap();
 //! assert_eq!(rating.guesses, 0);
 //! assert!(rating.level <= Level::Easy);
@@ -27,6 +42,7 @@ mod house;
 mod rater;
 mod rating;
 mod step;
+mod technique;
 mod techniques;
 mod transcript;
 
@@ -34,9 +50,8 @@ pub use candidates::{Candidates, Contradiction};
 pub use explainer::{Event, Explainer};
 pub use house::{CellSet, DigitSet, House, HouseKind, HouseSet};
 pub use rater::Rater;
-pub use rating::{
-    rate, rate_with, Histogram, Level, RateError, Rating, Tally, UnknownLevel, GUESS_WEIGHT,
-};
-pub use step::{Eliminations, Pattern, Step, Technique, UnknownTechnique};
-pub use techniques::{find, find_with, TechniqueSet};
+pub use rating::{rate, rate_with, Histogram, RateError, Rating, Tally, GUESS_WEIGHT};
+pub use step::{Eliminations, Pattern, Step};
+pub use technique::{Level, Technique, TechniqueSet, UnknownLevel, UnknownTechnique};
+pub use techniques::{find, find_with};
 pub use transcript::{write_explanation, Ending};

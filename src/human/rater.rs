@@ -8,7 +8,7 @@ use crate::grid::Grid;
 use crate::record::{CsvAnswer, Failure, Job, Layout};
 
 use super::rating::{rate, Histogram, RateError, Rating};
-use super::step::Technique;
+use super::technique::Technique;
 
 /// Rates each record, keeping the record: a line record becomes `PUZZLE LEVEL SCORE GUESSES HARDEST` (the puzzle
 /// with `.` blanks, then [`Rating`]'s fields); a grid record keeps its nine rows (`0` blanks) with the rating

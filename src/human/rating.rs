@@ -24,65 +24,10 @@ use crate::grid::{Conflict, Grid};
 use crate::solver::{self, SolveError};
 
 use super::explainer::{Event, Explainer};
-use super::step::Technique;
-use super::techniques::TechniqueSet;
+use super::technique::{Level, Technique, TechniqueSet};
 
 /// Points a guess adds to the score.
 pub const GUESS_WEIGHT: u32 = 40;
-
-/// Difficulty level, named like QQWing's. See the module documentation for the mapping.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash)]
-pub enum Level {
-    /// Naked singles alone solve it.
-    Simple,
-    /// Hidden singles are needed.
-    Easy,
-    /// Locked candidates, pairs or triples are needed.
-    Intermediate,
-    /// Fish, links, wings, quads or guesses are needed.
-    Expert,
-}
-
-impl Level {
-    /// Every level, easiest first.
-    pub const ALL: [Level; 4] = [
-        Level::Simple,
-        Level::Easy,
-        Level::Intermediate,
-        Level::Expert,
-    ];
-
-    /// The lower-case name.
-    pub const fn name(self) -> &'static str {
-        match self {
-            Level::Simple => "simple",
-            Level::Easy => "easy",
-            Level::Intermediate => "intermediate",
-            Level::Expert => "expert",
-        }
-    }
-}
-
-impl fmt::Display for Level {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.write_str(self.name())
-    }
-}
-
-/// A level name that is not one of [`Level::ALL`].
-#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
-#[error("unknown level {0:?} (known: simple, easy, intermediate, expert)")]
-pub struct UnknownLevel(pub String);
-
-impl std::str::FromStr for Level {
-    type Err = UnknownLevel;
-    fn from_str(s: &str) -> Result<Level, UnknownLevel> {
-        Level::ALL
-            .into_iter()
-            .find(|l| l.name() == s)
-            .ok_or_else(|| UnknownLevel(s.to_string()))
-    }
-}
 
 /// The rating of one puzzle.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]

@@ -5,181 +5,7 @@ use std::fmt;
 
 use super::candidates::Candidates;
 use super::house::{cell_list, cell_name, CellSet, DigitSet, House, HouseSet};
-use super::rating::Level;
-
-/// A solving technique, in the order the solver tries them (easiest first); the order is also the difficulty
-/// order used for "hardest technique needed".
-#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash)]
-pub enum Technique {
-    /// A cell with one candidate left.
-    NakedSingle,
-    /// A digit with one place left in a box, row or column.
-    HiddenSingle,
-    /// Locked candidates type 1: a digit of a box confined to one row or column of it, removed from the rest of
-    /// that line.
-    Pointing,
-    /// Locked candidates type 2 (box-line reduction): a digit of a row or column confined to one box, removed
-    /// from the rest of that box.
-    Claiming,
-    /// Two cells of a house with the same two candidates: those digits leave the house's other cells.
-    NakedPair,
-    /// Two digits of a house with the same two places: the cells' other candidates go.
-    HiddenPair,
-    /// Three cells of a house whose candidates make three digits.
-    NakedTriple,
-    /// Three digits of a house confined to three cells.
-    HiddenTriple,
-    /// A digit with two places in each of two rows (columns), on the same two columns (rows).
-    XWing,
-    /// Two rows (columns) with two places each for a digit, one end of each in a shared column (row): the digit
-    /// leaves the cells that see both other ends.
-    Skyscraper,
-    /// A row and a column with two places each for a digit, one end of each in a shared box: the digit leaves
-    /// the cells that see both other ends.
-    TwoStringKite,
-    /// Four cells of a house whose candidates make four digits.
-    NakedQuad,
-    /// Four digits of a house confined to four cells.
-    HiddenQuad,
-    /// The X-Wing on three rows (columns).
-    Swordfish,
-    /// A bivalue pivot `xy` seeing bivalue pincers `xz` and `yz`: `z` leaves every cell seeing both pincers.
-    XyWing,
-    /// Two cells holding the same two candidates `xy`, each seeing one end of a house's only two places for
-    /// `x`: `y` leaves every cell seeing both.
-    WWing,
-    /// Cells of one digit joined by strong links, coloured alternately: a colour with two cells seeing each other
-    /// is false (wrap), and a cell seeing both colours loses the digit (trap).
-    SimpleColoring,
-    /// A pivot `xyz` seeing pincers `xz` and `yz`: `z` leaves every cell seeing all three.
-    XyzWing,
-    /// The X-Wing on four rows (columns).
-    Jellyfish,
-}
-
-impl Technique {
-    /// Every technique, easiest first.
-    pub const ALL: [Technique; 19] = [
-        Technique::NakedSingle,
-        Technique::HiddenSingle,
-        Technique::Pointing,
-        Technique::Claiming,
-        Technique::NakedPair,
-        Technique::HiddenPair,
-        Technique::NakedTriple,
-        Technique::HiddenTriple,
-        Technique::XWing,
-        Technique::Skyscraper,
-        Technique::TwoStringKite,
-        Technique::NakedQuad,
-        Technique::HiddenQuad,
-        Technique::Swordfish,
-        Technique::XyWing,
-        Technique::WWing,
-        Technique::SimpleColoring,
-        Technique::XyzWing,
-        Technique::Jellyfish,
-    ];
-
-    /// The name as a single word (`naked-single`, `x-wing`), used in `rate` output and `--techniques` lists.
-    pub const fn name(self) -> &'static str {
-        match self {
-            Technique::NakedSingle => "naked-single",
-            Technique::HiddenSingle => "hidden-single",
-            Technique::Pointing => "pointing",
-            Technique::Claiming => "claiming",
-            Technique::NakedPair => "naked-pair",
-            Technique::HiddenPair => "hidden-pair",
-            Technique::NakedTriple => "naked-triple",
-            Technique::HiddenTriple => "hidden-triple",
-            Technique::XWing => "x-wing",
-            Technique::Skyscraper => "skyscraper",
-            Technique::TwoStringKite => "2-string-kite",
-            Technique::NakedQuad => "naked-quad",
-            Technique::HiddenQuad => "hidden-quad",
-            Technique::Swordfish => "swordfish",
-            Technique::XyWing => "xy-wing",
-            Technique::WWing => "w-wing",
-            Technique::SimpleColoring => "simple-coloring",
-            Technique::XyzWing => "xyz-wing",
-            Technique::Jellyfish => "jellyfish",
-        }
-    }
-
-    /// Points one use of the technique adds to a puzzle's score (see [`crate::human::Rating`]).
-    pub const fn weight(self) -> u32 {
-        match self {
-            Technique::NakedSingle => 1,
-            Technique::HiddenSingle => 2,
-            Technique::Pointing | Technique::Claiming => 5,
-            Technique::NakedPair => 6,
-            Technique::HiddenPair => 7,
-            Technique::NakedTriple => 8,
-            Technique::HiddenTriple => 9,
-            Technique::XWing | Technique::Skyscraper => 12,
-            Technique::TwoStringKite | Technique::NakedQuad => 13,
-            Technique::HiddenQuad | Technique::Swordfish => 14,
-            Technique::XyWing => 15,
-            Technique::WWing | Technique::SimpleColoring => 16,
-            Technique::XyzWing => 17,
-            Technique::Jellyfish => 18,
-        }
-    }
-
-    /// The level of a puzzle whose hardest technique is this one (and that needs no guess).
-    pub const fn level(self) -> Level {
-        match self {
-            Technique::NakedSingle => Level::Simple,
-            Technique::HiddenSingle => Level::Easy,
-            Technique::Pointing
-            | Technique::Claiming
-            | Technique::NakedPair
-            | Technique::HiddenPair
-            | Technique::NakedTriple
-            | Technique::HiddenTriple => Level::Intermediate,
-            _ => Level::Expert,
-        }
-    }
-
-    /// Position in [`Technique::ALL`].
-    pub const fn index(self) -> usize {
-        self as usize
-    }
-}
-
-impl fmt::Display for Technique {
-    /// The name as people write it: `naked single`, `x-wing`.
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.write_str(match self {
-            Technique::NakedSingle => "naked single",
-            Technique::HiddenSingle => "hidden single",
-            Technique::NakedPair => "naked pair",
-            Technique::HiddenPair => "hidden pair",
-            Technique::NakedTriple => "naked triple",
-            Technique::HiddenTriple => "hidden triple",
-            Technique::NakedQuad => "naked quad",
-            Technique::HiddenQuad => "hidden quad",
-            Technique::TwoStringKite => "2-string kite",
-            Technique::SimpleColoring => "simple coloring",
-            other => other.name(),
-        })
-    }
-}
-
-/// A technique name that is not one of [`Technique::ALL`].
-#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
-#[error("unknown technique {0:?} (known: {known})", known = Technique::ALL.map(|t| t.name()).join(", "))]
-pub struct UnknownTechnique(pub String);
-
-impl std::str::FromStr for Technique {
-    type Err = UnknownTechnique;
-    fn from_str(s: &str) -> Result<Technique, UnknownTechnique> {
-        Technique::ALL
-            .into_iter()
-            .find(|t| t.name() == s)
-            .ok_or_else(|| UnknownTechnique(s.to_string()))
-    }
-}
+use super::technique::Technique;
 
 /// What a technique found, with the cells, houses and digits a person needs to see it.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -313,7 +139,7 @@ impl fmt::Display for Eliminations {
                 continue;
             }
             match groups.iter_mut().find(|(c, _)| *c == cells) {
-                Some((_, ds)) => ds.0 |= DigitSet::single(d).0,
+                Some((_, ds)) => ds.insert(d),
                 None => groups.push((cells, DigitSet::single(d))),
             }
         }
@@ -404,7 +230,7 @@ impl fmt::Display for Step {
                 link,
                 digit,
             } => {
-                let x = DigitSet(digits.0 & !DigitSet::single(digit).0);
+                let x = digits & !DigitSet::single(digit);
                 write!(
                     f,
                     "{t}: {} and {} ({digits}) linked by {x} in {link}",
@@ -441,28 +267,6 @@ impl fmt::Display for Step {
 #[cfg(test)]
 mod tests {
     use super::*;
-
-    #[test]
-    fn technique_names_round_trip_and_read_well() {
-        for t in Technique::ALL {
-            assert_eq!(t.name().parse::<Technique>().unwrap(), t);
-            assert_eq!(Technique::ALL[t.index()], t);
-        }
-        assert_eq!(Technique::NakedSingle.to_string(), "naked single");
-        assert_eq!(Technique::XWing.to_string(), "x-wing");
-        assert_eq!(Technique::XyzWing.to_string(), "xyz-wing");
-        assert_eq!(Technique::HiddenTriple.to_string(), "hidden triple");
-        assert!("x wing".parse::<Technique>().is_err());
-    }
-
-    #[test]
-    fn order_is_difficulty_and_levels_never_fall() {
-        for w in Technique::ALL.windows(2) {
-            assert!(w[0] < w[1]);
-            assert!(w[0].weight() <= w[1].weight());
-            assert!(w[0].level() <= w[1].level());
-        }
-    }
 
     #[test]
     fn eliminations_group_digits_with_the_same_cells() {

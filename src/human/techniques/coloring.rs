@@ -5,7 +5,8 @@
 
 use super::super::candidates::Candidates;
 use super::super::house::{CellSet, House, PEERS};
-use super::super::step::{Pattern, Step, Technique};
+use super::super::step::{Pattern, Step};
+use super::super::technique::Technique;
 
 /// Digits 1..9; clusters from their lowest cell; wrap before trap.
 pub(super) fn simple_coloring(c: &Candidates) -> Option<Step> {

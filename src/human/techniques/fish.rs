@@ -4,8 +4,9 @@
 
 use super::super::candidates::Candidates;
 use super::super::house::{CellSet, House, HouseSet, HOUSE_CELLS};
-use super::super::step::{Pattern, Step, Technique};
-use super::first_cover;
+use super::super::step::{Pattern, Step};
+use super::super::technique::Technique;
+use super::cover::first_cover;
 
 /// Digits 1..9; for each, rows as base first, then columns.
 pub(super) fn fish(c: &Candidates, n: usize) -> Option<Step> {

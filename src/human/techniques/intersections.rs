@@ -3,7 +3,8 @@
 
 use super::super::candidates::Candidates;
 use super::super::house::{CellSet, House};
-use super::super::step::{Pattern, Step, Technique};
+use super::super::step::{Pattern, Step};
+use super::super::technique::Technique;
 
 /// Boxes 1..9, digits 1..9; rows before columns.
 pub(super) fn pointing(c: &Candidates) -> Option<Step> {

@@ -5,7 +5,8 @@
 
 use super::super::candidates::Candidates;
 use super::super::house::{CellSet, DigitSet, House, PEERS};
-use super::super::step::{Pattern, Step, Technique};
+use super::super::step::{Pattern, Step};
+use super::super::technique::Technique;
 
 /// The two places of `digit` in `house` when it has exactly two.
 pub(super) fn link(c: &Candidates, digit: u8, house: House) -> Option<[usize; 2]> {
@@ -123,7 +124,7 @@ pub(super) fn w_wing(c: &Candidates) -> Option<Step> {
                 continue;
             }
             for x in digits.iter() {
-                let y = DigitSet(digits.0 & !DigitSet::single(x).0).first()?;
+                let y = (digits & !DigitSet::single(x)).first()?;
                 let gone = c.places(y) & PEERS[p] & PEERS[q];
                 if gone.is_empty() {
                     continue;

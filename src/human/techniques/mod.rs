@@ -2,6 +2,7 @@
 //! [`Technique::ALL`] order) that applies gives the next step.
 
 mod coloring;
+mod cover;
 mod fish;
 mod intersections;
 mod links;
@@ -10,53 +11,8 @@ mod subsets;
 mod wings;
 
 use super::candidates::Candidates;
-use super::step::{Step, Technique};
-
-/// A set of techniques the solver may use (for example, everything but X-Wing).
-#[derive(Clone, Copy, PartialEq, Eq, Hash)]
-pub struct TechniqueSet(u32);
-
-impl TechniqueSet {
-    /// Every technique.
-    pub const ALL: TechniqueSet = TechniqueSet((1 << Technique::ALL.len()) - 1);
-    /// No technique: the solver can only guess.
-    pub const NONE: TechniqueSet = TechniqueSet(0);
-
-    /// The techniques up to and including `t`, in difficulty order.
-    pub const fn up_to(t: Technique) -> TechniqueSet {
-        TechniqueSet((1 << (t.index() + 1)) - 1)
-    }
-
-    /// This set without `t`.
-    pub const fn without(self, t: Technique) -> TechniqueSet {
-        TechniqueSet(self.0 & !(1 << t.index()))
-    }
-
-    /// This set with `t`.
-    pub const fn with(self, t: Technique) -> TechniqueSet {
-        TechniqueSet(self.0 | 1 << t.index())
-    }
-
-    /// True when `t` is in the set.
-    pub const fn contains(self, t: Technique) -> bool {
-        self.0 >> t.index() & 1 != 0
-    }
-
-    /// The techniques, easiest first.
-    pub fn iter(self) -> impl Iterator<Item = Technique> {
-        Technique::ALL
-            .into_iter()
-            .filter(move |&t| self.contains(t))
-    }
-}
-
-impl std::fmt::Debug for TechniqueSet {
-    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        f.debug_set()
-            .entries(self.iter().map(|t| t.name()))
-            .finish()
-    }
-}
+use super::step::Step;
+use super::technique::{Technique, TechniqueSet};
 
 /// The first step the given technique finds, scanning in its fixed order; `None` when it does not apply.
 pub fn find_with(t: Technique, c: &Candidates) -> Option<Step> {
@@ -86,108 +42,6 @@ pub fn find_with(t: Technique, c: &Candidates) -> Option<Step> {
 /// The next step: the easiest technique of `set` that applies. `None` when the solver is stuck.
 pub fn find(c: &Candidates, set: TechniqueSet) -> Option<Step> {
     set.iter().find_map(|t| find_with(t, c))
-}
-
-/// Finds the first `k`-combination of `masks` (lexicographic order of indices, `k` at most 4) whose union has
-/// exactly `k` bits and for which `f(indices, union)` returns `Some`. Branches whose union already exceeds `k`
-/// bits are cut, which keeps subset and fish searches cheap.
-fn first_cover<T>(
-    masks: &[u16],
-    k: usize,
-    f: &mut impl FnMut(&[usize], u16) -> Option<T>,
-) -> Option<T> {
-    fn go<T>(
-        masks: &[u16],
-        k: usize,
-        start: usize,
-        picked: &mut [usize; 4],
-        depth: usize,
-        union: u16,
-        f: &mut impl FnMut(&[usize], u16) -> Option<T>,
-    ) -> Option<T> {
-        if depth == k {
-            return if union.count_ones() as usize == k {
-                f(&picked[..k], union)
-            } else {
-                None
-            };
-        }
-        for i in start..masks.len() {
-            if masks.len() - i < k - depth {
-                break;
-            }
-            let u = union | masks[i];
-            if u.count_ones() as usize > k {
-                continue;
-            }
-            picked[depth] = i;
-            if let Some(t) = go(masks, k, i + 1, picked, depth + 1, u, f) {
-                return Some(t);
-            }
-        }
-        None
-    }
-    if k == 0 || k > 4 || k > masks.len() {
-        return None;
-    }
-    go(masks, k, 0, &mut [0; 4], 0, 0, f)
-}
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-
-    #[test]
-    fn covers_are_found_in_order_and_only_with_k_bits() {
-        // Every 2-combination of four masks whose union has exactly two bits, in lexicographic order.
-        let masks = [0b011, 0b110, 0b011, 0b101];
-        let mut seen = Vec::new();
-        let none: Option<()> = first_cover(&masks, 2, &mut |pick, union| {
-            seen.push((pick.to_vec(), union));
-            None
-        });
-        assert!(none.is_none());
-        assert_eq!(seen, vec![(vec![0, 2], 0b011)]);
-        // Three masks inside three bits, from a brute-force count.
-        let masks = [0b0011, 0b0110, 0b0101, 0b1001, 0b0111];
-        let mut count = 0;
-        let _: Option<()> = first_cover(&masks, 3, &mut |pick, union| {
-            assert_eq!(union.count_ones(), 3);
-            assert!(pick.windows(2).all(|w| w[0] < w[1]));
-            count += 1;
-            None
-        });
-        let mut brute = 0;
-        for a in 0..5 {
-            for b in a + 1..5 {
-                for c in b + 1..5 {
-                    if (masks[a] | masks[b] | masks[c]).count_ones() == 3 {
-                        brute += 1;
-                    }
-                }
-            }
-        }
-        assert_eq!(count, brute);
-        assert_eq!(
-            first_cover(&masks, 3, &mut |pick, _| (pick == [0, 2, 4]).then_some(7)),
-            Some(7)
-        );
-        assert!(first_cover(&[1u16, 2], 3, &mut |_, _| Some(())).is_none());
-    }
-
-    #[test]
-    fn technique_sets() {
-        let s = TechniqueSet::up_to(Technique::HiddenSingle);
-        assert_eq!(
-            s.iter().collect::<Vec<_>>(),
-            vec![Technique::NakedSingle, Technique::HiddenSingle]
-        );
-        let no_x = TechniqueSet::ALL.without(Technique::XWing);
-        assert!(!no_x.contains(Technique::XWing));
-        assert!(no_x.contains(Technique::Swordfish));
-        assert_eq!(no_x.with(Technique::XWing), TechniqueSet::ALL);
-        assert_eq!(TechniqueSet::NONE.iter().count(), 0);
-    }
 }
 
 /// Each technique on a hand-made candidate grid holding exactly its pattern: what it must find, from the

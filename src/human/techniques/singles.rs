@@ -3,7 +3,8 @@
 
 use super::super::candidates::Candidates;
 use super::super::house::{CellSet, House};
-use super::super::step::{Eliminations, Pattern, Step, Technique};
+use super::super::step::{Eliminations, Pattern, Step};
+use super::super::technique::Technique;
 
 /// The lowest open cell with a single candidate.
 pub(super) fn naked_single(c: &Candidates) -> Option<Step> {

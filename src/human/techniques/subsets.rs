@@ -3,8 +3,9 @@
 
 use super::super::candidates::Candidates;
 use super::super::house::{CellSet, DigitSet, House, HOUSE_LIST};
-use super::super::step::{Eliminations, Pattern, Step, Technique};
-use super::first_cover;
+use super::super::step::{Eliminations, Pattern, Step};
+use super::super::technique::Technique;
+use super::cover::first_cover;
 
 const NAKED: [Technique; 3] = [
     Technique::NakedPair,
@@ -71,11 +72,11 @@ pub(super) fn hidden(c: &Candidates, k: usize) -> Option<Step> {
                 .fold(CellSet::EMPTY, |s, i| {
                     s | CellSet::single(order[i] as usize)
                 });
-            let ds = pick.iter().fold(DigitSet::EMPTY, |s, &i| {
-                DigitSet(s.0 | DigitSet::single(digits[i]).0)
-            });
+            let ds = pick
+                .iter()
+                .fold(DigitSet::EMPTY, |s, &i| s | DigitSet::single(digits[i]));
             let mut eliminations = Eliminations::NONE;
-            for d in DigitSet(!ds.0 & DigitSet::ALL.0).iter() {
+            for d in (!ds).iter() {
                 eliminations.add(c.places(d) & set, d);
             }
             subset_step(HIDDEN[k - 2], house, set, ds, eliminations)

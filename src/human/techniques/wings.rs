@@ -4,7 +4,8 @@
 
 use super::super::candidates::Candidates;
 use super::super::house::{DigitSet, PEERS};
-use super::super::step::{Pattern, Step, Technique};
+use super::super::step::{Pattern, Step};
+use super::super::technique::Technique;
 
 /// Pivots in cell order; pincer pairs in cell order.
 pub(super) fn xy_wing(c: &Candidates) -> Option<Step> {
