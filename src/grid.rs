@@ -470,6 +470,24 @@ impl fmt::Debug for Grid {
     }
 }
 
+/// Puzzles shared by the library's unit tests.
+#[cfg(test)]
+pub(crate) mod samples {
+    use super::Grid;
+
+    /// Parses an 81-character line the tests know to be well formed.
+    pub(crate) fn g(s: &str) -> Grid {
+        Grid::parse_line(s.as_bytes()).unwrap()
+    }
+
+    /// A hard puzzle (it needs guesses) with one solution, [`HARD_SOLUTION`].
+    pub(crate) const HARD: &str =
+        "4.....8.5.3..........7......2.....6.....8.4......1.......6.3.7.5..2.....1.4......";
+    /// The solution of [`HARD`].
+    pub(crate) const HARD_SOLUTION: &str =
+        "417369825632158947958724316825437169791586432346912758289643571573291684164875293";
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

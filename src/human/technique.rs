@@ -171,10 +171,7 @@ pub struct UnknownTechnique(pub String);
 impl std::str::FromStr for Technique {
     type Err = UnknownTechnique;
     fn from_str(s: &str) -> Result<Technique, UnknownTechnique> {
-        Technique::ALL
-            .into_iter()
-            .find(|t| t.name() == s)
-            .ok_or_else(|| UnknownTechnique(s.to_string()))
+        by_name(Technique::ALL, Technique::name, s).ok_or_else(|| UnknownTechnique(s.to_string()))
     }
 }
 
@@ -226,10 +223,7 @@ pub struct UnknownLevel(pub String);
 impl std::str::FromStr for Level {
     type Err = UnknownLevel;
     fn from_str(s: &str) -> Result<Level, UnknownLevel> {
-        Level::ALL
-            .into_iter()
-            .find(|l| l.name() == s)
-            .ok_or_else(|| UnknownLevel(s.to_string()))
+        by_name(Level::ALL, Level::name, s).ok_or_else(|| UnknownLevel(s.to_string()))
     }
 }
 
@@ -277,6 +271,15 @@ impl std::fmt::Debug for TechniqueSet {
             .entries(self.iter().map(|t| t.name()))
             .finish()
     }
+}
+
+/// The item of `all` whose `name` is `s`: the one lookup behind the `FromStr` of [`Technique`] and [`Level`].
+fn by_name<T: Copy, const N: usize>(
+    all: [T; N],
+    name: fn(T) -> &'static str,
+    s: &str,
+) -> Option<T> {
+    all.into_iter().find(|&t| name(t) == s)
 }
 
 #[cfg(test)]

@@ -113,15 +113,7 @@ fn search(puzzle: &Grid, limit: u64) -> Result<engine::Outcome, Conflict> {
 #[cfg(test)]
 mod tests {
     use super::*;
-
-    fn g(s: &str) -> Grid {
-        Grid::parse_line(s.as_bytes()).unwrap()
-    }
-
-    const HARD: &str =
-        "4.....8.5.3..........7......2.....6.....8.4......1.......6.3.7.5..2.....1.4......";
-    const HARD_SOLUTION: &str =
-        "417369825632158947958724316825437169791586432346912758289643571573291684164875293";
+    use crate::grid::samples::{g, HARD, HARD_SOLUTION};
 
     /// The first puzzle of the forum's hardest list (HardestDatabase110626): singles and box/line reasoning stall
     /// on it at once, so the search must guess.

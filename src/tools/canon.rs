@@ -571,14 +571,8 @@ impl Key {
 mod tests {
     use super::*;
     use crate::generate::rng::SplitMix64;
+    use crate::grid::samples::{g, HARD};
     use crate::solver;
-
-    fn g(s: &str) -> Grid {
-        Grid::parse_line(s.as_bytes()).unwrap()
-    }
-
-    const HARD: &str =
-        "4.....8.5.3..........7......2.....6.....8.4......1.......6.3.7.5..2.....1.4......";
 
     /// The 1296 line orders that keep bands together, built without the search's tables: every permutation of
     /// `0..9` (Heap's algorithm) kept when each aligned triple of positions holds one band.

@@ -123,14 +123,8 @@ impl Transform {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::grid::samples::{g, HARD};
     use crate::solver;
-
-    fn g(s: &str) -> Grid {
-        Grid::parse_line(s.as_bytes()).unwrap()
-    }
-
-    const HARD: &str =
-        "4.....8.5.3..........7......2.....6.....8.4......1.......6.3.7.5..2.....1.4......";
 
     #[test]
     fn random_transforms_are_valid_and_deterministic() {
