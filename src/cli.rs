@@ -87,9 +87,94 @@ pub enum Command {
         #[arg(long)]
         candidates: bool,
     },
+    /// Check the solutions records carry (`PUZZLE SOLUTION` or `PUZZLE,SOLUTION` lines, a CSV's solution column):
+    /// each record gets `ok` or why not (a broken rule, a changed given, a blank, not unique with --unique).
+    Check(CheckArgs),
+    /// Count the solutions of every puzzle, the search stopped at --limit (`N+` when it stopped there).
+    Count(CountArgs),
+    /// The minlex canonical form of every record (puzzle or solved grid, `0` blanks): equal for exactly the
+    /// records that are the same up to relabelling digits, permuting bands, stacks, rows and columns within them,
+    /// and transposing.
+    Canon(CanonArgs),
+    /// Keep the first record of each equivalence class (same canonical form), in input order, as it was written;
+    /// the rest are left out.
+    Dedupe(DedupeArgs),
+    /// Replace every record by a uniformly random equivalent one (a claimed solution goes through the same
+    /// transformation); the same seed gives the same output whatever -j is.
+    Shuffle(ShuffleArgs),
+    /// Print a shell completion script to standard output.
+    Completions {
+        /// The shell.
+        #[arg(value_enum)]
+        shell: clap_complete::Shell,
+    },
+    /// Print the manual page (roff) to standard output; `sudoku man | man -l -` shows it.
+    Man,
 }
 
-/// The inputs and run options shared by `sudoku solve` and `sudoku rate`.
+/// `--json`: JSON Lines output, one object per input record.
+#[derive(Debug, Clone, Copy, Args)]
+pub struct JsonArg {
+    /// Write JSON Lines instead of the input's format: one object per input record, in input order, such as
+    /// {"line":12,"puzzle":"...","status":"solved","solution":"...","guesses":3}; failures have "status" (their
+    /// kind) and "error".
+    #[arg(long)]
+    pub json: bool,
+}
+
+/// Arguments of `sudoku check`.
+#[derive(Debug, Args)]
+pub struct CheckArgs {
+    #[command(flatten)]
+    pub batch: BatchArgs,
+    #[command(flatten)]
+    pub json: JsonArg,
+    /// Also require each puzzle to have exactly one solution.
+    #[arg(long)]
+    pub unique: bool,
+}
+
+/// Arguments of `sudoku count`.
+#[derive(Debug, Args)]
+pub struct CountArgs {
+    #[command(flatten)]
+    pub batch: BatchArgs,
+    #[command(flatten)]
+    pub json: JsonArg,
+    /// Stop counting a puzzle's solutions at N (1 or more).
+    #[arg(long, value_name = "N", default_value_t = 2,
+          value_parser = clap::builder::RangedU64ValueParser::<u64>::new().range(1..))]
+    pub limit: u64,
+}
+
+/// Arguments of `sudoku canon`.
+#[derive(Debug, Args)]
+pub struct CanonArgs {
+    #[command(flatten)]
+    pub batch: BatchArgs,
+    #[command(flatten)]
+    pub json: JsonArg,
+}
+
+/// Arguments of `sudoku dedupe`.
+#[derive(Debug, Args)]
+pub struct DedupeArgs {
+    #[command(flatten)]
+    pub batch: BatchArgs,
+}
+
+/// Arguments of `sudoku shuffle`.
+#[derive(Debug, Args)]
+pub struct ShuffleArgs {
+    #[command(flatten)]
+    pub batch: BatchArgs,
+    /// The seed: with the record's place in its input, it decides each record's transformation.
+    #[arg(long, value_name = "S", default_value_t = 0)]
+    pub seed: u64,
+}
+
+/// The inputs and run options shared by every batch subcommand (`solve`, `rate`, `check`, `count`, `canon`,
+/// `dedupe`, `shuffle`).
 #[derive(Debug, Clone, Args)]
 pub struct BatchArgs {
     /// Files of puzzles (`-` or none for standard input), or one puzzle given as text (81 characters, `0` or `.`
@@ -116,6 +201,15 @@ pub struct BatchArgs {
     /// Read regular files instead of memory-mapping them.
     #[arg(long)]
     pub no_mmap: bool,
+
+    /// Print the summary for machines instead of people.
+    #[arg(long, value_enum, value_name = "FORMAT")]
+    pub stats: Option<StatsArg>,
+
+    /// Target chunk size in bytes (for tests and tuning) [default: the subcommand's].
+    #[arg(long, value_name = "BYTES", hide = true,
+          value_parser = clap::builder::RangedU64ValueParser::<usize>::new().range(1..))]
+    pub chunk_size: Option<usize>,
 }
 
 impl BatchArgs {
@@ -142,9 +236,10 @@ impl BatchArgs {
         )
     }
 
-    /// The run configuration, with the options that only some commands set.
-    pub fn options(&self, fail_fast: bool, chunk_size: usize) -> Options {
+    /// The run configuration, with the options that only some commands set; `chunk_size` unless --chunk-size.
+    pub fn options(&self, fail_fast: bool, chunk_size: usize, json: bool) -> Options {
         Options {
+            json,
             threads: self.threads.unwrap_or_default(),
             format: match self.format {
                 InputFormatArg::Auto => None,
@@ -154,7 +249,7 @@ impl BatchArgs {
             },
             mmap: !self.no_mmap,
             fail_fast,
-            chunk_size,
+            chunk_size: self.chunk_size.unwrap_or(chunk_size),
         }
     }
 }
@@ -165,6 +260,8 @@ impl BatchArgs {
 pub struct RateArgs {
     #[command(flatten)]
     pub batch: BatchArgs,
+    #[command(flatten)]
+    pub json: JsonArg,
 }
 
 /// Chunk size for rating: a puzzle takes 30 µs to a few ms to rate, so chunks are smaller than for solving to keep
@@ -174,7 +271,7 @@ pub const RATE_CHUNK_SIZE: usize = 32 * 1024;
 impl RateArgs {
     /// The run configuration (never fail-fast; small chunks).
     pub fn options(&self) -> Options {
-        self.batch.options(false, RATE_CHUNK_SIZE)
+        self.batch.options(false, RATE_CHUNK_SIZE, self.json.json)
     }
 }
 
@@ -192,20 +289,15 @@ pub struct SolveArgs {
     #[arg(long)]
     pub fail_fast: bool,
 
-    /// Print the summary for machines instead of people.
-    #[arg(long, value_enum, value_name = "FORMAT")]
-    pub stats: Option<StatsArg>,
-
-    /// Target chunk size in bytes (for tests and tuning).
-    #[arg(long, value_name = "BYTES", default_value_t = DEFAULT_CHUNK_SIZE, hide = true,
-          value_parser = clap::builder::RangedU64ValueParser::<usize>::new().range(1..))]
-    pub chunk_size: usize,
+    #[command(flatten)]
+    pub json: JsonArg,
 }
 
 impl SolveArgs {
     /// The run configuration.
     pub fn options(&self) -> Options {
-        self.batch.options(self.fail_fast, self.chunk_size)
+        self.batch
+            .options(self.fail_fast, DEFAULT_CHUNK_SIZE, self.json.json)
     }
 }
 

@@ -341,7 +341,7 @@ impl Grid {
     }
 
     /// Appends the board as text in `layout`, with `blank` for empty cells: 81 characters on one line for
-    /// [`Layout::Line`] and [`Layout::CsvField`]; nine rows of digits separated by single spaces, a newline after
+    /// [`Layout::Line`] and [`Layout::CsvField`] (in quotes for [`Layout::Json`]); nine rows of digits separated by single spaces, a newline after
     /// each row but the last, for [`Layout::Grid`]. The one writer of board text: solve answers, ratings, generated
     /// puzzles and the templates of generated boards all come from it.
     #[inline]
@@ -350,6 +350,11 @@ impl Grid {
             Layout::Line | Layout::CsvField => {
                 let mut text = [0u8; CELLS];
                 self.write_line(&mut text, blank);
+                out.extend_from_slice(&text);
+            }
+            Layout::Json => {
+                let mut text = [b'"'; CELLS + 2];
+                self.write_line((&mut text[1..=CELLS]).try_into().expect("81 cells"), blank);
                 out.extend_from_slice(&text);
             }
             Layout::Grid => {
@@ -383,6 +388,9 @@ pub enum Layout {
     Grid,
     /// One CSV field (81 characters, no comma or quote).
     CsvField,
+    /// Fields of one JSON object of JSON Lines output, each written as `,"key":value`; a board is the JSON string of
+    /// its 81-character line.
+    Json,
 }
 
 /// Bytes of one board in the 9-line notation: 9 rows of 17 characters plus a newline each.

@@ -103,10 +103,11 @@ pub fn rate(args: &RateArgs, quiet: bool) -> anyhow::Result<ExitCode> {
     );
     reporter.finish();
     let summary = summary?;
-    if !quiet {
+    let json = args.batch.stats == Some(crate::cli::StatsArg::Json);
+    crate::show(&summary, "rated", quiet, json);
+    if !quiet && !json {
         let mut h = rater.histogram();
         h.failed = summary.counts.failures();
-        eprintln!("sudoku: {}", summary.to_text());
         eprintln!("{h}");
     }
     Ok(finished(summary.counts.failures() > 0))

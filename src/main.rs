@@ -12,7 +12,8 @@ use clap::Parser;
 use sudoku_batch::batch::{self, BatchError, InputSpec, Options, Summary};
 use sudoku_batch::generate::{self, puzzle::PuzzleRunError, GenerateError};
 use sudoku_batch::output::{OutputError, Target};
-use sudoku_batch::record::Solve;
+use sudoku_batch::record::{Job, Solve};
+use sudoku_batch::tools;
 
 use report::{Reporter, Unit};
 
@@ -108,20 +109,58 @@ fn run(args: cli::Cli) -> anyhow::Result<ExitCode> {
         (Some(cli::Command::Explain { puzzle, candidates }), _) => {
             human_cli::explain(&puzzle, candidates)
         }
-        (Some(cli::Command::Solve(a)), _) => {
-            let report = Report {
-                quiet,
-                json: a.stats == Some(cli::StatsArg::Json),
-            };
-            let mut reporter = a.batch.reporter(quiet);
-            solve(
-                a.batch.input_specs(),
-                a.batch.target(),
-                a.unique,
-                &a.options(),
-                &mut reporter,
-                report,
-            )
+        (Some(cli::Command::Solve(a)), _) => batch_job(
+            &a.batch,
+            &Solve { unique: a.unique },
+            &a.options(),
+            "solved",
+            quiet,
+        ),
+        (Some(cli::Command::Check(a)), _) => batch_job(
+            &a.batch,
+            &tools::Check { unique: a.unique },
+            &a.batch.options(false, SOLVE_CHUNK, a.json.json),
+            "ok",
+            quiet,
+        ),
+        (Some(cli::Command::Count(a)), _) => batch_job(
+            &a.batch,
+            &tools::Count { limit: a.limit },
+            &a.batch.options(false, SOLVE_CHUNK, a.json.json),
+            "counted",
+            quiet,
+        ),
+        (Some(cli::Command::Canon(a)), _) => batch_job(
+            &a.batch,
+            &tools::Canon,
+            &a.batch.options(false, SOLVE_CHUNK, a.json.json),
+            "in canonical form",
+            quiet,
+        ),
+        (Some(cli::Command::Dedupe(a)), _) => batch_job(
+            &a.batch,
+            &tools::Dedupe,
+            &a.batch.options(false, SOLVE_CHUNK, false),
+            "kept",
+            quiet,
+        ),
+        (Some(cli::Command::Shuffle(a)), _) => batch_job(
+            &a.batch,
+            &tools::Shuffle { seed: a.seed },
+            &a.batch.options(false, SOLVE_CHUNK, false),
+            "shuffled",
+            quiet,
+        ),
+        (Some(cli::Command::Completions { shell }), _) => {
+            use clap::CommandFactory;
+            let mut cmd = cli::Cli::command();
+            clap_complete::generate(shell, &mut cmd, "sudoku", &mut std::io::stdout().lock());
+            Ok(ExitCode::SUCCESS)
+        }
+        (Some(cli::Command::Man), _) => {
+            use clap::CommandFactory;
+            clap_mangen::Man::new(cli::Cli::command()).render(&mut std::io::stdout().lock())?;
+            Ok(ExitCode::SUCCESS)
         }
         (
             Some(cli::Command::Bench {
@@ -135,14 +174,17 @@ fn run(args: cli::Cli) -> anyhow::Result<ExitCode> {
             let target = Target::File(cli::CLASSIC_FILE.into());
             let mut reporter =
                 Reporter::new(cli::show_progress(&target, quiet), None, quiet, Unit::Bytes);
-            solve(
+            let summary = batch::run(
                 vec![InputSpec::from_arg(&file)],
-                target,
-                false,
+                &target,
+                &Solve::default(),
                 &cli::classic_options(),
                 &mut reporter,
-                Report { quiet, json: false },
-            )
+            );
+            reporter.finish();
+            let summary = summary?;
+            show(&summary, "solved", quiet, false);
+            Ok(finished(summary.counts.failures() > 0))
         }
         (None, None) => {
             use clap::CommandFactory;
@@ -152,38 +194,42 @@ fn run(args: cli::Cli) -> anyhow::Result<ExitCode> {
     }
 }
 
-/// How the summary is shown.
-struct Report {
-    quiet: bool,
-    json: bool,
-}
+/// Chunk size of the batch subcommands that run at the solver's speed.
+const SOLVE_CHUNK: usize = sudoku_batch::batch::pipeline::DEFAULT_CHUNK_SIZE;
 
-fn solve(
-    inputs: Vec<InputSpec>,
-    target: Target,
-    unique: bool,
+/// A batch subcommand: `job` on every record of the inputs, the summary (`answered` names what a good record got),
+/// 0 when every record was fine, 1 when some failed.
+fn batch_job<J: Job>(
+    args: &cli::BatchArgs,
+    job: &J,
     opts: &Options,
-    reporter: &mut Reporter,
-    report: Report,
+    answered: &str,
+    quiet: bool,
 ) -> anyhow::Result<ExitCode> {
-    let job = Solve { unique };
-    let summary = batch::run(inputs, &target, &job, opts, reporter);
+    let mut reporter = args.reporter(quiet);
+    let summary = batch::run(args.input_specs(), &args.target(), job, opts, &mut reporter);
     reporter.finish();
     let summary = summary?;
-    show(&summary, &report);
+    show(
+        &summary,
+        answered,
+        quiet,
+        args.stats == Some(cli::StatsArg::Json),
+    );
     Ok(finished(summary.counts.failures() > 0))
 }
 
-fn show(summary: &Summary, report: &Report) {
-    if report.json {
+/// The summary on stderr: JSON with `--stats json`, else one line unless quiet.
+pub(crate) fn show(summary: &Summary, answered: &str, quiet: bool, json: bool) {
+    if json {
         eprintln!("{}", summary.to_json());
-    } else if !report.quiet {
+    } else if !quiet {
         let fail_fast = if summary.stopped {
             " (--fail-fast)"
         } else {
             ""
         };
-        eprintln!("sudoku: {}{fail_fast}", summary.to_text());
+        eprintln!("sudoku: {}{fail_fast}", summary.to_text(answered));
     }
 }
 

@@ -19,6 +19,12 @@ pub enum CsvAnswer {
     Solution,
     /// Into new columns with these names (at least one), added at the end: every input field is kept.
     Append(&'static [&'static str]),
+    /// In place of the puzzle field; the claimed solution field, when the header has one, gets the job's answer for
+    /// the claim read as a puzzle (same record position). Every other field is kept.
+    Rewrite,
+    /// The job writes the whole row ([`Record::text`] is the row); a failed record gets its marker in the puzzle
+    /// field.
+    Row,
 }
 
 /// Why one record could not be read as a puzzle.
@@ -56,6 +62,19 @@ pub struct Record<'a> {
     pub claim: Option<&'a [u8]>,
     /// The record's byte offset in its input: it depends on the input alone, never on threads or chunk sizes.
     pub position: u64,
+    /// The record as read, without its final line end: the line, the CSV row, or the grid record's rows.
+    pub text: &'a [u8],
+}
+
+/// What a job made of a record, besides the answer bytes it wrote.
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
+pub enum Answer {
+    /// The answer is written and kept.
+    #[default]
+    Written,
+    /// The answer is written and kept only for the first record of the run with this key, in input order; the
+    /// batch run drops the later ones from the output and counts them ([`crate::batch::Counts::dropped`]).
+    FirstOf([u8; 32]),
 }
 
 /// Work to do on each record of a batch. `run` appends the answer for `puzzle` to `out`, shaped for `layout`, or
@@ -73,8 +92,9 @@ pub trait Job: Sync {
         record: &Record<'_>,
         layout: Layout,
         out: &mut Vec<u8>,
-    ) -> Result<(), Failure> {
-        self.run(record.puzzle, layout, out)
+    ) -> Result<Answer, Failure> {
+        self.run(record.puzzle, layout, out)?;
+        Ok(Answer::Written)
     }
 
     /// Where the answer goes in a CSV row: the solution column (the default), or new columns appended after every
@@ -109,9 +129,29 @@ impl Job for Solve {
         } else {
             solver::solve(puzzle)
         }?;
-        solved.solution.write(layout, b'0', out);
+        if layout == Layout::Json {
+            json_field(out, "status", "solved");
+            json_key(out, "solution");
+            solved.solution.write(layout, b'0', out);
+            json_field(out, "guesses", &solved.stats.guesses);
+        } else {
+            solved.solution.write(layout, b'0', out);
+        }
         Ok(())
     }
+}
+
+/// Appends `,"key":value` to a JSON object being written (serde_json writes the key and the value).
+pub fn json_field<T: serde::Serialize + ?Sized>(out: &mut Vec<u8>, key: &str, value: &T) {
+    json_key(out, key);
+    serde_json::to_writer(&mut *out, value).expect("a Vec takes any JSON value");
+}
+
+/// Appends `,"key":` to a JSON object being written; the caller writes the value.
+pub fn json_key(out: &mut Vec<u8>, key: &str) {
+    out.push(b',');
+    serde_json::to_writer(&mut *out, key).expect("a Vec takes any JSON string");
+    out.push(b':');
 }
 
 /// Why a record has no answer. The text (`Display`) is what the output marker and the stderr message say.
@@ -257,12 +297,35 @@ pub struct ChunkReport {
     pub failed: [u64; FailureKind::COUNT],
     /// Every failed record, in order.
     pub failures: Vec<RecordFailure>,
+    /// The records answered with [`Answer::FirstOf`], in order.
+    pub keyed: Vec<Keyed>,
+}
+
+/// A record answered with [`Answer::FirstOf`]: its key and where its output lies in the chunk's output buffer.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Keyed {
+    /// The key.
+    pub key: [u8; 32],
+    /// Start of the record's output (its separator included).
+    pub out_start: usize,
+    /// End of the record's output (its newline included).
+    pub out_end: usize,
 }
 
 impl ChunkReport {
     /// Counts a record that got its answer.
     #[inline]
     pub fn solved(&mut self) {
+        self.records += 1;
+    }
+
+    /// Counts a record answered with a key: kept only if its key is new to the run.
+    pub fn keyed(&mut self, key: [u8; 32], out_start: usize, out_end: usize) {
+        self.keyed.push(Keyed {
+            key,
+            out_start,
+            out_end,
+        });
         self.records += 1;
     }
 

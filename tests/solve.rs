@@ -277,7 +277,7 @@ fn stats_json_and_quiet() {
     let json = r.stderr.lines().last().unwrap();
     assert!(json.starts_with(
         "{\"records\":7,\"solved\":3,\"failed\":4,\"failures\":{\"malformed\":2,\"clashing_givens\":1,\
-         \"no_solution\":1,\"several_solutions\":0},\"seconds\":"
+         \"no_solution\":1,\"several_solutions\":0,\"wrong_solution\":0},\"dropped\":0,\"seconds\":"
     ), "{json}");
     assert!(json.ends_with("\"stopped\":false}"));
     let r = run(&["solve", "-q", &data("puzzles.txt")]);

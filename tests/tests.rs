@@ -5,4 +5,5 @@ mod generate;
 mod human;
 mod safety;
 mod solve;
+mod tools;
 mod util;

@@ -12,7 +12,7 @@ use super::chunk::{Chunk, ChunkError, Chunks};
 use super::input::{Data, InputSpec, Opened};
 use super::report::{Counts, Summary};
 use super::BatchError;
-use crate::format::{self, Format, Plan, Prepared};
+use crate::format::{self, Format, Place, Plan, Prepared};
 use crate::ordered::{Engine, Flow, Threads};
 use crate::output::{OutputError, Sink, Target, Writer};
 use crate::record::{ChunkReport, CsvAnswer, Job, Observer};
@@ -36,6 +36,8 @@ pub struct Options {
     pub fail_fast: bool,
     /// Target chunk size in bytes (at least 1); chunks end at the first record boundary past it.
     pub chunk_size: usize,
+    /// Write JSON Lines, one object per record (see [`crate::format`]), instead of each format's own output.
+    pub json: bool,
 }
 
 impl Default for Options {
@@ -46,6 +48,7 @@ impl Default for Options {
             mmap: true,
             fail_fast: false,
             chunk_size: DEFAULT_CHUNK_SIZE,
+            json: false,
         }
     }
 }
@@ -88,6 +91,7 @@ pub fn run<J: Job + ?Sized>(
         separator: None,
         wrote_record: false,
         stopped: false,
+        seen: std::collections::HashSet::new(),
     };
     let window = threads * CHUNKS_PER_THREAD;
     let mut result = Ok(());
@@ -141,8 +145,11 @@ fn each_input<J: Job + ?Sized>(
 ) -> Result<(), BatchError> {
     let name = input.name.clone();
     let mut chunks = chunks_of(input, opts.chunk_size);
-    let (prep, skipped) = prepare(&mut chunks, opts.format, job.csv_answer(), &name)?;
-    col.begin(&name, &prep, skipped);
+    let (prep, skipped) = prepare(&mut chunks, opts.format, job.csv_answer(), opts.json, &name)?;
+    col.begin(&name, &prep, skipped, opts.json);
+    // With JSON Lines output, every chunk is told the line it starts at: the chunks are cut in order, so a running
+    // count of their newlines gives it (one extra pass over the bytes, in JSON mode only).
+    let mut next_line = skipped;
     if !prep.preamble.is_empty() {
         writer
             .send(prep.preamble.clone())
@@ -156,11 +163,25 @@ fn each_input<J: Job + ?Sized>(
             let mut chunks = chunks.borrow_mut();
             let base = chunks.position();
             let chunk = chunks.next_chunk().map_err(chunk_error(&name))?;
-            Ok(chunk.map(|c| (base, c)))
+            Ok(chunk.map(|c| {
+                let json = opts.json.then_some(next_line);
+                if opts.json {
+                    next_line += match &c {
+                        Chunk::Oversized { lines, .. } => *lines,
+                        bytes => memchr::memchr_iter(b'\n', bytes).count() as u64,
+                    };
+                }
+                (Place { base, json }, c)
+            }))
         },
-        |(base, chunk): (u64, Chunk<'_>), cancel: &AtomicBool| {
-            let mut out = writer.buffer(chunk.len() + chunk.len() / 8 + 256);
-            let rep = work(plan, job, &chunk, base, &mut out, cancel);
+        |(place, chunk): (Place, Chunk<'_>), cancel: &AtomicBool| {
+            let room = if opts.json {
+                chunk.len() * 3
+            } else {
+                chunk.len() + chunk.len() / 8
+            };
+            let mut out = writer.buffer(room + 256);
+            let rep = work(plan, job, &chunk, place, &mut out, cancel);
             (chunk, out, rep)
         },
         |(chunk, mut out, rep)| {
@@ -193,14 +214,16 @@ struct Collector<'o> {
     separator: Option<u8>,
     wrote_record: bool,
     stopped: bool,
+    /// Keys of the records kept so far ([`crate::record::Answer::FirstOf`]), over every input of the run.
+    seen: std::collections::HashSet<[u8; 32]>,
 }
 
 impl Collector<'_> {
-    fn begin(&mut self, name: &str, prep: &Prepared, skipped_lines: u64) {
+    fn begin(&mut self, name: &str, prep: &Prepared, skipped_lines: u64, json: bool) {
         self.name.clear();
         self.name.push_str(name);
         self.line = skipped_lines;
-        self.separator = prep.plan.separator();
+        self.separator = if json { None } else { prep.plan.separator() };
         self.bytes_in += prep.skip as u64;
         self.bytes_out += prep.preamble.len() as u64;
     }
@@ -216,6 +239,9 @@ impl Collector<'_> {
                 rep.failures.truncate(1);
                 self.stopped = true;
             }
+        }
+        if !rep.keyed.is_empty() {
+            self.drop_repeats(out, &rep);
         }
         if let Some(sep) = self.separator {
             if !self.wrote_record && rep.records > 0 {
@@ -238,6 +264,28 @@ impl Collector<'_> {
         self.observer.progress(self.bytes_in, self.total);
         !self.stopped
     }
+
+    /// Removes from `out` the records whose key an earlier record of the run had, keeping every other byte in
+    /// order, and counts them. (A record's separator goes with it; the first record of the output is never a
+    /// repeat, so the separator rule above still holds.)
+    fn drop_repeats(&mut self, out: &mut Vec<u8>, rep: &ChunkReport) {
+        let mut write = 0;
+        let mut read = 0;
+        for k in &rep.keyed {
+            if k.out_end > out.len() {
+                break; // cut off by --fail-fast
+            }
+            if self.seen.insert(k.key) {
+                continue;
+            }
+            out.copy_within(read..k.out_start, write);
+            write += k.out_start - read;
+            read = k.out_end;
+            self.counts.dropped += 1;
+        }
+        out.copy_within(read.., write);
+        out.truncate(write + out.len() - read);
+    }
 }
 
 fn chunks_of(input: &mut Opened, chunk_size: usize) -> Chunks<'_> {
@@ -254,6 +302,7 @@ fn prepare(
     chunks: &mut Chunks<'_>,
     forced: Option<Format>,
     answer: CsvAnswer,
+    json: bool,
     name: &str,
 ) -> Result<(Prepared, u64), BatchError> {
     let mut want = 64 * 1024;
@@ -262,11 +311,12 @@ fn prepare(
             name: name.to_string(),
             source,
         })?;
-        let prepared =
-            format::prepare(head, eof, forced, answer).map_err(|source| BatchError::Format {
+        let prepared = format::prepare(head, eof, forced, answer, json).map_err(|source| {
+            BatchError::Format {
                 name: name.to_string(),
                 source,
-            })?;
+            }
+        })?;
         match prepared {
             Some(p) => {
                 let lines = memchr::memchr_iter(b'\n', &head[..p.skip]).count() as u64;
@@ -295,13 +345,13 @@ fn work<J: Job + ?Sized>(
     plan: &Plan,
     job: &J,
     chunk: &Chunk<'_>,
-    base: u64,
+    place: Place,
     out: &mut Vec<u8>,
     cancel: &AtomicBool,
 ) -> ChunkReport {
     match chunk {
-        Chunk::Oversized { lines, .. } => format::oversized(plan, *lines, out),
-        bytes => format::process(plan, job, bytes, base, out, cancel),
+        Chunk::Oversized { lines, .. } => format::oversized(plan, place, *lines, out),
+        bytes => format::process(plan, job, bytes, place, out, cancel),
     }
 }
 

@@ -9,12 +9,14 @@ pub struct Counts {
     pub records: u64,
     /// Failed records by [`FailureKind::index`].
     pub failed: [u64; FailureKind::COUNT],
+    /// Records left out of the output as repeats of an earlier record (`dedupe`).
+    pub dropped: u64,
 }
 
 impl Counts {
-    /// Records with an answer.
+    /// Records with an answer in the output (not failed, not dropped).
     pub fn solved(&self) -> u64 {
-        self.records - self.failures()
+        self.records - self.failures() - self.dropped
     }
 
     /// Records without an answer.
@@ -57,15 +59,19 @@ impl Summary {
         }
     }
 
-    /// One line for people: `N records, N solved, N <kind>...; S s, R puzzles/s`.
-    pub fn to_text(&self) -> String {
+    /// One line for people: `N records, N <answered>, N <kind>...; S s, R puzzles/s`, `answered` naming what
+    /// a good record got ("solved", "ok", ...).
+    pub fn to_text(&self, answered: &str) -> String {
         let c = &self.counts;
         let noun = if c.records == 1 { "record" } else { "records" };
-        let mut s = format!("{} {noun}, {} solved", c.records, c.solved());
+        let mut s = format!("{} {noun}, {} {answered}", c.records, c.solved());
         for kind in FailureKind::ALL {
             if c.of(kind) > 0 {
                 s.push_str(&format!(", {} {}", c.of(kind), kind.label()));
             }
+        }
+        if c.dropped > 0 {
+            s.push_str(&format!(", {} repeats dropped", c.dropped));
         }
         s.push_str(&format!(
             "; {:.3} s, {:.0} puzzles/s",
@@ -78,30 +84,46 @@ impl Summary {
         s
     }
 
-    /// The same for machines: one JSON object on one line.
+    /// The same for machines: one JSON object on one line (serde_json), with every failure kind.
     pub fn to_json(&self) -> String {
         let c = &self.counts;
-        let failures: Vec<String> = FailureKind::ALL
+        let failures: serde_json::Map<String, serde_json::Value> = FailureKind::ALL
             .iter()
-            .map(|k| format!("\"{}\":{}", k.key(), c.of(*k)))
+            .map(|k| (k.key().to_string(), c.of(*k).into()))
             .collect();
-        format!(
-            "{{\"records\":{},\"solved\":{},\"failed\":{},\"failures\":{{{}}},\"seconds\":{:.6},\
-             \"puzzles_per_second\":{:.1},\"threads\":{},\"inputs\":{},\"bytes_in\":{},\"bytes_out\":{},\
-             \"stopped\":{}}}",
-            c.records,
-            c.solved(),
-            c.failures(),
-            failures.join(","),
-            self.seconds,
-            self.puzzles_per_second(),
-            self.threads,
-            self.inputs,
-            self.bytes_in,
-            self.bytes_out,
-            self.stopped
-        )
+        let json = JsonSummary {
+            records: c.records,
+            solved: c.solved(),
+            failed: c.failures(),
+            failures,
+            dropped: c.dropped,
+            seconds: (self.seconds * 1e6).round() / 1e6,
+            puzzles_per_second: (self.puzzles_per_second() * 10.0).round() / 10.0,
+            threads: self.threads,
+            inputs: self.inputs,
+            bytes_in: self.bytes_in,
+            bytes_out: self.bytes_out,
+            stopped: self.stopped,
+        };
+        serde_json::to_string(&json).expect("a summary is always valid JSON")
     }
+}
+
+/// The fields of [`Summary::to_json`], in order.
+#[derive(serde::Serialize)]
+struct JsonSummary {
+    records: u64,
+    solved: u64,
+    failed: u64,
+    failures: serde_json::Map<String, serde_json::Value>,
+    dropped: u64,
+    seconds: f64,
+    puzzles_per_second: f64,
+    threads: usize,
+    inputs: usize,
+    bytes_in: u64,
+    bytes_out: u64,
+    stopped: bool,
 }
 
 #[cfg(test)]
@@ -113,6 +135,7 @@ mod tests {
             counts: Counts {
                 records: 10,
                 failed: [1, 0, 2, 0, 0],
+                dropped: 0,
             },
             seconds: 2.0,
             threads: 2,
@@ -126,7 +149,7 @@ mod tests {
     #[test]
     fn text_summary_names_nonzero_kinds() {
         assert_eq!(
-            summary().to_text(),
+            summary().to_text("solved"),
             "10 records, 7 solved, 1 malformed, 2 no solution; 2.000 s, 5 puzzles/s"
         );
     }
@@ -134,7 +157,11 @@ mod tests {
     #[test]
     fn json_summary_has_every_kind() {
         let j = summary().to_json();
-        assert!(j.starts_with("{\"records\":10,\"solved\":7,\"failed\":3,\"failures\":{\"malformed\":1,\"clashing_givens\":0,\"no_solution\":2,\"several_solutions\":0,\"wrong_solution\":0},"), "{j}");
-        assert!(j.ends_with("\"stopped\":false}"), "{j}");
+        assert!(j.starts_with("{\"records\":10,\"solved\":7,\"failed\":3,\"failures\":{\"malformed\":1,\"clashing_givens\":0,\"no_solution\":2,\"several_solutions\":0,\"wrong_solution\":0},\"dropped\":0,"), "{j}");
+        let v: serde_json::Value = serde_json::from_str(&j).unwrap();
+        assert_eq!(v["seconds"], 2.0);
+        assert_eq!(v["puzzles_per_second"], 5.0);
+        assert_eq!(v["stopped"], false);
+        assert!(!j.contains('\n'));
     }
 }

@@ -6,8 +6,10 @@
 
 use std::ops::Range;
 
-use super::{end_record, strip_cr};
-use crate::record::{ChunkReport, CsvAnswer, Failure, Job, Layout, Record, RecordError};
+use super::{end_record, strip_cr, Place};
+use crate::record::{
+    Answer, ChunkReport, CsvAnswer, Failure, Job, Layout, Record, RecordError, SolutionError,
+};
 
 const PUZZLE_NAMES: [&str; 4] = ["quizzes", "quiz", "puzzles", "puzzle"];
 const SOLUTION_NAMES: [&str; 2] = ["solutions", "solution"];
@@ -25,6 +27,8 @@ pub struct Columns {
     pub extra: usize,
     /// 0-based index of the header's own solution column, whose text a job may check, if it has one.
     pub claim: Option<usize>,
+    /// Where the job's answer goes.
+    pub answer: CsvAnswer,
 }
 
 impl Columns {
@@ -46,6 +50,7 @@ impl Columns {
             fields,
             extra: 0,
             claim: solution,
+            answer: CsvAnswer::Solution,
         })
     }
 
@@ -56,8 +61,19 @@ impl Columns {
             CsvAnswer::Append(names) => Columns {
                 solution: self.fields,
                 extra: names.len().saturating_sub(1),
+                answer,
                 ..self
             },
+            CsvAnswer::Rewrite | CsvAnswer::Row => Columns { answer, ..self },
+        }
+    }
+
+    /// The column that holds a failed record's marker: the answer column, or the puzzle column when the job
+    /// rewrites the row.
+    pub fn marker_column(&self) -> usize {
+        match self.answer {
+            CsvAnswer::Solution | CsvAnswer::Append(_) => self.solution,
+            CsvAnswer::Rewrite | CsvAnswer::Row => self.puzzle,
         }
     }
 
@@ -68,7 +84,12 @@ impl Columns {
 
     /// Fields of an output row.
     pub fn output_fields(&self) -> usize {
-        self.fields.max(self.solution + 1) + self.extra
+        match self.answer {
+            CsvAnswer::Solution | CsvAnswer::Append(_) => {
+                self.fields.max(self.solution + 1) + self.extra
+            }
+            CsvAnswer::Rewrite | CsvAnswer::Row => self.fields,
+        }
     }
 }
 
@@ -137,10 +158,13 @@ fn split(line: &[u8], mut each: impl FnMut(usize, Field)) -> (usize, bool) {
     }
 }
 
-/// Answers the row on line `n` (0-based in its chunk) at byte `position` of its input, `text` without its newline.
+/// Answers the row on line `n` (0-based in its chunk at `place`) at byte `position` of its input, `text` without
+/// its newline.
+#[allow(clippy::too_many_arguments)]
 pub(crate) fn record<J: Job + ?Sized>(
     cols: &Columns,
     job: &J,
+    place: Place,
     n: u64,
     position: u64,
     text: &[u8],
@@ -148,21 +172,23 @@ pub(crate) fn record<J: Job + ?Sized>(
     report: &mut ChunkReport,
 ) {
     let row = strip_cr(text);
-    let start = out.len();
-    let mut puzzle = None;
+    let from = out.len();
+    let mut puzzle: Option<Field> = None;
+    let mut claim: Option<Field> = None;
     let mut answer = None;
-    let mut claim = None;
     let (found, open) = split(row, |i, f| {
-        if i == cols.puzzle {
-            puzzle = Some(f.inner.clone());
+        if i == cols.solution {
+            answer = Some(f.whole.clone());
         }
         if Some(i) == cols.claim {
-            claim = Some(f.inner.clone());
+            claim = Some(f.clone());
         }
-        if i == cols.solution {
-            answer = Some(f.whole);
+        if i == cols.puzzle {
+            puzzle = Some(f);
         }
     });
+    place.open_json(out, n, puzzle.as_ref().map(|p| &row[p.inner.clone()]));
+    let start = out.len();
     let result = if open {
         Err(Failure::Malformed(RecordError::UnterminatedQuote))
     } else if found != cols.fields {
@@ -171,27 +197,100 @@ pub(crate) fn record<J: Job + ?Sized>(
             found,
         }))
     } else {
-        let puzzle = puzzle.expect("the puzzle column is within the header's fields");
-        match super::line::parse(&row[puzzle]) {
+        let field = puzzle
+            .clone()
+            .expect("the puzzle column is within the header's fields");
+        match super::line::parse(&row[field.inner]) {
             Ok(grid) => {
-                let rest = before_answer(row, answer.clone(), found, cols, out);
                 let record = Record {
                     puzzle: &grid,
-                    claim: claim.map(|c| &row[c]),
+                    claim: claim.as_ref().map(|c| &row[c.inner.clone()]),
                     position,
+                    text: row,
                 };
-                job.run_record(&record, Layout::CsvField, out)
-                    .map(|()| out.extend_from_slice(&row[rest]))
+                match cols.answer {
+                    _ if place.json.is_some() => job.run_record(&record, Layout::Json, out),
+                    CsvAnswer::Solution | CsvAnswer::Append(_) => {
+                        let rest = before_answer(row, answer.clone(), found, cols, out);
+                        job.run_record(&record, Layout::CsvField, out)
+                            .inspect(|_| out.extend_from_slice(&row[rest]))
+                    }
+                    CsvAnswer::Row => job.run_record(&record, Layout::CsvField, out),
+                    CsvAnswer::Rewrite => rewrite(job, &record, field.whole, claim, out),
+                }
             }
             Err(e) => Err(Failure::Malformed(e.into())),
         }
     };
-    end_record(out, start, n, result, report, |out, failure| {
-        let rest = before_answer(row, answer, found, cols, out);
-        write_marker_field(out, failure);
-        out.extend(std::iter::repeat(b',').take(cols.extra));
-        out.extend_from_slice(&row[rest]);
-    });
+    let json = place.json.is_some();
+    end_record(
+        out,
+        (from, start),
+        n,
+        result,
+        json,
+        report,
+        |out, failure| match (cols.answer, puzzle) {
+            (CsvAnswer::Solution | CsvAnswer::Append(_), _) => {
+                let rest = before_answer(row, answer, found, cols, out);
+                write_marker_field(out, failure);
+                out.extend(std::iter::repeat(b',').take(cols.extra));
+                out.extend_from_slice(&row[rest]);
+            }
+            (_, Some(p)) => {
+                out.extend_from_slice(&row[..p.whole.start]);
+                write_marker_field(out, failure);
+                out.extend_from_slice(&row[p.whole.end..]);
+            }
+            (_, None) => {
+                out.extend_from_slice(row);
+                out.push(b',');
+                write_marker_field(out, failure);
+            }
+        },
+    );
+}
+
+/// [`CsvAnswer::Rewrite`]: the row with the puzzle field replaced by the job's answer and the claimed solution
+/// field (when not empty) by the job's answer for the claim read as a puzzle, every other byte kept.
+fn rewrite<J: Job + ?Sized>(
+    job: &J,
+    record: &Record<'_>,
+    puzzle: Range<usize>,
+    claim: Option<Field>,
+    out: &mut Vec<u8>,
+) -> Result<Answer, Failure> {
+    let row = record.text;
+    let claim = claim.filter(|c| !row[c.inner.clone()].trim_ascii().is_empty());
+    let solution = match &claim {
+        Some(c) => Some(
+            super::line::parse(&row[c.inner.clone()])
+                .map_err(|e| Failure::WrongSolution(SolutionError::Unreadable(e)))?,
+        ),
+        None => None,
+    };
+    let mut edits = [Some((puzzle, record.puzzle)), None];
+    if let (Some(c), Some(g)) = (claim, solution.as_ref()) {
+        edits[1] = Some((c.whole, g));
+    }
+    edits.sort_by_key(|e| e.as_ref().map_or(usize::MAX, |(r, _)| r.start));
+    let mut pos = 0;
+    let mut answer = Answer::Written;
+    for (range, grid) in edits.into_iter().flatten() {
+        out.extend_from_slice(&row[pos..range.start]);
+        let part = Record {
+            puzzle: grid,
+            claim: None,
+            ..*record
+        };
+        let a = job.run_record(&part, Layout::CsvField, out)?;
+        if std::ptr::eq(grid, record.puzzle) {
+            answer = a;
+        }
+        pos = range.end;
+    }
+    out.extend_from_slice(&row[pos..]);
+    Ok(answer)
 }
 
 /// Writes the row up to the answer field (padding a short row with empty fields, or adding the appended column)

@@ -6,7 +6,9 @@
 use std::borrow::Cow;
 use std::sync::atomic::{AtomicBool, Ordering};
 
-use super::{end_record, is_skipped, oversized_record, write_marker, LineIter, Plan, MAX_RECORD};
+use super::{
+    end_record, is_skipped, oversized_record, write_marker, LineIter, Place, Plan, MAX_RECORD,
+};
 use crate::grid::{Grid, ParseError};
 use crate::record::{ChunkReport, Failure, Job, Layout, Record, RecordError};
 
@@ -25,7 +27,7 @@ struct Block {
 pub(crate) fn process<J: Job + ?Sized>(
     job: &J,
     data: &[u8],
-    base: u64,
+    place: Place,
     out: &mut Vec<u8>,
     report: &mut ChunkReport,
     cancel: &AtomicBool,
@@ -38,9 +40,9 @@ pub(crate) fn process<J: Job + ?Sized>(
     let mut finish =
         |run: (usize, u64), run_end: usize, block: Option<Block>, out: &mut Vec<u8>| {
             if run_end - run.0 > MAX_RECORD {
-                oversized_record(&Plan::Grid, run.1, out, report);
+                oversized_record(&Plan::Grid, place, run.1, out, report);
             } else if let Some(b) = block {
-                record(job, data, base, &b, out, report);
+                record(job, data, place, &b, out, report);
             }
         };
     for (n, start, text) in lines.by_ref() {
@@ -96,13 +98,15 @@ pub(crate) fn process<J: Job + ?Sized>(
 fn record<J: Job + ?Sized>(
     job: &J,
     data: &[u8],
-    base: u64,
+    place: Place,
     block: &Block,
     out: &mut Vec<u8>,
     report: &mut ChunkReport,
 ) {
-    out.push(SEPARATOR);
-    let start = out.len();
+    let from = out.len();
+    if place.json.is_none() {
+        out.push(SEPARATOR);
+    }
     let text: Cow<[u8]> = if block.comments {
         // Rare: copy the rows without the comment lines between them.
         let mut rows = Vec::with_capacity(block.end - block.start);
@@ -112,26 +116,31 @@ fn record<J: Job + ?Sized>(
                 rows.push(b'\n');
             }
         }
+        rows.pop();
         Cow::Owned(rows)
     } else {
         Cow::Borrowed(&data[block.start..block.end])
     };
+    place.open_json(out, block.rows[0], Some(&text));
+    let start = out.len();
     let result = match Grid::parse_grid(&text) {
         Ok(puzzle) => {
             let record = Record {
                 puzzle: &puzzle,
                 claim: None,
-                position: base + block.start as u64,
+                position: place.base + block.start as u64,
+                text: &text,
             };
-            job.run_record(&record, Layout::Grid, out)
+            job.run_record(&record, place.layout(Layout::Grid), out)
         }
         Err(e) => Err(Failure::Malformed(RecordError::Cells(e))),
     };
     let line = match &result {
-        Ok(()) => 0,
+        Ok(_) => 0,
         Err(failure) => error_line(block, failure),
     };
-    end_record(out, start, line, result, report, write_marker);
+    let json = place.json.is_some();
+    end_record(out, (from, start), line, result, json, report, write_marker);
 }
 
 /// The line to blame: the bad row where the error names one, otherwise the record's first line.

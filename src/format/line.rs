@@ -1,47 +1,52 @@
 //! The line format: one puzzle per line, 81 characters (`1`-`9` givens, `0` or `.` blanks), optionally followed by
-//! a claimed solution after one space, tab or comma (`PUZZLE SOLUTION`, 163 characters: what `sudoku check` reads).
+//! a claimed solution after one space, tab or comma (`PUZZLE SOLUTION`: what `sudoku check` reads; other jobs ignore the claim).
 //! Output: one line per record, the job's answer or `error: REASON`.
 
-use super::{end_record, strip_cr, write_marker};
+use super::{end_record, strip_cr, write_marker, Place};
 use crate::grid::{Grid, ParseError, CELLS};
 use crate::record::{ChunkReport, Failure, Job, Layout, Record};
 
-/// Answers the record on line `n` (0-based in its chunk) at byte `position` of its input, `text` without its
-/// newline.
+/// Answers the record on line `n` (0-based in its chunk at `place`) at byte `position` of its input, `text` without
+/// its newline.
 #[inline]
 pub(crate) fn record<J: Job + ?Sized>(
     job: &J,
+    place: Place,
     n: u64,
     position: u64,
     text: &[u8],
     out: &mut Vec<u8>,
     report: &mut ChunkReport,
 ) {
-    let start = out.len();
+    let from = out.len();
     let (puzzle, claim) = match split_pair(text) {
         Some((p, c)) => (p, Some(c)),
         None => (text, None),
     };
+    place.open_json(out, n, Some(strip_cr(puzzle)));
+    let start = out.len();
     let result = match parse(puzzle) {
         Ok(puzzle) => {
             let record = Record {
                 puzzle: &puzzle,
                 claim,
                 position,
+                text,
             };
-            job.run_record(&record, Layout::Line, out)
+            job.run_record(&record, place.layout(Layout::Line), out)
         }
         Err(e) => Err(Failure::Malformed(e.into())),
     };
-    end_record(out, start, n, result, report, write_marker);
+    let json = place.json.is_some();
+    end_record(out, (from, start), n, result, json, report, write_marker);
 }
 
-/// A `PUZZLE SOLUTION` line (two 81-character fields separated by one space, tab or comma, before an optional
-/// `\r`): the two fields.
+/// A `PUZZLE SOLUTION` line (an 81-character puzzle, one space, tab or comma, then the claimed solution, which
+/// [`Job::run_record`] reads and judges, before an optional `\r`): the two fields.
 #[inline]
 pub(crate) fn split_pair(text: &[u8]) -> Option<(&[u8], &[u8])> {
     let text = strip_cr(text);
-    if text.len() == 2 * CELLS + 1 && matches!(text[CELLS], b' ' | b'\t' | b',') {
+    if text.len() > CELLS + 1 && matches!(text[CELLS], b' ' | b'\t' | b',') {
         Some((&text[..CELLS], &text[CELLS + 1..]))
     } else {
         None
@@ -122,7 +127,7 @@ mod tests {
             &crate::format::Plan::Line,
             &Solve::default(),
             format!("{PUZZLE}\n").as_bytes(),
-            0,
+            crate::format::Place::default(),
             &mut out,
             &std::sync::atomic::AtomicBool::new(true),
         );

@@ -11,6 +11,13 @@
 //!
 //! A record without an answer is marked, never dropped: its answer is replaced by `error: REASON` (a line, a
 //! one-line grid record, or the solution field of a CSV row).
+//!
+//! With JSON Lines output (`json` given to [`prepare`], a [`Place`] with `json` to [`process`]) every format writes
+//! one object per record, `{"line":L,"puzzle":"TEXT",...}`: `line` is the record's 1-based line in its input (of
+//! its first row for a grid record), `puzzle` its puzzle text as read, then the job's fields
+//! ([`crate::record::Layout::Json`]), or for a failed record `"status":KIND,"error":REASON` with KIND one of
+//! [`crate::record::FailureKind::key`]. Keys and values are written by serde_json; the braces and commas around
+//! them are written here, straight into the chunk's output buffer.
 
 pub mod csv;
 pub mod grid;
@@ -19,7 +26,7 @@ pub mod line;
 use std::io::Write;
 use std::sync::atomic::{AtomicBool, Ordering};
 
-use crate::record::{ChunkReport, CsvAnswer, Failure, Job, RecordError};
+use crate::record::{json_field, Answer, ChunkReport, CsvAnswer, Failure, Job, RecordError};
 
 /// A record format.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -123,6 +130,7 @@ pub fn prepare(
     at_eof: bool,
     forced: Option<Format>,
     answer: CsvAnswer,
+    json: bool,
 ) -> Result<Option<Prepared>, FormatError> {
     // Never look further than detection needs (a mapped input is all "head": its pages are not to be touched).
     let room = BOM.len() + HEAD_LIMIT + MAX_RECORD + 1;
@@ -176,7 +184,7 @@ pub fn prepare(
         CsvAnswer::Solution if columns.appends_solution() => {
             preamble.extend_from_slice(b",solution")
         }
-        CsvAnswer::Solution => {}
+        CsvAnswer::Solution | CsvAnswer::Rewrite | CsvAnswer::Row => {}
         CsvAnswer::Append(names) => {
             for name in names {
                 preamble.push(b',');
@@ -185,6 +193,9 @@ pub fn prepare(
         }
     }
     preamble.push(b'\n');
+    if json {
+        preamble.clear();
+    }
     let skip = (bom + start + text.len() + 1).min(head.len());
     Ok(Some(Prepared {
         plan: Plan::Csv(columns),
@@ -214,25 +225,57 @@ fn detect(first: &[u8]) -> Format {
     }
 }
 
-/// Runs `job` on every record of `data` (a chunk at byte offset `base` of its input, that starts at the beginning of a line and ends at a record
-/// boundary, as the batch chunker cuts them) and appends one output record per input record to `out`. Stops early,
-/// leaving the report incomplete, when `cancel` is set.
+/// Where a chunk sits in its input and how its records are written.
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
+pub struct Place {
+    /// Byte offset of the chunk in its input.
+    pub base: u64,
+    /// For JSON Lines output, the 0-based line of the input at which the chunk starts; `None` for the format's own
+    /// output.
+    pub json: Option<u64>,
+}
+
+impl Place {
+    /// The layout of answers: [`crate::record::Layout::Json`] in JSON mode, `own` otherwise.
+    pub(crate) fn layout(&self, own: crate::record::Layout) -> crate::record::Layout {
+        if self.json.is_some() {
+            crate::record::Layout::Json
+        } else {
+            own
+        }
+    }
+
+    /// Opens the JSON object of a record on 0-based chunk line `n` (JSON mode only): `{"line":L` and, when the
+    /// record's puzzle text is known, `,"puzzle":"TEXT"`.
+    pub(crate) fn open_json(&self, out: &mut Vec<u8>, n: u64, puzzle: Option<&[u8]>) {
+        if let Some(first) = self.json {
+            let _ = write!(out, "{{\"line\":{}", first + n + 1);
+            if let Some(text) = puzzle {
+                json_field(out, "puzzle", &String::from_utf8_lossy(text));
+            }
+        }
+    }
+}
+
+/// Runs `job` on every record of `data` (a chunk at `place` in its input, that starts at the beginning of a line and
+/// ends at a record boundary, as the batch chunker cuts them) and appends one output record per input record to
+/// `out`. Stops early, leaving the report incomplete, when `cancel` is set.
 pub fn process<J: Job + ?Sized>(
     plan: &Plan,
     job: &J,
     data: &[u8],
-    base: u64,
+    place: Place,
     out: &mut Vec<u8>,
     cancel: &AtomicBool,
 ) -> ChunkReport {
     let mut report = ChunkReport::default();
     if *plan == Plan::Grid {
-        grid::process(job, data, base, out, &mut report, cancel);
+        grid::process(job, data, place, out, &mut report, cancel);
         return report;
     }
     let mut lines = LineIter::new(data);
     for (n, start, text) in lines.by_ref() {
-        let position = base + start as u64;
+        let position = place.base + start as u64;
         let oversized = text.len() > MAX_RECORD;
         if !oversized && is_skipped(text) {
             continue;
@@ -241,9 +284,9 @@ pub fn process<J: Job + ?Sized>(
             return report;
         }
         match plan {
-            _ if oversized => oversized_record(plan, n, out, &mut report),
-            Plan::Csv(cols) => csv::record(cols, job, n, position, text, out, &mut report),
-            _ => line::record(job, n, position, text, out, &mut report),
+            _ if oversized => oversized_record(plan, place, n, out, &mut report),
+            Plan::Csv(cols) => csv::record(cols, job, place, n, position, text, out, &mut report),
+            _ => line::record(job, place, n, position, text, out, &mut report),
         }
     }
     report.lines = lines.newlines();
@@ -252,29 +295,47 @@ pub fn process<J: Job + ?Sized>(
 
 /// The output of one record longer than [`MAX_RECORD`] that the chunker passed over without holding it; it spans
 /// `lines` newlines of the input.
-pub fn oversized(plan: &Plan, lines: u64, out: &mut Vec<u8>) -> ChunkReport {
+pub fn oversized(plan: &Plan, place: Place, lines: u64, out: &mut Vec<u8>) -> ChunkReport {
     let mut report = ChunkReport::default();
-    oversized_record(plan, 0, out, &mut report);
+    oversized_record(plan, place, 0, out, &mut report);
     report.lines = lines;
     report
 }
 
 /// Marks a record longer than [`MAX_RECORD`] on line `n` of its chunk: the marker alone (in the answer column of
 /// an otherwise empty CSV row), since the record's text is not kept.
-pub(crate) fn oversized_record(plan: &Plan, n: u64, out: &mut Vec<u8>, report: &mut ChunkReport) {
+pub(crate) fn oversized_record(
+    plan: &Plan,
+    place: Place,
+    n: u64,
+    out: &mut Vec<u8>,
+    report: &mut ChunkReport,
+) {
     let failure = Failure::Malformed(RecordError::TooLong { limit: MAX_RECORD });
+    let from = out.len();
+    let json = place.json.is_some();
     match plan {
+        _ if json => place.open_json(out, n, None),
         Plan::Grid => out.push(grid::SEPARATOR),
-        Plan::Csv(cols) => out.extend(std::iter::repeat(b',').take(cols.solution)),
+        Plan::Csv(cols) => out.extend(std::iter::repeat(b',').take(cols.marker_column())),
         Plan::Line => {}
     }
     let start = out.len();
-    end_record(out, start, n, Err(failure), report, |out, failure| {
-        write_marker(out, failure);
-        if let Plan::Csv(cols) = plan {
-            out.extend(std::iter::repeat(b',').take(cols.output_fields() - cols.solution - 1));
-        }
-    });
+    end_record(
+        out,
+        (from, start),
+        n,
+        Err(failure),
+        json,
+        report,
+        |out, failure| {
+            write_marker(out, failure);
+            if let Plan::Csv(cols) = plan {
+                let after = cols.output_fields() - cols.marker_column() - 1;
+                out.extend(std::iter::repeat(b',').take(after));
+            }
+        },
+    );
 }
 
 /// One record of [`read_all`]: the puzzle, or the 1-based line and why it is not one.
@@ -283,8 +344,8 @@ pub type ReadRecord = Result<crate::grid::Grid, (u64, Failure)>;
 /// Every record of `data`, a whole input held in memory, read as a batch run reads it (detection or `forced`,
 /// comments, grid blocks, CSV columns, the same errors): for small inputs such as the puzzles of `explain`.
 pub fn read_all(data: &[u8], forced: Option<Format>) -> Result<Vec<ReadRecord>, FormatError> {
-    let prepared =
-        prepare(data, true, forced, CsvAnswer::Solution)?.expect("the whole input is at hand");
+    let prepared = prepare(data, true, forced, CsvAnswer::Solution, false)?
+        .expect("the whole input is at hand");
     let skipped = memchr::memchr_iter(b'\n', &data[..prepared.skip]).count() as u64;
     let grids = std::sync::Mutex::new(Vec::new());
     let keep = |g: &crate::grid::Grid, _: crate::record::Layout, _: &mut Vec<u8>| {
@@ -297,7 +358,10 @@ pub fn read_all(data: &[u8], forced: Option<Format>) -> Result<Vec<ReadRecord>, 
         &prepared.plan,
         &keep,
         body,
-        prepared.skip as u64,
+        Place {
+            base: prepared.skip as u64,
+            json: None,
+        },
         &mut out,
         &AtomicBool::new(false),
     );
@@ -328,25 +392,40 @@ pub(crate) fn strip_cr(line: &[u8]) -> &[u8] {
     line.strip_suffix(b"\r").unwrap_or(line)
 }
 
-/// Ends one record's output: the newline after the job's answer, or, for a failure, the marker written by `mark`
-/// in place of whatever the job appended after `start`.
+/// Ends one record's output, which began at `span.0` (its separator or the opening of its JSON object included)
+/// and whose answer began at `span.1`: the newline after the job's answer (and the closing brace in JSON mode), or,
+/// for a failure, the marker written by `mark` (in JSON mode, the status and error fields) in place of whatever the
+/// job appended after `span.1`.
 #[inline]
 pub(crate) fn end_record(
     out: &mut Vec<u8>,
-    start: usize,
+    span: (usize, usize),
     line: u64,
-    result: Result<(), Failure>,
+    result: Result<Answer, Failure>,
+    json: bool,
     report: &mut ChunkReport,
     mark: impl FnOnce(&mut Vec<u8>, &Failure),
 ) {
     match result {
-        Ok(()) => {
+        Ok(answer) => {
+            if json {
+                out.push(b'}');
+            }
             out.push(b'\n');
-            report.solved();
+            match answer {
+                Answer::Written => report.solved(),
+                Answer::FirstOf(key) => report.keyed(key, span.0, out.len()),
+            }
         }
         Err(failure) => {
-            out.truncate(start);
-            mark(out, &failure);
+            out.truncate(span.1);
+            if json {
+                json_field(out, "status", failure.kind().key());
+                json_field(out, "error", &failure.to_string());
+                out.push(b'}');
+            } else {
+                mark(out, &failure);
+            }
             out.push(b'\n');
             report.failed(line, failure, out.len());
         }
@@ -417,7 +496,7 @@ pub(crate) fn solve_chunk(plan: &Plan, text: &str) -> (String, ChunkReport) {
         plan,
         &job,
         text.as_bytes(),
-        0,
+        Place::default(),
         &mut out,
         &AtomicBool::new(false),
     );
@@ -446,7 +525,7 @@ mod tests {
     #[test]
     fn detects_each_format_from_the_first_record() {
         let p = |t: &str| {
-            prepare(t.as_bytes(), true, None, Default::default())
+            prepare(t.as_bytes(), true, None, Default::default(), false)
                 .unwrap()
                 .unwrap()
         };
@@ -467,11 +546,19 @@ mod tests {
             true,
             Some(Format::Line),
             Default::default(),
+            false,
         )
         .unwrap()
         .unwrap();
         assert_eq!((p.plan, p.skip), (Plan::Line, 3));
-        let e = prepare(b"1 2 3\n", true, Some(Format::Csv), Default::default()).unwrap_err();
+        let e = prepare(
+            b"1 2 3\n",
+            true,
+            Some(Format::Csv),
+            Default::default(),
+            false,
+        )
+        .unwrap_err();
         assert_eq!(
             e.to_string(),
             "line 1: the CSV header names no puzzle column (quizzes, quiz, puzzles or puzzle): \"1 2 3\""
@@ -481,14 +568,14 @@ mod tests {
     #[test]
     fn an_unfinished_first_record_asks_for_more() {
         assert_eq!(
-            prepare(b"# x\nquizzes,sol", false, None, Default::default()).unwrap(),
+            prepare(b"# x\nquizzes,sol", false, None, Default::default(), false).unwrap(),
             None
         );
         assert_eq!(
-            prepare(b"# x\n", false, None, Default::default()).unwrap(),
+            prepare(b"# x\n", false, None, Default::default(), false).unwrap(),
             None
         );
-        let p = prepare(b"quizzes,solutions", true, None, Default::default())
+        let p = prepare(b"quizzes,solutions", true, None, Default::default(), false)
             .unwrap()
             .unwrap();
         assert_eq!(p.skip, "quizzes,solutions".len());

@@ -5,7 +5,7 @@ use std::io::Write;
 use std::sync::atomic::{AtomicU64, Ordering};
 
 use crate::grid::Grid;
-use crate::record::{CsvAnswer, Failure, Job, Layout};
+use crate::record::{json_field, CsvAnswer, Failure, Job, Layout};
 
 use super::rating::{rate, Histogram, RateError, Rating};
 use super::technique::Technique;
@@ -79,6 +79,14 @@ impl Job for Rater {
             Layout::CsvField => {
                 let hardest = r.hardest.map_or("-", |t| t.name());
                 write!(out, "{},{},{},{hardest}", r.level, r.score, r.guesses)
+            }
+            Layout::Json => {
+                json_field(out, "status", "rated");
+                json_field(out, "level", r.level.name());
+                json_field(out, "score", &r.score);
+                json_field(out, "guesses", &r.guesses);
+                json_field(out, "hardest", &r.hardest.map(|t| t.name()));
+                Ok(())
             }
         }
         .expect("writing to a Vec cannot fail");

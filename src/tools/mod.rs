@@ -1,5 +1,5 @@
-//! Dataset tools on whole records: the minlex canonical form and its dedupe key ([`mod@canon`]), and uniformly random
-//! equivalent transformations ([`mod@shuffle`]).
+//! Dataset tools on whole records: the minlex canonical form and its dedupe key ([`mod@canon`]), uniformly random
+//! equivalent transformations ([`mod@shuffle`]), and the batch jobs built on them and on the solver ([`jobs`]).
 //!
 //! ```
 //! use sudoku_batch::tools::{canon, Key, Transform};
@@ -15,7 +15,9 @@
 //! ```
 
 pub mod canon;
+pub mod jobs;
 pub mod shuffle;
 
 pub use canon::{canon, Canonicalizer, Key};
+pub use jobs::{Canon, Check, Count, Dedupe, Shuffle};
 pub use shuffle::Transform;

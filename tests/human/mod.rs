@@ -155,7 +155,7 @@ fn rate_gives_one_line_per_puzzle_in_order_whatever_the_threads() {
         assert_eq!(r.to_string(), f[1..].join(" "));
     }
     assert!(
-        r.stderr.starts_with("sudoku: 100 records, 100 solved; "),
+        r.stderr.starts_with("sudoku: 100 records, 100 rated; "),
         "{}",
         r.stderr
     );

@@ -1,0 +1,313 @@
+//! The batch jobs of the dataset tools, each a [`Job`] on the one batch pipeline: [`Check`] (claimed solutions),
+//! [`Count`] (solutions per puzzle), [`Canon`] (minlex form), [`Dedupe`] (first record of each equivalence class)
+//! and [`Shuffle`] (a random equivalent record).
+//!
+//! ```
+//! use sudoku_batch::batch::{self, InputSpec, Options};
+//! use sudoku_batch::output::Target;
+//! use sudoku_batch::tools::Count;
+//!
+//! let dir = tempfile::tempdir().unwrap();
+//! let out = dir.path().join("counts.txt");
+//! let puzzles = "4.....8.5.3..........7......2.....6.....8.4......1.......6.3.7.5..2.....1.4......\n\
+//!                .................................................................................\n";
+//! let input = InputSpec::Bytes { name: "example".into(), data: puzzles.into() };
+//! batch::run(vec![input], &Target::File(out.clone()), &Count { limit: 10 }, &Options::default(), &mut ())
+//!     .unwrap();
+//! assert_eq!(std::fs::read_to_string(&out).unwrap(), "1\n10+\n");
+//! ```
+
+use std::io::Write;
+
+use crate::grid::{Grid, CELLS};
+use crate::record::{
+    json_field, json_key, Answer, CsvAnswer, Failure, Job, Layout, Record, SolutionError,
+};
+use crate::solver;
+
+use super::canon::{canon, Key};
+use super::shuffle::Transform;
+
+/// `sudoku check`: is the solution a record carries a solution of its puzzle? The answer is `ok`; a wrong claim is
+/// a [`Failure::WrongSolution`] saying why, a record without one is [`SolutionError::Missing`].
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
+pub struct Check {
+    /// Also require the puzzle to have no other solution ([`Failure::SeveralSolutions`] otherwise).
+    pub unique: bool,
+}
+
+impl Check {
+    /// Checks `claim` against `puzzle`: a full board, breaking no rule, keeping every given.
+    pub fn verify(puzzle: &Grid, claim: Option<&[u8]>) -> Result<(), SolutionError> {
+        let text = claim.ok_or(SolutionError::Missing)?;
+        let solution = Grid::parse_line(text).map_err(SolutionError::Unreadable)?;
+        if let Some(blank) = solution.cells().iter().position(|&d| d == 0) {
+            return Err(SolutionError::Blank(blank));
+        }
+        solution.check_givens().map_err(SolutionError::Breaks)?;
+        let changed = (0..CELLS).find(|&i| {
+            let given = puzzle.cells()[i];
+            given != 0 && given != solution.cells()[i]
+        });
+        match changed {
+            Some(cell) => Err(SolutionError::ChangesGiven(cell)),
+            None => Ok(()),
+        }
+    }
+}
+
+impl Job for Check {
+    fn run(&self, puzzle: &Grid, layout: Layout, out: &mut Vec<u8>) -> Result<(), Failure> {
+        self.run_record(
+            &Record {
+                puzzle,
+                claim: None,
+                position: 0,
+                text: &[],
+            },
+            layout,
+            out,
+        )
+        .map(|_| ())
+    }
+
+    fn run_record(
+        &self,
+        record: &Record<'_>,
+        layout: Layout,
+        out: &mut Vec<u8>,
+    ) -> Result<Answer, Failure> {
+        Check::verify(record.puzzle, record.claim).map_err(Failure::WrongSolution)?;
+        if self.unique {
+            let count =
+                solver::count_solutions(record.puzzle, 2).map_err(Failure::ClashingGivens)?;
+            if count.solutions > 1 {
+                return Err(Failure::SeveralSolutions);
+            }
+        }
+        if layout == Layout::Json {
+            json_field(out, "status", "ok");
+        } else {
+            out.extend_from_slice(b"ok");
+        }
+        Ok(Answer::Written)
+    }
+
+    fn csv_answer(&self) -> CsvAnswer {
+        CsvAnswer::Append(&["check"])
+    }
+}
+
+/// `sudoku count`: the number of solutions of each puzzle, the search stopped at `limit`. The answer is the count,
+/// or `LIMIT+` when the search stopped there (there may be more); a puzzle without a solution counts 0.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Count {
+    /// Where the search stops (at least 1).
+    pub limit: u64,
+}
+
+impl Job for Count {
+    fn run(&self, puzzle: &Grid, layout: Layout, out: &mut Vec<u8>) -> Result<(), Failure> {
+        let count = solver::count_solutions(puzzle, self.limit).map_err(Failure::ClashingGivens)?;
+        if layout == Layout::Json {
+            json_field(out, "status", "counted");
+            json_field(out, "count", &count.solutions);
+            json_field(out, "capped", &count.hit_limit);
+        } else {
+            let plus = if count.hit_limit { "+" } else { "" };
+            let _ = write!(out, "{}{plus}", count.solutions);
+        }
+        Ok(())
+    }
+
+    fn csv_answer(&self) -> CsvAnswer {
+        CsvAnswer::Append(&["count"])
+    }
+}
+
+/// `sudoku canon`: the minlex canonical form of each record ([`super::canon()`]), `0` for blanks, in the record's
+/// layout.
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
+pub struct Canon;
+
+impl Job for Canon {
+    fn run(&self, puzzle: &Grid, layout: Layout, out: &mut Vec<u8>) -> Result<(), Failure> {
+        let form = canon(puzzle).map_err(Failure::ClashingGivens)?;
+        if layout == Layout::Json {
+            json_field(out, "status", "ok");
+            json_key(out, "canon");
+        }
+        form.write(layout, b'0', out);
+        Ok(())
+    }
+
+    fn csv_answer(&self) -> CsvAnswer {
+        CsvAnswer::Append(&["canon"])
+    }
+}
+
+/// `sudoku dedupe`: each record as it was read, kept only when no earlier record of the run is equivalent to it
+/// (same canonical form, compared by its 32-byte [`Key`]). The batch run holds one key per distinct record.
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
+pub struct Dedupe;
+
+impl Job for Dedupe {
+    /// Without the record's text: the puzzle itself, `0` for blanks (it is kept or dropped by
+    /// [`Job::run_record`] alone).
+    fn run(&self, puzzle: &Grid, layout: Layout, out: &mut Vec<u8>) -> Result<(), Failure> {
+        puzzle.write(layout, b'0', out);
+        Ok(())
+    }
+
+    fn run_record(
+        &self,
+        record: &Record<'_>,
+        _layout: Layout,
+        out: &mut Vec<u8>,
+    ) -> Result<Answer, Failure> {
+        let form = canon(record.puzzle).map_err(Failure::ClashingGivens)?;
+        let key = Key::of(&form).expect("canon gives a canonical form");
+        out.extend_from_slice(record.text);
+        Ok(Answer::FirstOf(key.to_bytes()))
+    }
+
+    fn csv_answer(&self) -> CsvAnswer {
+        CsvAnswer::Row
+    }
+}
+
+/// `sudoku shuffle`: each record through a uniformly random validity-preserving transformation
+/// ([`Transform::random`]) drawn from the seed and the record's byte offset in its input, so the output depends on
+/// nothing else (not on threads or chunk sizes). A claimed solution (a `PUZZLE SOLUTION` line, a CSV solution
+/// column) goes through the same transformation, so it stays the solution of the shuffled puzzle. Blanks are
+/// written as a line or grid record wrote them (`.` when its text has one, else `0`), as `0` in a CSV.
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
+pub struct Shuffle {
+    /// The seed.
+    pub seed: u64,
+}
+
+impl Job for Shuffle {
+    fn run(&self, puzzle: &Grid, layout: Layout, out: &mut Vec<u8>) -> Result<(), Failure> {
+        Transform::random(self.seed, 0)
+            .apply(puzzle)
+            .write(layout, b'0', out);
+        Ok(())
+    }
+
+    fn run_record(
+        &self,
+        record: &Record<'_>,
+        layout: Layout,
+        out: &mut Vec<u8>,
+    ) -> Result<Answer, Failure> {
+        let transform = Transform::random(self.seed, record.position);
+        let blank = if layout != Layout::CsvField && memchr::memchr(b'.', record.text).is_some() {
+            b'.'
+        } else {
+            b'0'
+        };
+        transform.apply(record.puzzle).write(layout, blank, out);
+        if let (Layout::Line, Some(claim)) = (layout, record.claim) {
+            let solution = Grid::parse_line(claim)
+                .map_err(|e| Failure::WrongSolution(SolutionError::Unreadable(e)))?;
+            // The separator the line had between its two halves.
+            out.push(record.text[CELLS]);
+            transform.apply(&solution).write(layout, blank, out);
+        }
+        Ok(Answer::Written)
+    }
+
+    fn csv_answer(&self) -> CsvAnswer {
+        CsvAnswer::Rewrite
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::grid::samples::{g, HARD, HARD_SOLUTION};
+    use crate::record::FailureKind;
+
+    fn check(claim: &str) -> Result<(), SolutionError> {
+        Check::verify(&g(HARD), Some(claim.as_bytes()))
+    }
+
+    fn with(text: &str, cell: usize, digit: u8) -> String {
+        let mut b = text.as_bytes().to_vec();
+        b[cell] = digit;
+        String::from_utf8(b).unwrap()
+    }
+
+    #[test]
+    fn check_says_what_is_wrong_with_a_claim() {
+        assert_eq!(check(HARD_SOLUTION), Ok(()));
+        assert_eq!(Check::verify(&g(HARD), None), Err(SolutionError::Missing));
+        assert!(matches!(check("123"), Err(SolutionError::Unreadable(_))));
+        assert_eq!(
+            check(&with(HARD_SOLUTION, 10, b'.')),
+            Err(SolutionError::Blank(10))
+        );
+        // HARD's first given is r1c1 = 4: a board with the digits 4 and 1 swapped everywhere is valid but
+        // changes it.
+        let swapped: String = HARD_SOLUTION
+            .chars()
+            .map(|c| match c {
+                '4' => '1',
+                '1' => '4',
+                c => c,
+            })
+            .collect();
+        assert_eq!(check(&swapped), Err(SolutionError::ChangesGiven(0)));
+        let e = check(&with(HARD_SOLUTION, 20, HARD_SOLUTION.as_bytes()[19])).unwrap_err();
+        assert!(matches!(e, SolutionError::Breaks(_)));
+        assert!(
+            e.to_string().starts_with("invalid solution: row 3 has two"),
+            "{e}"
+        );
+        assert_eq!(
+            SolutionError::ChangesGiven(15).to_string(),
+            "solution changes given r2c7"
+        );
+    }
+
+    #[test]
+    fn count_writes_capped_counts() {
+        let mut out = Vec::new();
+        Count { limit: 2 }
+            .run(&g(HARD), Layout::Line, &mut out)
+            .unwrap();
+        out.push(b' ');
+        Count { limit: 5 }
+            .run(&Grid::EMPTY, Layout::Line, &mut out)
+            .unwrap();
+        assert_eq!(out, b"1 5+");
+        let clash = g(&with(HARD, 1, b'4'));
+        let e = Count { limit: 2 }
+            .run(&clash, Layout::Line, &mut out)
+            .unwrap_err();
+        assert_eq!(e.kind(), FailureKind::ClashingGivens);
+    }
+
+    #[test]
+    fn shuffle_keeps_the_claim_the_solution_of_the_puzzle() {
+        let text = format!("{HARD} {HARD_SOLUTION}");
+        let record = Record {
+            puzzle: &g(HARD),
+            claim: Some(HARD_SOLUTION.as_bytes()),
+            position: 123,
+            text: text.as_bytes(),
+        };
+        let mut out = Vec::new();
+        Shuffle { seed: 9 }
+            .run_record(&record, Layout::Line, &mut out)
+            .unwrap();
+        let out = String::from_utf8(out).unwrap();
+        let (p, s) = out.split_at(81);
+        let (p, s) = (g(p), g(&s[1..]));
+        assert!(s.is_solution_of(&p));
+        assert_ne!(p, g(HARD));
+        assert_eq!(canon(&p), canon(&g(HARD)));
+        assert!(out.contains('.'), "the record's blank notation is kept");
+    }
+}
