@@ -150,8 +150,29 @@ pub fn json_field<T: serde::Serialize + ?Sized>(out: &mut Vec<u8>, key: &str, va
 /// Appends `,"key":` to a JSON object being written; the caller writes the value.
 pub fn json_key(out: &mut Vec<u8>, key: &str) {
     out.push(b',');
-    serde_json::to_writer(&mut *out, key).expect("a Vec takes any JSON string");
+    json_str(out, key.as_bytes());
     out.push(b':');
+}
+
+/// Appends `text` as a JSON string (invalid UTF-8 replaced by U+FFFD). Text of printable ASCII without `"` or `\`
+/// (every puzzle, every key) needs no escape and is copied between quotes; anything else goes through serde_json.
+/// Measured: with serde_json escaping the 81-character puzzle of every record, `solve --json` on 20,000 dense
+/// puzzles ran 216.9M instructions (callgrind), 10% of them in its escaper and 5% in UTF-8 checks; with this copy
+/// 196.4M, 9.4% less (plain `solve`: 168.6M). Byte-identical output.
+pub fn json_str(out: &mut Vec<u8>, text: &[u8]) {
+    // Branch-free over the bytes, so the compiler vectorizes it.
+    let plain = text.iter().fold(true, |ok, &b| {
+        ok & (b >= 0x20) & (b < 0x7f) & (b != b'"') & (b != b'\\')
+    });
+    if plain {
+        out.reserve(text.len() + 2);
+        out.push(b'"');
+        out.extend_from_slice(text);
+        out.push(b'"');
+    } else {
+        serde_json::to_writer(&mut *out, &String::from_utf8_lossy(text))
+            .expect("a Vec takes any JSON string");
+    }
 }
 
 /// Why a record has no answer. The text (`Display`) is what the output marker and the stderr message say.

@@ -26,7 +26,9 @@ pub mod line;
 use std::io::Write;
 use std::sync::atomic::{AtomicBool, Ordering};
 
-use crate::record::{json_field, Answer, ChunkReport, CsvAnswer, Failure, Job, RecordError};
+use crate::record::{
+    json_field, json_key, json_str, Answer, ChunkReport, CsvAnswer, Failure, Job, RecordError,
+};
 
 /// A record format.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -251,7 +253,8 @@ impl Place {
         if let Some(first) = self.json {
             let _ = write!(out, "{{\"line\":{}", first + n + 1);
             if let Some(text) = puzzle {
-                json_field(out, "puzzle", &String::from_utf8_lossy(text));
+                json_key(out, "puzzle");
+                json_str(out, text);
             }
         }
     }
