@@ -162,7 +162,7 @@ pub fn json_key(out: &mut Vec<u8>, key: &str) {
 pub fn json_str(out: &mut Vec<u8>, text: &[u8]) {
     // Branch-free over the bytes, so the compiler vectorizes it.
     let plain = text.iter().fold(true, |ok, &b| {
-        ok & (b >= 0x20) & (b < 0x7f) & (b != b'"') & (b != b'\\')
+        ok & (b.wrapping_sub(0x20) < 0x5f) & (b != b'"') & (b != b'\\')
     });
     if plain {
         out.reserve(text.len() + 2);
