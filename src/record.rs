@@ -432,6 +432,19 @@ mod tests {
     }
 
     #[test]
+    fn json_strings_are_escaped_only_when_needed() {
+        let mut out = Vec::new();
+        json_str(&mut out, b"..3.2");
+        assert_eq!(out, b"\"..3.2\"");
+        for text in [&b"a\"b\\c"[..], b"tab\there", b"bad \xff byte", b"\x7f"] {
+            let mut out = Vec::new();
+            json_str(&mut out, text);
+            let back: String = serde_json::from_slice(&out).unwrap();
+            assert_eq!(back, String::from_utf8_lossy(text), "{text:?}");
+        }
+    }
+
+    #[test]
     fn a_closure_is_a_job() {
         let clues = |g: &Grid, _: Layout, out: &mut Vec<u8>| -> Result<(), Failure> {
             out.extend_from_slice(g.clue_count().to_string().as_bytes());

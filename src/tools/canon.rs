@@ -488,7 +488,7 @@ pub fn canon(grid: &Grid) -> Result<Grid, Conflict> {
 /// keys of their canonical forms are equal.
 ///
 /// A set of keys costs 32 bytes per distinct puzzle, plus the set's overhead (a `HashSet<Key>` from the
-/// standard library holds one control byte per bucket and at most 7 keys per 8 buckets, so 33 to 66 bytes per
+/// standard library holds one control byte per bucket and at most 7 keys per 8 buckets, so 38 to 76 bytes per
 /// distinct puzzle depending on where it stands between two growths).
 #[derive(Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord, Debug)]
 pub struct Key([u8; 32]);
