@@ -57,7 +57,7 @@ pub(crate) fn split_pair(text: &[u8]) -> Option<(&[u8], &[u8])> {
 /// optional `\r`): a branch-free byte map the compiler vectorizes. Anything else, including every error, goes
 /// through `Grid::parse_line`, so results and messages are the same.
 #[inline]
-pub(super) fn parse(text: &[u8]) -> Result<Grid, ParseError> {
+pub(crate) fn parse(text: &[u8]) -> Result<Grid, ParseError> {
     if let Ok(bytes) = <&[u8; CELLS]>::try_from(strip_cr(text)) {
         let mut cells = [0u8; CELLS];
         for (cell, &b) in cells.iter_mut().zip(bytes) {
