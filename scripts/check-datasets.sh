@@ -36,4 +36,45 @@ if [ -f "$f" ]; then
     status=1
   fi
 fi
+# Dataset tools on real data.
+# - dedupe: the 17-clue list followed by a randomly shuffled copy of itself gives back exactly the originals;
+# - canon: the shuffled copy has the same canonical forms, line for line;
+# - check: every puzzle paired with the solution `solve` gave is ok (with --unique);
+# - count: Serg's puzzles all have 2+ solutions, the no-solution set 0.
+f=$(ls "$dir"/puzzles2_17_clue* 2>/dev/null | head -1 || true)
+if [ -n "$f" ]; then
+  grep -v '^#' "$f" | grep . > "$out/17"
+  "$bin" shuffle -q --seed 2026 "$out/17" > "$out/17s"
+  cat "$out/17" "$out/17s" | "$bin" dedupe -q > "$out/17d"
+  if cmp -s "$out/17" "$out/17d"; then
+    echo "$f: dedupe of the list and a shuffled copy gives the $(wc -l < "$out/17") originals, in order"
+  else
+    echo "$f: dedupe did not give back the originals ($(wc -l < "$out/17d") records)" >&2
+    status=1
+  fi
+  if cmp -s <("$bin" canon -q "$out/17") <("$bin" canon -q "$out/17s"); then
+    echo "$f: canon of every shuffled record equals canon of its original"
+  else
+    echo "$f: canon differs between records and their shuffled copies" >&2
+    status=1
+  fi
+  "$bin" solve -q "$out/17" | paste -d' ' "$out/17" - > "$out/17p"
+  if [ "$("$bin" check --unique -q "$out/17p" | sort | uniq -c | awk '{print $1, $2}')" = "$(wc -l < "$out/17") ok" ]; then
+    echo "$f: check --unique says ok for every puzzle with its solution"
+  else
+    echo "$f: check --unique rejected a true solution" >&2
+    status=1
+  fi
+fi
+for pair in "puzzles7_:2+" "puzzles8_:0"; do
+  f=$(ls "$dir"/${pair%%:*}* 2>/dev/null | head -1 || true)
+  [ -n "$f" ] || continue
+  counts=$("$bin" count -q "$f" | sort -u)
+  if [ "$counts" = "${pair#*:}" ]; then
+    echo "$f: count gives ${pair#*:} for every puzzle"
+  else
+    echo "$f: count gives $(echo "$counts" | tr '\n' ' ')" >&2
+    status=1
+  fi
+done
 exit $status
