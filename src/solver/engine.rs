@@ -302,6 +302,7 @@ impl State {
     /// given's cell loses every other digit. Every cell starts open, givens included, so that givens which clash
     /// end in a contradiction (two of a digit in a row never settle that row; in a box or across bands they leave
     /// a band without placement) instead of being trusted.
+    #[inline(always)]
     fn from_grid(puzzle: &Grid) -> State {
         // given[v * 3 + b]: cells of band b holding v (v = 0: blanks).
         let mut given = [0u32; 30];
@@ -337,7 +338,7 @@ impl State {
 
     /// Puts digit `d` in the cell `bit` of band `b` (a guess): no other digit there, no other cell of its row for
     /// `d`. The rest follows in [`State::propagate`].
-    #[inline]
+    #[inline(always)]
     fn assign(&mut self, b: usize, bit: u32, d: usize) {
         let row = ROWS[(1 << (bit.trailing_zeros() / 9)) as usize];
         for e in 0..9 {
@@ -348,7 +349,7 @@ impl State {
     }
 
     /// Applies the inferences until nothing changes.
-    #[inline]
+    #[inline(always)]
     fn propagate(&mut self, deep: bool) -> Step {
         loop {
             loop {
@@ -426,7 +427,7 @@ impl State {
 
     /// Column-side box/line inference for every digit: in each stack, each band must take one of the stack's
     /// columns and each column one band. `Some(true)`: something was removed; `None`: a digit has no placement.
-    #[inline]
+    #[inline(always)]
     fn stacks(&mut self) -> Option<bool> {
         let mut changed = 0;
         let mut todo = self.stack_dirty;
@@ -462,7 +463,7 @@ impl State {
     /// go on"; [`Step::Dead`]: a cell has no candidate (or two singles need one digit twice in a row);
     /// [`Step::Stuck`]: no single, with the cells to guess from (those with two candidates, else three, else all
     /// open ones).
-    #[inline]
+    #[inline(always)]
     fn naked_singles(&mut self) -> Step {
         let mut placed = 0;
         let mut clash = 0;
@@ -532,6 +533,7 @@ impl State {
 
     /// The cell to guess on (band, bit) and its candidate digits (bit `d`), from the cells `pool` offers: the one
     /// with the most open cells among its peers, as its choice settles the most. Only the first `cap` are weighed.
+    #[inline(always)]
     fn pick_guess(&self, pool: &[u32; 3], cap: u32) -> (usize, u32, u32) {
         // Best score first, then the lowest band and cell: one key per cell, kept with `max` (no branch).
         let mut best = 0u32;
@@ -562,7 +564,7 @@ impl State {
     }
 
     /// How many cells of band `b` may still take digit `d`.
-    #[inline]
+    #[inline(always)]
     fn places(&self, d: usize, b: usize) -> u32 {
         let x = self.f[d * 3 + b];
         POP9[(x & ROW0) as usize]
@@ -571,7 +573,7 @@ impl State {
     }
 
     /// The candidate digits (bit `d`) of cell `bit` in band `b`.
-    #[inline]
+    #[inline(always)]
     fn digits_at(&self, b: usize, bit: u32) -> u32 {
         let mut digits = 0;
         for d in 0..9 {
