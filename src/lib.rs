@@ -21,7 +21,8 @@
 //! | [`tools`] | dataset jobs: canonical form and dedupe keys, random equivalent transformations |
 //! | [`bench`](mod@bench) | in-process timing of the solver over a dataset |
 //!
-//! `os` (private) holds every `unsafe` call, under all of them.
+//! `os` (private) holds every operating-system `unsafe` call, under all of them; the solver's engine has one more
+//! `unsafe` block, the call into its copy compiled for x86-64-v3 after a run-time check of the processor.
 //!
 //! ```
 //! use sudoku_batch::{solver, Grid};
