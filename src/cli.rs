@@ -116,6 +116,11 @@ pub struct BatchArgs {
     /// Read regular files instead of memory-mapping them.
     #[arg(long)]
     pub no_mmap: bool,
+
+    /// Pipe mode, for `RDD.pipe` and streaming jobs: exactly one output line per input line. Comment and blank
+    /// lines are written back unchanged and failures are marked in place (line and CSV inputs only).
+    #[arg(long)]
+    pub keep_lines: bool,
 }
 
 impl BatchArgs {
@@ -155,6 +160,7 @@ impl BatchArgs {
             mmap: !self.no_mmap,
             fail_fast,
             chunk_size,
+            keep_lines: self.keep_lines,
         }
     }
 }

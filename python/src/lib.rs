@@ -445,7 +445,7 @@ impl Observer for Messages {
 /// standard output) and returns ``(summary_json, messages, hidden)``.
 #[pyfunction]
 #[pyo3(signature = (inputs, output, *, unique = false, threads = None, format = None, mmap = true,
-                    fail_fast = false, max_errors = None))]
+                    fail_fast = false, max_errors = None, keep_lines = false))]
 #[allow(clippy::too_many_arguments)]
 fn solve_file(
     py: Python<'_>,
@@ -457,6 +457,7 @@ fn solve_file(
     mmap: bool,
     fail_fast: bool,
     max_errors: Option<u64>,
+    keep_lines: bool,
 ) -> PyResult<(String, Vec<String>, u64)> {
     let format = match format {
         None | Some("auto") => None,
@@ -474,6 +475,7 @@ fn solve_file(
         format,
         mmap,
         fail_fast,
+        keep_lines,
         ..batch::Options::default()
     };
     let inputs: Vec<InputSpec> = if inputs.is_empty() {

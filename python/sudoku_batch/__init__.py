@@ -79,6 +79,7 @@ def solve_file(
     mmap: bool = True,
     fail_fast: bool = False,
     max_errors: Optional[int] = 100,
+    keep_lines: bool = False,
 ) -> Dict[str, Any]:
     """Run the file pipeline of ``sudoku solve INPUT... -o OUTPUT`` and return its summary.
 
@@ -86,7 +87,8 @@ def solve_file(
     one output record per input record in input order, failures marked in place, and a file ``output``
     written whole or not at all (a temporary file renamed into place). ``output`` of ``None`` or ``"-"`` is
     standard output. ``input`` is one path or a list of paths (``"-"``: standard input); ``format`` is
-    ``"auto"`` (the default), ``"line"``, ``"grid"`` or ``"csv"``.
+    ``"auto"`` (the default), ``"line"``, ``"grid"`` or ``"csv"``. ``keep_lines=True`` is the pipe mode of
+    ``--keep-lines``: comment and blank lines are written back, one output line per input line.
 
     Returns the dict of ``sudoku solve --stats json`` (``records``, ``solved``, ``failed``, ``failures`` by
     kind, ``seconds``, ``puzzles_per_second``, ``threads``, ``inputs``, ``bytes_in``, ``bytes_out``,
@@ -109,6 +111,7 @@ def solve_file(
         mmap=mmap,
         fail_fast=fail_fast,
         max_errors=max_errors,
+        keep_lines=keep_lines,
     )
     result: Dict[str, Any] = json.loads(summary)
     result["errors"] = errors

@@ -69,5 +69,6 @@ def solve_file(
     mmap: bool = True,
     fail_fast: bool = False,
     max_errors: Optional[int] = None,
+    keep_lines: bool = False,
 ) -> Tuple[str, List[str], int]:
     """The native half of ``sudoku_batch.solve_file``: ``(summary_json, messages, hidden)``."""

@@ -214,10 +214,15 @@ def test_generate_puzzles_are_the_cli_puzzles(cli):
 
 @pytest.mark.parametrize("name", ["puzzles.txt", "bad.txt", "grid.txt", "kaggle.csv", "no_solution.txt"])
 @pytest.mark.parametrize("unique", [False, True])
-def test_solve_file_writes_the_cli_bytes(cli, tmp_path, name, unique):
-    flags = ["--unique"] if unique else []
+@pytest.mark.parametrize("keep_lines", [False, True])
+def test_solve_file_writes_the_cli_bytes(cli, tmp_path, name, unique, keep_lines):
+    flags = (["--unique"] if unique else []) + (["--keep-lines"] if keep_lines else [])
     ours, theirs = tmp_path / "ours", tmp_path / "theirs"
-    summary = sb.solve_file(DATA / name, ours, unique=unique, max_errors=None)
+    if keep_lines and name == "grid.txt":
+        with pytest.raises(ValueError, match="not 9-line grids"):
+            sb.solve_file(DATA / name, ours, keep_lines=True)
+        return
+    summary = sb.solve_file(DATA / name, ours, unique=unique, max_errors=None, keep_lines=keep_lines)
     run = cli("solve", DATA / name, "-o", theirs, "--stats", "json", *flags)
     assert ours.read_bytes() == theirs.read_bytes()
     stderr = run.stderr.decode().splitlines()

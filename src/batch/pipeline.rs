@@ -12,7 +12,7 @@ use super::chunk::{Chunk, ChunkError, Chunks};
 use super::input::{Data, InputSpec, Opened};
 use super::report::{Counts, Summary};
 use super::BatchError;
-use crate::format::{self, Format, Plan, Prepared};
+use crate::format::{self, Format, Plan, Prepared, Skipped};
 use crate::ordered::{Engine, Flow, Threads};
 use crate::output::{OutputError, Sink, Target, Writer};
 use crate::record::{ChunkReport, CsvAnswer, Job, Observer};
@@ -36,6 +36,9 @@ pub struct Options {
     pub fail_fast: bool,
     /// Target chunk size in bytes (at least 1); chunks end at the first record boundary past it.
     pub chunk_size: usize,
+    /// Pipe mode: comment and blank lines are written back unchanged, so every input line gives exactly one
+    /// output line (line and CSV inputs only; a grid input is refused with [`BatchError::KeepLinesGrid`]).
+    pub keep_lines: bool,
 }
 
 impl Default for Options {
@@ -46,6 +49,7 @@ impl Default for Options {
             mmap: true,
             fail_fast: false,
             chunk_size: DEFAULT_CHUNK_SIZE,
+            keep_lines: false,
         }
     }
 }
@@ -141,7 +145,20 @@ fn each_input<J: Job + ?Sized>(
 ) -> Result<(), BatchError> {
     let name = input.name.clone();
     let mut chunks = chunks_of(input, opts.chunk_size);
-    let (prep, skipped) = prepare(&mut chunks, opts.format, job.csv_answer(), &name)?;
+    let (mut prep, skipped, before_header) =
+        prepare(&mut chunks, opts.format, job.csv_answer(), &name)?;
+    let keep = if opts.keep_lines {
+        if prep.plan == Plan::Grid {
+            return Err(BatchError::KeepLinesGrid { name });
+        }
+        // The comment and blank lines before a CSV header go out before it.
+        let mut preamble = before_header;
+        preamble.append(&mut prep.preamble);
+        prep.preamble = preamble;
+        Skipped::Keep
+    } else {
+        Skipped::Drop
+    };
     col.begin(&name, &prep, skipped);
     if !prep.preamble.is_empty() {
         writer
@@ -160,7 +177,7 @@ fn each_input<J: Job + ?Sized>(
         },
         |(base, chunk): (u64, Chunk<'_>), cancel: &AtomicBool| {
             let mut out = writer.buffer(chunk.len() + chunk.len() / 8 + 256);
-            let rep = work(plan, job, &chunk, base, &mut out, cancel);
+            let rep = work(plan, job, &chunk, base, &mut out, cancel, keep);
             (chunk, out, rep)
         },
         |(chunk, mut out, rep)| {
@@ -248,14 +265,15 @@ fn chunks_of(input: &mut Opened, chunk_size: usize) -> Chunks<'_> {
     }
 }
 
-/// Decides the input's plan from its first bytes and moves `chunks` past the preamble; returns the plan and the
-/// number of lines skipped.
+/// Decides the input's plan from its first bytes and moves `chunks` past the preamble; returns the plan, the
+/// number of lines skipped, and the comment and blank lines skipped before a CSV header (each ending in `\n`,
+/// without `\r`), for pipe mode.
 fn prepare(
     chunks: &mut Chunks<'_>,
     forced: Option<Format>,
     answer: CsvAnswer,
     name: &str,
-) -> Result<(Prepared, u64), BatchError> {
+) -> Result<(Prepared, u64, Vec<u8>), BatchError> {
     let mut want = 64 * 1024;
     loop {
         let (head, eof) = chunks.head(want).map_err(|source| BatchError::Read {
@@ -270,8 +288,22 @@ fn prepare(
         match prepared {
             Some(p) => {
                 let lines = memchr::memchr_iter(b'\n', &head[..p.skip]).count() as u64;
+                let mut before_header = Vec::new();
+                if matches!(p.plan, Plan::Csv(_)) {
+                    let skipped = head[..p.skip]
+                        .strip_prefix(b"\xEF\xBB\xBF")
+                        .unwrap_or(&head[..p.skip]);
+                    let mut skipped_lines: Vec<&[u8]> = skipped.split(|&b| b == b'\n').collect();
+                    // The last pieces are the header and what follows its newline, if it has one.
+                    let header_ended = skipped.ends_with(b"\n");
+                    skipped_lines.truncate(skipped_lines.len() - 1 - usize::from(header_ended));
+                    for line in skipped_lines {
+                        before_header.extend_from_slice(line.strip_suffix(b"\r").unwrap_or(line));
+                        before_header.push(b'\n');
+                    }
+                }
                 chunks.start(p.skip, p.plan.boundary());
-                return Ok((p, lines));
+                return Ok((p, lines, before_header));
             }
             None => want = want.max(head.len()) * 2,
         }
@@ -298,10 +330,11 @@ fn work<J: Job + ?Sized>(
     base: u64,
     out: &mut Vec<u8>,
     cancel: &AtomicBool,
+    skipped: Skipped,
 ) -> ChunkReport {
     match chunk {
         Chunk::Oversized { lines, .. } => format::oversized(plan, *lines, out),
-        bytes => format::process(plan, job, bytes, base, out, cancel),
+        bytes => format::process_lines(plan, job, bytes, base, out, cancel, skipped),
     }
 }
 

@@ -214,6 +214,17 @@ fn detect(first: &[u8]) -> Format {
     }
 }
 
+/// What happens to comment and blank lines.
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
+pub enum Skipped {
+    /// They are left out of the output (the default).
+    #[default]
+    Drop,
+    /// Pipe mode: each is written back unchanged (without a `\r`), so that every input line gives exactly one
+    /// output line. Only for the line and CSV plans: a 9-line grid record is not one line.
+    Keep,
+}
+
 /// Runs `job` on every record of `data` (a chunk at byte offset `base` of its input, that starts at the beginning of a line and ends at a record
 /// boundary, as the batch chunker cuts them) and appends one output record per input record to `out`. Stops early,
 /// leaving the report incomplete, when `cancel` is set.
@@ -225,6 +236,20 @@ pub fn process<J: Job + ?Sized>(
     out: &mut Vec<u8>,
     cancel: &AtomicBool,
 ) -> ChunkReport {
+    process_lines(plan, job, data, base, out, cancel, Skipped::Drop)
+}
+
+/// [`process`], with comment and blank lines dropped or kept as `skipped` says (kept lines are ignored by the
+/// grid plan, which has no pipe mode).
+pub fn process_lines<J: Job + ?Sized>(
+    plan: &Plan,
+    job: &J,
+    data: &[u8],
+    base: u64,
+    out: &mut Vec<u8>,
+    cancel: &AtomicBool,
+    skipped: Skipped,
+) -> ChunkReport {
     let mut report = ChunkReport::default();
     if *plan == Plan::Grid {
         grid::process(job, data, base, out, &mut report, cancel);
@@ -235,6 +260,10 @@ pub fn process<J: Job + ?Sized>(
         let position = base + start as u64;
         let oversized = text.len() > MAX_RECORD;
         if !oversized && is_skipped(text) {
+            if skipped == Skipped::Keep {
+                out.extend_from_slice(strip_cr(text));
+                out.push(b'\n');
+            }
             continue;
         }
         if cancel.load(Ordering::Relaxed) {
