@@ -210,6 +210,12 @@ pub struct BatchArgs {
     #[arg(long, value_name = "BYTES", hide = true,
           value_parser = clap::builder::RangedU64ValueParser::<usize>::new().range(1..))]
     pub chunk_size: Option<usize>,
+
+    /// Pipe mode, for `RDD.pipe` and streaming jobs: exactly one output line per input line. Comment and blank
+    /// lines are written back unchanged and failures are marked in place (line and CSV inputs only; not with
+    /// --json).
+    #[arg(long)]
+    pub keep_lines: bool,
 }
 
 impl BatchArgs {
@@ -250,6 +256,7 @@ impl BatchArgs {
             mmap: !self.no_mmap,
             fail_fast,
             chunk_size: self.chunk_size.unwrap_or(chunk_size),
+            keep_lines: self.keep_lines,
         }
     }
 }

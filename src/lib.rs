@@ -19,6 +19,7 @@
 //! | [`human`] | techniques, explanations, ratings (the `Rater` job) |
 //! | [`generate`] | boards (pattern and random) and puzzles (which `human` rates), as clients of `ordered` |
 //! | [`tools`] | dataset jobs: canonical form and dedupe keys, random equivalent transformations |
+//! | [`array`](mod@array) | batches in memory: cell arrays or texts answered into the caller's buffers, status codes |
 //! | [`bench`](mod@bench) | in-process timing of the solver over a dataset |
 //!
 //! `os` (private) holds every operating-system `unsafe` call, under all of them; the solver's engine has one more
@@ -41,6 +42,7 @@
 #![warn(missing_docs, unreachable_pub)]
 #![deny(unsafe_op_in_unsafe_fn)]
 
+pub mod array;
 pub mod batch;
 pub mod bench;
 pub mod format;

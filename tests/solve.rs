@@ -643,3 +643,61 @@ fn quiet_with_max_errors_0_is_silent_and_q_is_accepted_everywhere() {
         );
     }
 }
+
+// ---- pipe mode -----------------------------------------------------------------------------------------------
+
+#[test]
+fn keep_lines_gives_one_output_line_per_input_line() {
+    let puzzles = read_data("puzzles.txt");
+    let bad = read_data("bad.txt");
+    let expected_bad: Vec<String> = read_data("bad.expected")
+        .lines()
+        .map(String::from)
+        .collect();
+    // Comments, blank lines, CRLF, bad records and a last line without a newline, on small chunks and two threads.
+    let input = format!(
+        "# top\r\n\n{puzzles}\n  \n{}\n# end",
+        bad.trim_end().replace('\n', "\r\n")
+    );
+    let in_lines: Vec<&str> = input.split('\n').collect();
+    for args in [
+        vec!["solve", "--keep-lines", "-j", "1"],
+        vec!["solve", "--keep-lines", "-j", "2", "--chunk-size", "100"],
+    ] {
+        let r = run_in(None, &args, input.as_bytes());
+        assert_eq!(r.code, 1, "{}", r.stderr);
+        let out = r.out();
+        let out_lines: Vec<&str> = out.strip_suffix('\n').unwrap().split('\n').collect();
+        assert_eq!(out_lines.len(), in_lines.len(), "{args:?}");
+        let mut bad_seen = 0;
+        for (i, o) in in_lines.iter().zip(&out_lines) {
+            let i = i.strip_suffix('\r').unwrap_or(i);
+            if i.trim().is_empty() || i.starts_with('#') {
+                assert_eq!(i, *o, "passed through unchanged");
+            } else if let Some(msg) = o.strip_prefix("error: ") {
+                assert!(expected_bad.iter().any(|e| e == msg), "{msg}");
+                bad_seen += 1;
+            } else {
+                assert!(solves(i, o), "{i} -> {o}");
+            }
+        }
+        assert_eq!(bad_seen, 4);
+    }
+    // A CSV keeps its leading comment lines before the header; grids have no pipe mode.
+    let csv = "# made by hand\nquizzes,solutions\n\n".to_string() + HARD + ",\n";
+    let r = run_in(None, &["solve", "--keep-lines"], csv.as_bytes());
+    let out = r.out();
+    let out: Vec<&str> = out.lines().collect();
+    assert_eq!(out.len(), 4);
+    assert_eq!(&out[..3], ["# made by hand", "quizzes,solutions", ""]);
+    let (p, s) = out[3].split_once(',').unwrap();
+    assert!(p == HARD && solves(HARD, s));
+    let r = run(&["solve", "--keep-lines", &data("grid.txt")]);
+    assert_eq!(r.code, 2);
+    assert!(
+        r.stderr
+            .contains("reads line or CSV records, not 9-line grids"),
+        "{}",
+        r.stderr
+    );
+}

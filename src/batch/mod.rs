@@ -101,6 +101,12 @@ pub enum BatchError {
         /// The cause, with its line.
         source: FormatError,
     },
+    /// Pipe mode was asked for on an input of 9-line grids, whose records are not single lines.
+    #[error("{name}: pipe mode (one output line per input line) reads line or CSV records, not 9-line grids")]
+    KeepLinesGrid {
+        /// The input as named.
+        name: String,
+    },
     /// Standard input was named more than once.
     #[error("standard input (-) is named more than once")]
     StdinTwice,

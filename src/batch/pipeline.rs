@@ -12,7 +12,7 @@ use super::chunk::{Chunk, ChunkError, Chunks};
 use super::input::{Data, InputSpec, Opened};
 use super::report::{Counts, Summary};
 use super::BatchError;
-use crate::format::{self, Format, Place, Plan, Prepared};
+use crate::format::{self, Format, Place, Plan, Prepared, Skipped};
 use crate::ordered::{Engine, Flow, Threads};
 use crate::output::{OutputError, Sink, Target, Writer};
 use crate::record::{ChunkReport, CsvAnswer, Job, Observer};
@@ -38,6 +38,9 @@ pub struct Options {
     pub chunk_size: usize,
     /// Write JSON Lines, one object per record (see [`crate::format`]), instead of each format's own output.
     pub json: bool,
+    /// Pipe mode: comment and blank lines are written back unchanged, so every input line gives exactly one
+    /// output line (line and CSV inputs only; a grid input is refused with [`BatchError::KeepLinesGrid`]).
+    pub keep_lines: bool,
 }
 
 impl Default for Options {
@@ -49,6 +52,7 @@ impl Default for Options {
             fail_fast: false,
             chunk_size: DEFAULT_CHUNK_SIZE,
             json: false,
+            keep_lines: false,
         }
     }
 }
@@ -145,7 +149,20 @@ fn each_input<J: Job + ?Sized>(
 ) -> Result<(), BatchError> {
     let name = input.name.clone();
     let mut chunks = chunks_of(input, opts.chunk_size);
-    let (prep, skipped) = prepare(&mut chunks, opts.format, job.csv_answer(), opts.json, &name)?;
+    let (mut prep, skipped, before_header) =
+        prepare(&mut chunks, opts.format, job.csv_answer(), opts.json, &name)?;
+    let keep = if opts.keep_lines && !opts.json {
+        if prep.plan == Plan::Grid {
+            return Err(BatchError::KeepLinesGrid { name });
+        }
+        // The comment and blank lines before a CSV header go out before it.
+        let mut preamble = before_header;
+        preamble.append(&mut prep.preamble);
+        prep.preamble = preamble;
+        Skipped::Keep
+    } else {
+        Skipped::Drop
+    };
     col.begin(&name, &prep, skipped, opts.json);
     // With JSON Lines output, every chunk is told the line it starts at: the chunks are cut in order, so a running
     // count of their newlines gives it (one extra pass over the bytes, in JSON mode only).
@@ -171,7 +188,14 @@ fn each_input<J: Job + ?Sized>(
                         bytes => memchr::memchr_iter(b'\n', bytes).count() as u64,
                     };
                 }
-                (Place { base, json }, c)
+                (
+                    Place {
+                        base,
+                        json,
+                        skipped: keep,
+                    },
+                    c,
+                )
             }))
         },
         |(place, chunk): (Place, Chunk<'_>), cancel: &AtomicBool| {
@@ -296,15 +320,16 @@ fn chunks_of(input: &mut Opened, chunk_size: usize) -> Chunks<'_> {
     }
 }
 
-/// Decides the input's plan from its first bytes and moves `chunks` past the preamble; returns the plan and the
-/// number of lines skipped.
+/// Decides the input's plan from its first bytes and moves `chunks` past the preamble; returns the plan, the
+/// number of lines skipped, and the comment and blank lines skipped before a CSV header (each ending in `\n`,
+/// without `\r`), for pipe mode.
 fn prepare(
     chunks: &mut Chunks<'_>,
     forced: Option<Format>,
     answer: CsvAnswer,
     json: bool,
     name: &str,
-) -> Result<(Prepared, u64), BatchError> {
+) -> Result<(Prepared, u64, Vec<u8>), BatchError> {
     let mut want = 64 * 1024;
     loop {
         let (head, eof) = chunks.head(want).map_err(|source| BatchError::Read {
@@ -320,8 +345,22 @@ fn prepare(
         match prepared {
             Some(p) => {
                 let lines = memchr::memchr_iter(b'\n', &head[..p.skip]).count() as u64;
+                let mut before_header = Vec::new();
+                if matches!(p.plan, Plan::Csv(_)) {
+                    let skipped = head[..p.skip]
+                        .strip_prefix(b"\xEF\xBB\xBF")
+                        .unwrap_or(&head[..p.skip]);
+                    let mut skipped_lines: Vec<&[u8]> = skipped.split(|&b| b == b'\n').collect();
+                    // The last pieces are the header and what follows its newline, if it has one.
+                    let header_ended = skipped.ends_with(b"\n");
+                    skipped_lines.truncate(skipped_lines.len() - 1 - usize::from(header_ended));
+                    for line in skipped_lines {
+                        before_header.extend_from_slice(line.strip_suffix(b"\r").unwrap_or(line));
+                        before_header.push(b'\n');
+                    }
+                }
                 chunks.start(p.skip, p.plan.boundary());
-                return Ok((p, lines));
+                return Ok((p, lines, before_header));
             }
             None => want = want.max(head.len()) * 2,
         }

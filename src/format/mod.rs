@@ -227,6 +227,17 @@ fn detect(first: &[u8]) -> Format {
     }
 }
 
+/// What happens to comment and blank lines.
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
+pub enum Skipped {
+    /// They are left out of the output (the default).
+    #[default]
+    Drop,
+    /// Pipe mode: each is written back unchanged (without a `\r`), so that every input line gives exactly one
+    /// output line. Only for the line and CSV plans: a 9-line grid record is not one line.
+    Keep,
+}
+
 /// Where a chunk sits in its input and how its records are written.
 #[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
 pub struct Place {
@@ -235,6 +246,8 @@ pub struct Place {
     /// For JSON Lines output, the 0-based line of the input at which the chunk starts; `None` for the format's own
     /// output.
     pub json: Option<u64>,
+    /// What happens to comment and blank lines.
+    pub skipped: Skipped,
 }
 
 impl Place {
@@ -281,6 +294,10 @@ pub fn process<J: Job + ?Sized>(
         let position = place.base + start as u64;
         let oversized = text.len() > MAX_RECORD;
         if !oversized && is_skipped(text) {
+            if place.skipped == Skipped::Keep {
+                out.extend_from_slice(strip_cr(text));
+                out.push(b'\n');
+            }
             continue;
         }
         if cancel.load(Ordering::Relaxed) {
@@ -363,7 +380,7 @@ pub fn read_all(data: &[u8], forced: Option<Format>) -> Result<Vec<ReadRecord>, 
         body,
         Place {
             base: prepared.skip as u64,
-            json: None,
+            ..Place::default()
         },
         &mut out,
         &AtomicBool::new(false),

@@ -43,6 +43,7 @@ pub use pattern::Pattern;
 use random::Distinct;
 pub use random::RandomFill;
 
+use crate::grid::CELLS;
 use crate::ordered::{Engine, Flow, Threads};
 use crate::output::{OutputError, Sink, Target, Writer};
 use crate::record::Observer;
@@ -127,6 +128,14 @@ pub enum GenerateError {
         /// Bytes the check needs.
         bytes: u64,
     },
+    /// A cell buffer of the wrong length for the boards asked for ([`generate_cells`]).
+    #[error("a buffer for {boards} boards holds {} bytes, not {len}", .boards.saturating_mul(81))]
+    CellsLength {
+        /// Boards asked for.
+        boards: u64,
+        /// Bytes in the buffer given.
+        len: usize,
+    },
     /// Writing failed (or, for standard output, the reader went away: see [`OutputError::is_broken_pipe`]).
     #[error(transparent)]
     Output(#[from] OutputError),
@@ -177,48 +186,23 @@ pub fn generate(
 ) -> Result<Summary, GenerateError> {
     check(opts)?;
     let start = Instant::now();
-    // The random method's repeat check takes its memory now, before any output exists.
-    let mut distinct = match opts.method {
-        Method::Pattern => None,
-        Method::Random => {
-            Some(
-                Distinct::new(opts.count).map_err(|_| GenerateError::CheckMemory {
-                    boards: opts.count,
-                    bytes: filter::Filter::bytes_for(opts.count),
-                })?,
-            )
-        }
-    };
+    let mut distinct = repeat_check(opts)?;
     let engine = Engine::new(opts.threads)?;
     let writer = Writer::spawn(Sink::create(target)?, engine.threads() + 2);
-    let layout = Layout::new(opts.format, CHUNK_BOARDS);
-    let run = Run {
-        count: opts.count,
-        layout: &layout,
-        writer: &writer,
-    };
-    let mut retries = 0;
-    match &mut distinct {
-        None => {
-            let gen = Pattern::new(opts.first, opts.seed);
-            run.chunks(
-                &engine,
-                |first, n, buf, _| gen.fill(first, n, &layout, buf),
-                |_, _, _| {},
-                observer,
-            );
-        }
-        Some(distinct) => {
-            let gen = RandomFill::new(opts.first, opts.seed);
-            run.chunks(
-                &engine,
-                |first, n, buf, prints| gen.fill(first, n, &layout, buf, prints),
-                |first, prints, buf| distinct.admit_chunk(&gen, first, prints, &layout, buf),
-                observer,
-            );
-            retries = distinct.retries;
-        }
-    }
+    let retries = make(
+        opts,
+        opts.format,
+        distinct.as_mut(),
+        &engine,
+        Some(&writer),
+        |first, n, buf| {
+            if writer.send(buf).is_err() {
+                return false;
+            }
+            observer.progress(first + n as u64, Some(opts.count));
+            true
+        },
+    );
     let written = writer.finish()?;
     Ok(Summary {
         boards: opts.count,
@@ -228,22 +212,131 @@ pub fn generate(
     })
 }
 
+/// Generates the same boards as [`generate`] for the same options (the format aside) into `cells`, 81 cell values
+/// (1..=9) per board in row-major order: `cells` must hold exactly `opts.count * 81` bytes. Nothing is written
+/// anywhere else and nothing is told to anyone; returns the random method's retries (0 for the pattern method).
+///
+/// ```
+/// use sudoku_batch::generate::{self, Pattern};
+///
+/// let mut opts = generate::Options::new(3);
+/// opts.first = Some(5);
+/// let mut cells = vec![0u8; 3 * 81];
+/// generate::generate_cells(&opts, &mut cells).unwrap();
+/// assert_eq!(&cells[2 * 81..], Pattern::new(Some(5), 0).board(2).cells());
+/// ```
+pub fn generate_cells(opts: &Options, cells: &mut [u8]) -> Result<u64, GenerateError> {
+    check(opts)?;
+    let want = usize::try_from(opts.count)
+        .ok()
+        .and_then(|n| n.checked_mul(CELLS));
+    if want != Some(cells.len()) {
+        return Err(GenerateError::CellsLength {
+            boards: opts.count,
+            len: cells.len(),
+        });
+    }
+    let mut distinct = repeat_check(opts)?;
+    let engine = Engine::new(opts.threads)?;
+    // Boards are made as lines (81 digits and a newline), then copied as values into their place.
+    let stride = Format::Line.stride();
+    Ok(make(
+        opts,
+        Format::Line,
+        distinct.as_mut(),
+        &engine,
+        None,
+        |first, n, buf| {
+            let start = first as usize * CELLS;
+            let out = &mut cells[start..start + n * CELLS];
+            for (board, line) in out.chunks_exact_mut(CELLS).zip(buf.chunks(stride)) {
+                for (c, &d) in board.iter_mut().zip(&line[..CELLS]) {
+                    *c = d - b'0';
+                }
+            }
+            true
+        },
+    ))
+}
+
+/// Makes every board of a run in `format` and hands the buffers, in index order, to `send` (first board, boards,
+/// buffer), which returns false to stop the run. Buffers come from `writer` when there is one. Returns the random
+/// method's retries.
+fn make<S>(
+    opts: &Options,
+    format: Format,
+    distinct: Option<&mut Distinct>,
+    engine: &Engine,
+    writer: Option<&Writer>,
+    send: S,
+) -> u64
+where
+    S: FnMut(u64, usize, Vec<u8>) -> bool,
+{
+    let layout = Layout::new(format, CHUNK_BOARDS);
+    let run = Run {
+        count: opts.count,
+        layout: &layout,
+        writer,
+    };
+    match distinct {
+        None => {
+            let gen = Pattern::new(opts.first, opts.seed);
+            run.chunks(
+                engine,
+                |first, n, buf, _| gen.fill(first, n, &layout, buf),
+                |_, _, _| {},
+                send,
+            );
+            0
+        }
+        Some(distinct) => {
+            let gen = RandomFill::new(opts.first, opts.seed);
+            run.chunks(
+                engine,
+                |first, n, buf, prints| gen.fill(first, n, &layout, buf, prints),
+                |first, prints, buf| distinct.admit_chunk(&gen, first, prints, &layout, buf),
+                send,
+            );
+            distinct.retries
+        }
+    }
+}
+
+/// The random method's repeat check, with its memory taken now (before any output exists); none for the pattern
+/// method.
+fn repeat_check(opts: &Options) -> Result<Option<Distinct>, GenerateError> {
+    match opts.method {
+        Method::Pattern => Ok(None),
+        Method::Random => {
+            Distinct::new(opts.count)
+                .map(Some)
+                .map_err(|_| GenerateError::CheckMemory {
+                    boards: opts.count,
+                    bytes: filter::Filter::bytes_for(opts.count),
+                })
+        }
+    }
+}
+
 /// One run's shared parts.
 struct Run<'a> {
     count: u64,
     layout: &'a Layout,
-    writer: &'a Writer,
+    /// Where buffers come from (recycled by the writer), if anywhere.
+    writer: Option<&'a Writer>,
 }
 
 impl Run<'_> {
     /// Makes every chunk of [`CHUNK_BOARDS`] boards on `engine`: chunks are filled in parallel with `fill` (first
     /// board, boards, buffer with fixed bytes laid out, fingerprint scratch), then, in index order, go through
-    /// `admit` (first board, fingerprints, buffer) and to the writer. Stops early when the writer stops; the
-    /// writer's own result says why.
-    fn chunks<F, A>(&self, engine: &Engine, fill: F, mut admit: A, observer: &mut dyn Observer)
+    /// `admit` (first board, fingerprints, buffer) and to `send` (first board, boards, buffer). Stops early when
+    /// `send` returns false (the writer stopped: its own result says why).
+    fn chunks<F, A, S>(&self, engine: &Engine, fill: F, mut admit: A, mut send: S)
     where
         F: Fn(u64, usize, &mut [u8], &mut Vec<u64>) + Sync,
         A: FnMut(u64, &[u64], &mut [u8]),
+        S: FnMut(u64, usize, Vec<u8>) -> bool,
     {
         let chunk = CHUNK_BOARDS as u64;
         let chunks = self.count.div_ceil(chunk);
@@ -258,7 +351,11 @@ impl Run<'_> {
             |c, _| {
                 let first = c * chunk;
                 let n = (self.count - first).min(chunk) as usize;
-                let mut buf = self.writer.buffer(n * self.layout.stride);
+                let len = n * self.layout.stride;
+                let mut buf = match self.writer {
+                    Some(w) => w.buffer(len),
+                    None => Vec::with_capacity(len),
+                };
                 self.layout.lay_out(n, c + 1 == chunks, &mut buf);
                 let mut prints = Vec::new();
                 fill(first, n, &mut buf, &mut prints);
@@ -266,11 +363,11 @@ impl Run<'_> {
             },
             |(first, n, mut buf, prints)| {
                 admit(first, &prints, &mut buf);
-                if self.writer.send(buf).is_err() {
-                    return Ok(Flow::Stop);
-                }
-                observer.progress(first + n as u64, Some(self.count));
-                Ok(Flow::Go)
+                Ok(if send(first, n, buf) {
+                    Flow::Go
+                } else {
+                    Flow::Stop
+                })
             },
         );
     }
@@ -311,6 +408,40 @@ mod tests {
     }
 
     #[test]
+    fn cells_hold_the_boards_of_the_written_run() {
+        for (method, first, seed, threads) in [
+            (Method::Pattern, None, 0, 1),
+            (Method::Pattern, Some(7), 5, 3),
+            (Method::Random, None, 11, 2),
+            (Method::Random, Some(2), 0, 1),
+        ] {
+            let mut opts = Options::new(CHUNK_BOARDS as u64 + 300);
+            opts.method = method;
+            opts.first = first;
+            opts.seed = seed;
+            opts.threads = Threads::Count(threads);
+            opts.format = Format::Line;
+            let text = run_to_file(&opts);
+            let mut cells = vec![0u8; opts.count as usize * CELLS];
+            generate_cells(&opts, &mut cells).unwrap();
+            let lines: Vec<&[u8]> = text
+                .split(|&b| b == b'\n')
+                .filter(|l| !l.is_empty())
+                .collect();
+            assert_eq!(lines.len() * CELLS, cells.len());
+            for (line, board) in lines.iter().zip(cells.chunks_exact(CELLS)) {
+                let as_text: Vec<u8> = board.iter().map(|d| b'0' + d).collect();
+                assert_eq!(&as_text[..], *line, "{method:?}");
+            }
+        }
+        let e = generate_cells(&Options::new(2), &mut [0; 81]).unwrap_err();
+        assert_eq!(
+            e.to_string(),
+            "a buffer for 2 boards holds 162 bytes, not 81"
+        );
+    }
+
+    #[test]
     fn over_capacity_is_refused_before_any_output() {
         let dir = tempfile::tempdir().unwrap();
         let path = dir.path().join("never.txt");
@@ -339,14 +470,14 @@ mod tests {
             let run = Run {
                 count: 6 * CHUNK_BOARDS as u64,
                 layout: &layout,
-                writer: &writer,
+                writer: Some(&writer),
             };
             let engine = Engine::new(Threads::Count(3)).unwrap();
             run.chunks(
                 &engine,
                 |first, _, _, _| assert_ne!(first, CHUNK_BOARDS as u64, "a worker fails"),
                 |_, _, _| {},
-                &mut (),
+                |_, _, buf| writer.send(buf).is_ok(),
             );
             writer.finish()
         });

@@ -1,0 +1,544 @@
+//! The extension module `sudoku_batch._native`: converts numpy arrays and Python strings at the edge, releases the
+//! GIL for the whole of every batch, and calls the library (`sudoku_batch::array`, `generate`, `batch`). It makes
+//! no Python object per puzzle on the array path. The Python package `sudoku_batch` wraps it (`Status`, the
+//! summary dict of `solve_file`, the Spark helpers).
+
+use numpy::ndarray::ArrayView2;
+use numpy::{
+    IntoPyArray, PyArray1, PyArray2, PyArrayDescrMethods, PyArrayMethods, PyReadonlyArray2,
+    PyUntypedArray, PyUntypedArrayMethods,
+};
+use pyo3::exceptions::{PyMemoryError, PyOSError, PyRuntimeError, PyTypeError, PyValueError};
+use pyo3::prelude::*;
+use pyo3::pybacked::PyBackedStr;
+use pyo3::types::{PyDict, PyList, PyString};
+
+use sudoku_batch::array::{self, ArrayError, Cells, GeneratePuzzlesError, Puzzles};
+use sudoku_batch::batch::{self, BatchError, InputSpec};
+use sudoku_batch::format::Format;
+use sudoku_batch::generate::puzzle::{Goal, PuzzleOptions, Symmetry};
+use sudoku_batch::generate::{self, GenerateError, Method};
+use sudoku_batch::grid::{Grid, ParseError, CELLS};
+use sudoku_batch::human::{Level, Rating, Technique};
+use sudoku_batch::ordered::{Threads, MAX_THREADS};
+use sudoku_batch::output::Target;
+use sudoku_batch::record::{Failure, FailureKind, Observer, Solve};
+
+/// A `uint8 (N, 81)` array of boards.
+type Boards<'py> = Bound<'py, PyArray2<u8>>;
+
+/// `threads=None` (one per core) or a count from 1 to `MAX_THREADS`, by the library's rule.
+fn threads_arg(threads: Option<i64>) -> PyResult<Threads> {
+    match threads {
+        None => Ok(Threads::Auto),
+        Some(n) => usize::try_from(n)
+            .ok()
+            .and_then(|n| Threads::count(n).ok())
+            .ok_or_else(|| {
+                PyValueError::new_err(format!(
+                    "the thread count must be a whole number from 1 to {MAX_THREADS}, not {n}"
+                ))
+            }),
+    }
+}
+
+/// Puzzle texts held as Python strings (kept alive, read without the GIL).
+struct Texts(Vec<PyBackedStr>);
+
+impl Puzzles for Texts {
+    fn len(&self) -> usize {
+        self.0.len()
+    }
+
+    fn puzzle(&self, i: usize) -> Result<Grid, ParseError> {
+        Grid::parse_line(self.0[i].as_bytes())
+    }
+}
+
+/// Rows of a 2-D array in any memory layout (strided, reversed): each row is copied into a board when read.
+struct Rows<'a>(ArrayView2<'a, u8>);
+
+impl Puzzles for Rows<'_> {
+    fn len(&self) -> usize {
+        self.0.nrows()
+    }
+
+    fn puzzle(&self, i: usize) -> Result<Grid, ParseError> {
+        let mut cells = [0u8; CELLS];
+        for (c, &v) in cells.iter_mut().zip(self.0.row(i)) {
+            *c = v;
+        }
+        Grid::from_cells(cells)
+    }
+}
+
+/// A batch argument: a `uint8 (N, 81)` array or an iterable of strings.
+enum Input<'py> {
+    Array(PyReadonlyArray2<'py, u8>),
+    Texts(Texts),
+}
+
+impl Input<'_> {
+    fn len(&self) -> usize {
+        match self {
+            Input::Array(a) => a.as_array().nrows(),
+            Input::Texts(t) => t.len(),
+        }
+    }
+}
+
+/// Checks that `obj` is a numpy `uint8` array of shape `(N, 81)`.
+fn grids_arg<'py>(obj: &Bound<'py, PyAny>, name: &str) -> PyResult<PyReadonlyArray2<'py, u8>> {
+    let Ok(arr) = obj.downcast::<PyUntypedArray>() else {
+        return Err(PyTypeError::new_err(format!(
+            "{name} must be a numpy uint8 array of shape (N, 81), not {}",
+            obj.get_type().name()?
+        )));
+    };
+    let dtype = arr.dtype();
+    let shape = arr.shape();
+    if !dtype.is_equiv_to(&numpy::dtype::<u8>(obj.py())) || shape.len() != 2 || shape[1] != CELLS {
+        let shape: Vec<String> = shape.iter().map(usize::to_string).collect();
+        let comma = if shape.len() == 1 { "," } else { "" };
+        return Err(PyValueError::new_err(format!(
+            "{name} must be a numpy uint8 array of shape (N, 81), got dtype {} and shape ({}{comma})",
+            dtype.str()?,
+            shape.join(", ")
+        )));
+    }
+    Ok(obj.downcast::<PyArray2<u8>>()?.readonly())
+}
+
+/// Reads a batch argument: an array goes through [`grids_arg`]; anything else must iterate over strings.
+fn input_arg<'py>(obj: &Bound<'py, PyAny>, name: &str) -> PyResult<Input<'py>> {
+    if obj.downcast::<PyUntypedArray>().is_ok() {
+        let arr = obj.downcast::<PyUntypedArray>()?;
+        // An array of strings is a list of texts too.
+        if arr.ndim() == 1 && arr.dtype().kind() == b'U' {
+            return texts_arg(obj, name).map(Input::Texts);
+        }
+        return grids_arg(obj, name).map(Input::Array);
+    }
+    texts_arg(obj, name).map(Input::Texts)
+}
+
+fn texts_arg(obj: &Bound<'_, PyAny>, name: &str) -> PyResult<Texts> {
+    if obj.is_instance_of::<PyString>() {
+        return Err(PyTypeError::new_err(format!(
+            "{name} must be a list of puzzle strings, not one string (wrap it in a list)"
+        )));
+    }
+    let iter = obj.try_iter().map_err(|_| {
+        PyTypeError::new_err(format!(
+            "{name} must be a list of puzzle strings or a uint8 array, not {}",
+            obj.get_type()
+                .name()
+                .map(|n| n.to_string())
+                .unwrap_or_default()
+        ))
+    })?;
+    let mut texts = Vec::with_capacity(obj.len().unwrap_or(0));
+    for (i, item) in iter.enumerate() {
+        let item = item?;
+        let text = item.extract::<PyBackedStr>().map_err(|_| {
+            PyTypeError::new_err(format!(
+                "{name}[{i}] must be a string, not {}",
+                item.get_type()
+                    .name()
+                    .map(|n| n.to_string())
+                    .unwrap_or_default()
+            ))
+        })?;
+        texts.push(text);
+    }
+    Ok(Texts(texts))
+}
+
+/// Runs `f` on the puzzles of `input` with the GIL released.
+fn with_puzzles<T: Send>(
+    py: Python<'_>,
+    input: &Input<'_>,
+    f: impl FnOnce(&dyn Puzzles) -> Result<T, ArrayError> + Send,
+) -> PyResult<T> {
+    let out = match input {
+        Input::Array(a) => {
+            let view = a.as_array();
+            py.allow_threads(|| match view.as_slice() {
+                Some(cells) => f(&Cells::new(cells)?),
+                None => f(&Rows(view)),
+            })
+        }
+        Input::Texts(t) => py.allow_threads(|| f(t)),
+    };
+    out.map_err(array_err)
+}
+
+fn array_err(e: ArrayError) -> PyErr {
+    match e {
+        ArrayError::Threads(_) => PyRuntimeError::new_err(e.to_string()),
+        _ => PyValueError::new_err(e.to_string()),
+    }
+}
+
+/// Solves every row of ``grids``, a numpy ``uint8`` array of shape ``(N, 81)`` (0 for a blank, 1-9 for a given;
+/// any memory layout). Returns ``(solutions, status)``: ``solutions`` a new ``uint8 (N, 81)`` array (all zeros
+/// where a puzzle failed) and ``status`` an ``int8 (N,)`` array of ``Status`` codes. With ``unique=True`` a
+/// puzzle with more than one solution fails with ``Status.SEVERAL_SOLUTIONS``. Runs without the GIL on
+/// ``threads`` threads (``None``: one per core). Memory: the two result arrays and a constant.
+#[pyfunction]
+#[pyo3(signature = (grids, *, unique = false, threads = None))]
+fn solve_array<'py>(
+    py: Python<'py>,
+    grids: &Bound<'py, PyAny>,
+    unique: bool,
+    threads: Option<i64>,
+) -> PyResult<(Boards<'py>, Bound<'py, PyArray1<i8>>)> {
+    let threads = threads_arg(threads)?;
+    let input = Input::Array(grids_arg(grids, "grids")?);
+    let n = input.len();
+    let (solutions, status) = with_puzzles(py, &input, |p| {
+        let mut solutions = vec![0u8; n * CELLS];
+        let mut status = vec![0i8; n];
+        array::solve(p, unique, threads, &mut solutions, &mut status)?;
+        Ok((solutions, status))
+    })?;
+    Ok((
+        solutions.into_pyarray(py).reshape([n, CELLS])?,
+        status.into_pyarray(py),
+    ))
+}
+
+/// Solves every puzzle string of ``puzzles`` (81 characters, ``0`` or ``.`` for blanks, surrounding whitespace
+/// ignored). Returns a list of the same length: the 81-digit solution, or ``None`` where the puzzle failed
+/// (use ``solve_array`` to learn why). Runs without the GIL once the strings are read.
+#[pyfunction]
+#[pyo3(signature = (puzzles, *, unique = false, threads = None))]
+fn solve<'py>(
+    py: Python<'py>,
+    puzzles: &Bound<'py, PyAny>,
+    unique: bool,
+    threads: Option<i64>,
+) -> PyResult<Bound<'py, PyList>> {
+    let threads = threads_arg(threads)?;
+    let input = Input::Texts(texts_arg(puzzles, "puzzles")?);
+    let n = input.len();
+    let (solutions, status) = with_puzzles(py, &input, |p| {
+        let mut solutions = vec![0u8; n * CELLS];
+        let mut status = vec![0i8; n];
+        array::solve(p, unique, threads, &mut solutions, &mut status)?;
+        for d in &mut solutions {
+            *d += b'0';
+        }
+        Ok((solutions, status))
+    })?;
+    let items = solutions
+        .chunks_exact(CELLS)
+        .zip(&status)
+        .map(|(s, &code)| {
+            (code == array::OK)
+                .then(|| std::str::from_utf8(s).map(|s| PyString::new(py, s)))
+                .transpose()
+        })
+        .collect::<Result<Vec<_>, _>>()
+        .map_err(|e| PyRuntimeError::new_err(e.to_string()))?;
+    PyList::new(py, items)
+}
+
+/// Counts the solutions of each puzzle up to ``limit`` (0 counts as 1). ``puzzles`` is a ``uint8 (N, 81)`` array
+/// (the result is an ``int64`` array) or a list of puzzle strings (the result is a list of ints). A malformed
+/// puzzle counts -1; one whose givens clash counts 0.
+#[pyfunction]
+#[pyo3(signature = (puzzles, *, limit = 2, threads = None))]
+fn count_solutions<'py>(
+    py: Python<'py>,
+    puzzles: &Bound<'py, PyAny>,
+    limit: u64,
+    threads: Option<i64>,
+) -> PyResult<Bound<'py, PyAny>> {
+    let threads = threads_arg(threads)?;
+    let input = input_arg(puzzles, "puzzles")?;
+    let n = input.len();
+    let counts = with_puzzles(py, &input, |p| {
+        let mut counts = vec![0i64; n];
+        array::count(p, limit, threads, &mut counts)?;
+        Ok(counts)
+    })?;
+    match input {
+        Input::Array(_) => Ok(counts.into_pyarray(py).into_any()),
+        Input::Texts(_) => Ok(PyList::new(py, counts)?.into_any()),
+    }
+}
+
+/// Rates each puzzle (a ``uint8 (N, 81)`` array or a list of strings) like ``sudoku rate``. Returns a dict of
+/// numpy arrays of length N: ``level`` (int8 index into ``LEVELS``), ``score`` (int32), ``guesses`` (int32),
+/// ``hardest`` (int8 index into ``TECHNIQUES``, -1 when none was needed) and ``status`` (int8 ``Status`` codes;
+/// a puzzle must have exactly one solution to be rated). Where ``status`` is not 0 the other fields are -1.
+#[pyfunction]
+#[pyo3(signature = (puzzles, *, threads = None))]
+fn rate<'py>(
+    py: Python<'py>,
+    puzzles: &Bound<'py, PyAny>,
+    threads: Option<i64>,
+) -> PyResult<Bound<'py, PyDict>> {
+    let threads = threads_arg(threads)?;
+    let input = input_arg(puzzles, "puzzles")?;
+    let n = input.len();
+    let (level, score, guesses, hardest, status) = with_puzzles(py, &input, |p| {
+        let mut ratings: Vec<Option<Rating>> = vec![None; n];
+        let mut status = vec![0i8; n];
+        array::rate(p, threads, &mut ratings, &mut status)?;
+        let field = |f: &dyn Fn(&Rating) -> i64| -> Vec<i64> {
+            ratings.iter().map(|r| r.as_ref().map_or(-1, f)).collect()
+        };
+        let level: Vec<i8> = field(&|r| r.level as i64)
+            .into_iter()
+            .map(|v| v as i8)
+            .collect();
+        let score: Vec<i32> = field(&|r| i64::from(r.score))
+            .into_iter()
+            .map(|v| v as i32)
+            .collect();
+        let guesses: Vec<i32> = field(&|r| i64::from(r.guesses))
+            .into_iter()
+            .map(|v| v as i32)
+            .collect();
+        let hardest: Vec<i8> = field(&|r| r.hardest.map_or(-1, |t| t.index() as i64))
+            .into_iter()
+            .map(|v| v as i8)
+            .collect();
+        Ok((level, score, guesses, hardest, status))
+    })?;
+    let d = PyDict::new(py);
+    d.set_item("level", level.into_pyarray(py))?;
+    d.set_item("score", score.into_pyarray(py))?;
+    d.set_item("guesses", guesses.into_pyarray(py))?;
+    d.set_item("hardest", hardest.into_pyarray(py))?;
+    d.set_item("status", status.into_pyarray(py))?;
+    Ok(d)
+}
+
+/// ``n`` distinct solved boards as a ``uint8 (n, 81)`` array, the same boards as ``sudoku generate N`` writes for
+/// the same ``seed``, ``random`` and ``first`` options, whatever ``threads`` is.
+#[pyfunction]
+#[pyo3(signature = (n, *, seed = 0, random = false, first = None, threads = None))]
+fn generate_boards(
+    py: Python<'_>,
+    n: u64,
+    seed: u64,
+    random: bool,
+    first: Option<u8>,
+    threads: Option<i64>,
+) -> PyResult<Bound<'_, PyArray2<u8>>> {
+    let mut opts = generate::Options::new(n);
+    opts.method = if random {
+        Method::Random
+    } else {
+        Method::Pattern
+    };
+    opts.first = first;
+    opts.seed = seed;
+    opts.threads = threads_arg(threads)?;
+    let rows = usize::try_from(n)
+        .ok()
+        .filter(|n| n.checked_mul(CELLS).is_some())
+        .ok_or_else(|| PyValueError::new_err(format!("cannot hold {n} boards in memory")))?;
+    // Check the options before taking memory for an impossible run.
+    generate::check(&opts).map_err(generate_err)?;
+    let cells = py
+        .allow_threads(|| {
+            let mut cells = vec![0u8; rows * CELLS];
+            generate::generate_cells(&opts, &mut cells).map(|_| cells)
+        })
+        .map_err(generate_err)?;
+    cells.into_pyarray(py).reshape([rows, CELLS])
+}
+
+fn generate_err(e: GenerateError) -> PyErr {
+    match e {
+        GenerateError::OverCapacity { .. } => {
+            PyValueError::new_err(format!("{e} (use random=True for more)"))
+        }
+        GenerateError::Threads(_) => PyRuntimeError::new_err(e.to_string()),
+        GenerateError::CheckMemory { .. } => PyMemoryError::new_err(e.to_string()),
+        _ => PyValueError::new_err(e.to_string()),
+    }
+}
+
+/// ``n`` puzzles with exactly one solution, the same ones as ``sudoku generate --puzzles N`` writes for the same
+/// ``seed``, ``difficulty`` (``"simple"``, ``"easy"``, ``"intermediate"``, ``"expert"``), ``symmetry``
+/// (``"none"``, ``"rotate180"``, ``"rotate90"``, ``"mirror"``, ``"diagonal"``) and ``clues`` (17-81; not with
+/// ``difficulty``). Returns ``(puzzles, solutions)``, two ``uint8 (n, 81)`` arrays (0 for a blank).
+#[pyfunction]
+#[pyo3(signature = (n, *, seed = 0, difficulty = None, symmetry = None, clues = None, threads = None))]
+fn generate_puzzles<'py>(
+    py: Python<'py>,
+    n: usize,
+    seed: u64,
+    difficulty: Option<&str>,
+    symmetry: Option<&str>,
+    clues: Option<usize>,
+    threads: Option<i64>,
+) -> PyResult<(Boards<'py>, Boards<'py>)> {
+    let threads = threads_arg(threads)?;
+    let goal = match (clues, difficulty) {
+        (Some(_), Some(_)) => {
+            return Err(PyValueError::new_err(
+                "clues and difficulty cannot be used together",
+            ))
+        }
+        (Some(k), None) => Goal::Clues(k),
+        (None, Some(l)) => Goal::Level(
+            l.parse::<Level>()
+                .map_err(|e| PyValueError::new_err(e.to_string()))?,
+        ),
+        (None, None) => Goal::Minimal,
+    };
+    let symmetry = match symmetry {
+        None => Symmetry::default(),
+        Some(s) => s
+            .parse::<Symmetry>()
+            .map_err(|e| PyValueError::new_err(e.to_string()))?,
+    };
+    let options = PuzzleOptions {
+        goal,
+        symmetry,
+        ..PuzzleOptions::default()
+    };
+    let cells = n
+        .checked_mul(CELLS)
+        .ok_or_else(|| PyValueError::new_err(format!("cannot hold {n} puzzles in memory")))?;
+    let (puzzles, solutions) = py
+        .allow_threads(|| {
+            let mut puzzles = vec![0u8; cells];
+            let mut solutions = vec![0u8; cells];
+            array::generate_puzzles(&options, seed, threads, &mut puzzles, &mut solutions)
+                .map(|()| (puzzles, solutions))
+        })
+        .map_err(|e| match e {
+            GeneratePuzzlesError::Array(a) => array_err(a),
+            other => PyValueError::new_err(other.to_string()),
+        })?;
+    Ok((
+        puzzles.into_pyarray(py).reshape([n, CELLS])?,
+        solutions.into_pyarray(py).reshape([n, CELLS])?,
+    ))
+}
+
+/// Keeps the first `max` failure messages of a run, as the CLI words them (without its `sudoku: ` prefix).
+struct Messages {
+    max: Option<u64>,
+    kept: Vec<String>,
+    hidden: u64,
+}
+
+impl Observer for Messages {
+    fn failure(&mut self, input: &str, line: u64, failure: &Failure) {
+        if self.max.is_some_and(|m| self.kept.len() as u64 >= m) {
+            self.hidden += 1;
+        } else {
+            self.kept.push(format!("{input}:{line}: {failure}"));
+        }
+    }
+}
+
+/// The native half of ``solve_file``: runs ``sudoku solve`` on the inputs into ``output`` (``None`` or ``"-"``:
+/// standard output) and returns ``(summary_json, messages, hidden)``.
+#[pyfunction]
+#[pyo3(signature = (inputs, output, *, unique = false, threads = None, format = None, mmap = true,
+                    fail_fast = false, max_errors = None, keep_lines = false))]
+#[allow(clippy::too_many_arguments)]
+fn solve_file(
+    py: Python<'_>,
+    inputs: Vec<std::path::PathBuf>,
+    output: Option<std::path::PathBuf>,
+    unique: bool,
+    threads: Option<i64>,
+    format: Option<&str>,
+    mmap: bool,
+    fail_fast: bool,
+    max_errors: Option<u64>,
+    keep_lines: bool,
+) -> PyResult<(String, Vec<String>, u64)> {
+    let format = match format {
+        None | Some("auto") => None,
+        Some("line") => Some(Format::Line),
+        Some("grid") => Some(Format::Grid),
+        Some("csv") => Some(Format::Csv),
+        Some(other) => {
+            return Err(PyValueError::new_err(format!(
+                "invalid format '{other}' (possible values: auto, line, grid, csv)"
+            )))
+        }
+    };
+    let opts = batch::Options {
+        threads: threads_arg(threads)?,
+        format,
+        mmap,
+        fail_fast,
+        keep_lines,
+        ..batch::Options::default()
+    };
+    let inputs: Vec<InputSpec> = if inputs.is_empty() {
+        vec![InputSpec::Stdin]
+    } else {
+        inputs
+            .into_iter()
+            .map(|p| {
+                if p.as_os_str() == "-" {
+                    InputSpec::Stdin
+                } else {
+                    InputSpec::Path(p)
+                }
+            })
+            .collect()
+    };
+    let target = Target::from_arg(output.as_deref());
+    let mut messages = Messages {
+        max: max_errors,
+        kept: Vec::new(),
+        hidden: 0,
+    };
+    let summary =
+        py.allow_threads(|| batch::run(inputs, &target, &Solve { unique }, &opts, &mut messages));
+    match summary {
+        Ok(s) => Ok((s.to_json(), messages.kept, messages.hidden)),
+        Err(e) => Err(batch_err(e)),
+    }
+}
+
+/// A run that could not finish, as an exception with the CLI's message (its flag hints in Python words).
+fn batch_err(e: BatchError) -> PyErr {
+    let msg = e.to_string();
+    match e {
+        BatchError::Map { .. } => PyOSError::new_err(format!("{msg} (try mmap=False)")),
+        BatchError::Open { .. }
+        | BatchError::Read { .. }
+        | BatchError::Changed { .. }
+        | BatchError::Output(_) => PyOSError::new_err(msg),
+        BatchError::Threads(_) => PyRuntimeError::new_err(msg),
+        _ => PyValueError::new_err(msg),
+    }
+}
+
+/// The native module. Its names are re-exported, documented and typed by the `sudoku_batch` package.
+#[pymodule]
+fn _native(m: &Bound<'_, PyModule>) -> PyResult<()> {
+    m.add_function(wrap_pyfunction!(solve, m)?)?;
+    m.add_function(wrap_pyfunction!(solve_array, m)?)?;
+    m.add_function(wrap_pyfunction!(count_solutions, m)?)?;
+    m.add_function(wrap_pyfunction!(rate, m)?)?;
+    m.add_function(wrap_pyfunction!(generate_boards, m)?)?;
+    m.add_function(wrap_pyfunction!(generate_puzzles, m)?)?;
+    m.add_function(wrap_pyfunction!(solve_file, m)?)?;
+    let codes = PyDict::new(m.py());
+    codes.set_item("SOLVED", array::OK)?;
+    for kind in FailureKind::ALL {
+        codes.set_item(kind.key().to_uppercase(), array::code(kind))?;
+    }
+    m.add("STATUS_CODES", codes)?;
+    m.add("LEVELS", Level::ALL.map(Level::name).to_vec())?;
+    m.add("TECHNIQUES", Technique::ALL.map(Technique::name).to_vec())?;
+    m.add("MAX_THREADS", MAX_THREADS)?;
+    m.add("__version__", env!("CARGO_PKG_VERSION"))?;
+    Ok(())
+}

@@ -1,0 +1,156 @@
+"""sudoku_batch: solve, rate and generate 9x9 Sudoku puzzles in bulk, on all cores, from Python.
+
+The engine is the Rust library behind the ``sudoku`` command line tool. Every batch call releases the GIL for
+the whole batch and runs on ``threads`` threads (``None``: one per core; an int from 1 to ``MAX_THREADS``; 1 runs
+on the calling thread). The array calls take and return numpy arrays and make no Python object per puzzle.
+
+Boards as arrays are ``uint8`` arrays of shape ``(N, 81)``: row-major cells, 0 for a blank, 1-9 for a digit.
+Boards as strings are 81 characters, ``0`` or ``.`` for a blank (the CLI's line notation).
+
+>>> import numpy as np, sudoku_batch as sb
+>>> sb.solve(["4.....8.5.3..........7......2.....6.....8.4......1.......6.3.7.5..2.....1.4......"])[0][:9]
+'417369825'
+"""
+
+from __future__ import annotations
+
+import enum
+import json
+import os
+from typing import Any, Dict, List, Optional, Sequence, Union
+
+from . import _native
+from ._native import (
+    LEVELS,
+    MAX_THREADS,
+    TECHNIQUES,
+    count_solutions,
+    generate_boards,
+    generate_puzzles,
+    rate,
+    solve,
+    solve_array,
+)
+
+__version__: str = _native.__version__
+
+__all__ = [
+    "Status",
+    "LEVELS",
+    "MAX_THREADS",
+    "TECHNIQUES",
+    "count_solutions",
+    "generate_boards",
+    "generate_puzzles",
+    "rate",
+    "solve",
+    "solve_array",
+    "solve_file",
+    "to_array",
+    "to_strings",
+]
+
+
+class Status(enum.IntEnum):
+    """The per-puzzle codes of ``solve_array`` and ``rate`` (an ``int8`` array compares equal to these)."""
+
+    SOLVED = 0
+    """Solved (or rated)."""
+    MALFORMED = 1
+    """Not a puzzle: a value above 9 in an array row, or a string that is not 81 cells of ``0``-``9`` or ``.``."""
+    CLASHING_GIVENS = 2
+    """Two givens break a rule (the same digit twice in a row, column or box)."""
+    NO_SOLUTION = 3
+    """The givens are consistent but no completion exists."""
+    SEVERAL_SOLUTIONS = 4
+    """More than one solution (only with ``unique=True``, and always for ``rate``)."""
+
+
+PathLike = Union[str, "os.PathLike[str]"]
+
+
+def solve_file(
+    input: Union[PathLike, Sequence[PathLike]],
+    output: Optional[PathLike],
+    *,
+    unique: bool = False,
+    threads: Optional[int] = None,
+    format: Optional[str] = None,
+    mmap: bool = True,
+    fail_fast: bool = False,
+    max_errors: Optional[int] = 100,
+    keep_lines: bool = False,
+) -> Dict[str, Any]:
+    """Run the file pipeline of ``sudoku solve INPUT... -o OUTPUT`` and return its summary.
+
+    The same bytes as the command line tool: inputs memory-mapped and cut into chunks solved on all cores,
+    one output record per input record in input order, failures marked in place, and a file ``output``
+    written whole or not at all (a temporary file renamed into place). ``output`` of ``None`` or ``"-"`` is
+    standard output. ``input`` is one path or a list of paths (``"-"``: standard input); ``format`` is
+    ``"auto"`` (the default), ``"line"``, ``"grid"`` or ``"csv"``. ``keep_lines=True`` is the pipe mode of
+    ``--keep-lines``: comment and blank lines are written back, one output line per input line.
+
+    Returns the dict of ``sudoku solve --stats json`` (``records``, ``solved``, ``failed``, ``failures`` by
+    kind, ``seconds``, ``puzzles_per_second``, ``threads``, ``inputs``, ``bytes_in``, ``bytes_out``,
+    ``stopped``) plus ``errors``: the first ``max_errors`` per-record messages as the CLI prints them
+    (``FILE:LINE: reason``; ``None`` keeps all), and ``errors_hidden``: how many more there were.
+
+    Raises ``OSError`` when an input cannot be read or the output cannot be written, ``ValueError`` for a bad
+    option or an input that is not a puzzle file, with the CLI's messages. The GIL is released for the run.
+    """
+    if isinstance(input, (str, bytes, os.PathLike)):
+        inputs = [input]
+    else:
+        inputs = list(input)
+    summary, errors, hidden = _native.solve_file(
+        inputs,
+        output,
+        unique=unique,
+        threads=threads,
+        format=format,
+        mmap=mmap,
+        fail_fast=fail_fast,
+        max_errors=max_errors,
+        keep_lines=keep_lines,
+    )
+    result: Dict[str, Any] = json.loads(summary)
+    result["errors"] = errors
+    result["errors_hidden"] = hidden
+    return result
+
+
+def to_array(puzzles: Sequence[str]) -> "Any":
+    """Puzzle strings (81 characters, ``0`` or ``.`` for blanks) as a ``uint8 (N, 81)`` array, vectorized.
+
+    A string of another length, or with another character, gives a row with the value 255 in it, which
+    ``solve_array`` reports as ``Status.MALFORMED``. (Unlike ``solve``, surrounding whitespace is not trimmed.)
+    """
+    import numpy as np
+
+    text = np.asarray(puzzles, dtype="U82").reshape(-1)
+    codes = text.view(np.uint32).reshape(len(text), 82)[:, :81]
+    cells = _codes_to_cells(codes)
+    cells[np.char.str_len(text) != 81] = 255
+    return cells
+
+
+def _codes_to_cells(codes: "Any") -> "Any":
+    """Character codes (an integer array of shape ``(N, 81)``) to cell values: ``1``-``9`` to 1-9, ``0`` and
+    ``.`` to 0, anything else to 255."""
+    import numpy as np
+
+    cells = codes.astype(np.int64) - ord("0")
+    dots = codes == ord(".")
+    cells[((cells < 0) | (cells > 9)) & ~dots] = 255
+    cells[dots] = 0
+    return cells.astype(np.uint8)
+
+
+def to_strings(grids: "Any", blank: str = ".") -> List[str]:
+    """Rows of a ``uint8 (N, 81)`` array as 81-character strings (``blank`` for 0)."""
+    import numpy as np
+
+    grids = np.ascontiguousarray(grids, dtype=np.uint8)
+    text = (grids + ord("0")).astype(np.uint8)
+    text[grids == 0] = ord(blank)
+    return [row.tobytes().decode("ascii") for row in text]
