@@ -1,6 +1,8 @@
 //! The one integration test binary: drives the `sudoku` CLI end to end. One module per area; shared helpers in
 //! `util`.
 
+mod fuzz_check;
+mod fuzz_replay;
 mod generate;
 mod human;
 mod safety;
