@@ -104,7 +104,7 @@ fn check_read_all(text: &[u8], forced: Option<Format>) {
         .filter(|l| !is_skipped(l))
         .collect::<Vec<_>>();
     assert!(records.len() <= content.len());
-    let prepared = format::prepare(text, true, forced, CsvAnswer::Solution)
+    let prepared = format::prepare(text, true, forced, CsvAnswer::Solution, false)
         .expect("read_all succeeded")
         .expect("the whole input is at hand");
     if prepared.plan == Plan::Line {
@@ -155,10 +155,10 @@ fn check_line_record(line: &[u8], record: &ReadRecord) {
 }
 
 fn check_prefix_detection(text: &[u8], forced: Option<Format>) {
-    let whole = format::prepare(text, true, forced, CsvAnswer::Solution);
+    let whole = format::prepare(text, true, forced, CsvAnswer::Solution, false);
     let step = (text.len() / 40).max(1);
     for k in (0..text.len()).step_by(step) {
-        match format::prepare(&text[..k], false, forced, CsvAnswer::Solution) {
+        match format::prepare(&text[..k], false, forced, CsvAnswer::Solution, false) {
             Ok(None) => {}
             part => assert_eq!(
                 part, whole,
@@ -231,6 +231,7 @@ pub fn batch(data: &[u8]) {
         mmap: false,
         fail_fast: false,
         chunk_size: usize::MAX,
+        ..Options::default()
     };
     let spec = InputSpec::Bytes {
         name,
