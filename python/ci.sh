@@ -17,5 +17,7 @@ rm -rf "$venv"
 
 export SUDOKU_BIN="$root/target/release/sudoku"
 export PYSPARK_PYTHON="$venv/bin/python"
-cd "$here"
-"$venv/bin/python" -m pytest -q -p no:cacheprovider -W ignore::DeprecationWarning tests "$@"
+# From tests/, so that the source tree's sudoku_batch/ (without the built extension) cannot shadow the installed
+# package (python -m puts the working directory first on sys.path).
+cd "$here/tests"
+"$venv/bin/python" -m pytest -q -p no:cacheprovider -W ignore::DeprecationWarning . "$@"
