@@ -119,11 +119,8 @@ fn check_says_why_a_claim_is_wrong_and_exits_1() {
         lines[0]
     );
     assert_eq!(lines[1], "error: invalid solution: r5c5 is blank");
-    assert!(
-        lines[2].starts_with("error: invalid solution: expected 81 cells"),
-        "{}",
-        lines[2]
-    );
+    // Not 163 characters: not a `PUZZLE SOLUTION` pair but a malformed record.
+    assert_eq!(lines[2], "error: malformed: expected 81 cells, found 162");
     assert!(
         lines[3].starts_with("error: solution changes given r"),
         "{}",
@@ -138,7 +135,8 @@ fn check_says_why_a_claim_is_wrong_and_exits_1() {
         r.stderr
     );
     assert!(
-        r.stderr.contains("6 records, 1 ok, 5 wrong solution"),
+        r.stderr
+            .contains("6 records, 1 ok, 1 malformed, 4 wrong solution"),
         "{}",
         r.stderr
     );

@@ -1,5 +1,5 @@
 //! The line format: one puzzle per line, 81 characters (`1`-`9` givens, `0` or `.` blanks), optionally followed by
-//! a claimed solution after one space, tab or comma (`PUZZLE SOLUTION`: what `sudoku check` reads; other jobs ignore the claim).
+//! a claimed solution after one space, tab or comma (`PUZZLE SOLUTION`, 163 characters: what `sudoku check` reads; other jobs ignore the claim).
 //! Output: one line per record, the job's answer or `error: REASON`.
 
 use super::{end_record, strip_cr, write_marker, Place};
@@ -41,12 +41,13 @@ pub(crate) fn record<J: Job + ?Sized>(
     end_record(out, (from, start), n, result, json, report, write_marker);
 }
 
-/// A `PUZZLE SOLUTION` line (an 81-character puzzle, one space, tab or comma, then the claimed solution, which
-/// [`Job::run_record`] reads and judges, before an optional `\r`): the two fields.
+/// A `PUZZLE SOLUTION` line (two 81-character fields separated by one space, tab or comma, before an optional
+/// `\r`): the two fields. Any other length is one field, read as a puzzle (so a line with more or fewer characters
+/// is a malformed record, never a puzzle with some text ignored).
 #[inline]
 pub(crate) fn split_pair(text: &[u8]) -> Option<(&[u8], &[u8])> {
     let text = strip_cr(text);
-    if text.len() > CELLS + 1 && matches!(text[CELLS], b' ' | b'\t' | b',') {
+    if text.len() == 2 * CELLS + 1 && matches!(text[CELLS], b' ' | b'\t' | b',') {
         Some((&text[..CELLS], &text[CELLS + 1..]))
     } else {
         None
