@@ -7,6 +7,7 @@
 use std::ops::Range;
 
 use super::{end_record, strip_cr, Place};
+use crate::grid::Grid;
 use crate::record::{
     Answer, ChunkReport, CsvAnswer, Failure, Job, Layout, Record, RecordError, SolutionError,
 };
@@ -200,7 +201,7 @@ pub(crate) fn record<J: Job + ?Sized>(
         let field = puzzle
             .clone()
             .expect("the puzzle column is within the header's fields");
-        match super::line::parse(&row[field.inner]) {
+        match Grid::parse_line(&row[field.inner]) {
             Ok(grid) => {
                 let record = Record {
                     puzzle: &grid,
@@ -264,7 +265,7 @@ fn rewrite<J: Job + ?Sized>(
     let claim = claim.filter(|c| !row[c.inner.clone()].trim_ascii().is_empty());
     let solution = match &claim {
         Some(c) => Some(
-            super::line::parse(&row[c.inner.clone()])
+            Grid::parse_line(&row[c.inner.clone()])
                 .map_err(|e| Failure::WrongSolution(SolutionError::Unreadable(e)))?,
         ),
         None => None,

@@ -3,7 +3,7 @@
 //! Output: one line per record, the job's answer or `error: REASON`.
 
 use super::{end_record, strip_cr, write_marker, Place};
-use crate::grid::{Grid, ParseError, CELLS};
+use crate::grid::{Grid, CELLS};
 use crate::record::{ChunkReport, Failure, Job, Layout, Record};
 
 /// Answers the record on line `n` (0-based in its chunk at `place`) at byte `position` of its input, `text` without
@@ -25,7 +25,7 @@ pub(crate) fn record<J: Job + ?Sized>(
     };
     place.open_json(out, n, Some(strip_cr(puzzle)));
     let start = out.len();
-    let result = match parse(puzzle) {
+    let result = match Grid::parse_line(puzzle) {
         Ok(puzzle) => {
             let record = Record {
                 puzzle: &puzzle,
@@ -52,24 +52,6 @@ pub(crate) fn split_pair(text: &[u8]) -> Option<(&[u8], &[u8])> {
     } else {
         None
     }
-}
-
-/// [`Grid::parse_line`] with a fast path for the common case, a line of exactly 81 cell characters (before an
-/// optional `\r`): a branch-free byte map the compiler vectorizes. Anything else, including every error, goes
-/// through `Grid::parse_line`, so results and messages are the same.
-#[inline]
-pub(crate) fn parse(text: &[u8]) -> Result<Grid, ParseError> {
-    if let Ok(bytes) = <&[u8; CELLS]>::try_from(strip_cr(text)) {
-        let mut cells = [0u8; CELLS];
-        for (cell, &b) in cells.iter_mut().zip(bytes) {
-            // Any byte but a digit or `.` maps above 9, which `from_cells` refuses.
-            *cell = if b == b'.' { 0 } else { b.wrapping_sub(b'0') };
-        }
-        if let Ok(grid) = Grid::from_cells(cells) {
-            return Ok(grid);
-        }
-    }
-    Grid::parse_line(text)
 }
 
 #[cfg(test)]
@@ -99,26 +81,6 @@ mod tests {
         assert_eq!((f.line, f.record), (4, 1));
         assert_eq!(f.failure.kind(), FailureKind::Malformed);
         assert_eq!(f.out_end, SOLUTION.len() + 1 + bad.len() + 1);
-    }
-
-    #[test]
-    fn fast_path_agrees_with_parse_line() {
-        let mut cases = vec![
-            PUZZLE.to_string(),
-            PUZZLE.replace('.', "0"),
-            format!("{PUZZLE}\r"),
-        ];
-        for bad in ['x', '/', ':', ' ', '\u{e9}'] {
-            cases.push(format!("{}{bad}{}", &PUZZLE[..40], &PUZZLE[41..]));
-        }
-        cases.push(format!(" {}", &PUZZLE[1..]));
-        for case in cases {
-            assert_eq!(
-                parse(case.as_bytes()),
-                Grid::parse_line(case.as_bytes()),
-                "{case:?}"
-            );
-        }
     }
 
     #[test]
