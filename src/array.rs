@@ -405,7 +405,7 @@ mod tests {
         let texts = vec![HARD.to_string(), clash, none, empty];
         let mut cells: Vec<u8> = texts.iter().flat_map(|t| values(t)).collect();
         // A malformed board as cells: a value above 9.
-        cells.extend(std::iter::repeat(10).take(81));
+        cells.extend(std::iter::repeat_n(10, 81));
         let mut texts = texts;
         texts.push(format!("{}x", &HARD[..80]));
         (texts, cells, vec![0, 2, 3, 4, 1])

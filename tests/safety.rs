@@ -278,7 +278,7 @@ fn a_huge_line_and_a_file_of_nul_bytes_are_marked_records_in_flat_memory() {
     let dir = tempdir();
     let long = dir.path().join("long.txt");
     let mut text = format!("{PUZZLE}\n").into_bytes();
-    text.extend(std::iter::repeat(b'5').take(50 << 20));
+    text.extend(std::iter::repeat_n(b'5', 50 << 20));
     text.extend_from_slice(format!("\n{PUZZLE}\n").as_bytes());
     std::fs::write(&long, &text).unwrap();
     let nul = dir.path().join("nul.bin");
@@ -336,8 +336,7 @@ fn oversized_records_read_the_same_in_every_format_and_chunk_size() {
             .collect::<Vec<_>>()
             .join("\n")
     };
-    let tall = std::iter::repeat("1 2 3 4 5 6 7 8 9")
-        .take(400)
+    let tall = std::iter::repeat_n("1 2 3 4 5 6 7 8 9", 400)
         .collect::<Vec<_>>()
         .join("\n");
     let cases = [

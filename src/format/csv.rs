@@ -235,7 +235,7 @@ pub(crate) fn record<J: Job + ?Sized>(
             (CsvAnswer::Solution | CsvAnswer::Append(_), _) => {
                 let rest = before_answer(row, answer, found, cols, out);
                 write_marker_field(out, failure);
-                out.extend(std::iter::repeat(b',').take(cols.extra));
+                out.extend(std::iter::repeat_n(b',', cols.extra));
                 out.extend_from_slice(&row[rest]);
             }
             (_, Some(p)) => {

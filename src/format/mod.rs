@@ -337,7 +337,7 @@ pub(crate) fn oversized_record(
     match plan {
         _ if json => place.open_json(out, n, None),
         Plan::Grid => out.push(grid::SEPARATOR),
-        Plan::Csv(cols) => out.extend(std::iter::repeat(b',').take(cols.marker_column())),
+        Plan::Csv(cols) => out.extend(std::iter::repeat_n(b',', cols.marker_column())),
         Plan::Line => {}
     }
     let start = out.len();
@@ -352,7 +352,7 @@ pub(crate) fn oversized_record(
             write_marker(out, failure);
             if let Plan::Csv(cols) = plan {
                 let after = cols.output_fields() - cols.marker_column() - 1;
-                out.extend(std::iter::repeat(b',').take(after));
+                out.extend(std::iter::repeat_n(b',', after));
             }
         },
     );
