@@ -205,7 +205,8 @@ struct State {
     seen: [u32; 27],
     /// Per band: cells whose digit is not settled yet.
     open: [u32; 3],
-    /// Digits whose columns changed since the last column-side pass (bit `d`).
+    /// Digits examined by propagation since the last column-side pass (bit `d`): only their columns can have
+    /// changed. Marking every examined digit costs less than telling whether its columns changed.
     stack_dirty: u32,
 }
 
@@ -458,8 +459,7 @@ impl State {
             return false;
         }
         let cols = (s | s >> 9 | s >> 18) & ROW0;
-        let before = self.seen[i];
-        self.stack_dirty |= u32::from(cols != (before | before >> 9 | before >> 18) & ROW0) << d;
+        self.stack_dirty |= 1 << d;
         self.f[i] = s;
         self.seen[i] = s;
         let keep = KEEP_OTHERS[cols as usize];
