@@ -642,22 +642,50 @@ impl State {
 
     /// The solved board (every cell settled).
     fn solution(&self) -> Grid {
-        // Settled, every slot holds one cell per row: three bit scans, no loop on the bits.
-        let mut cells = [0u8; CELLS];
-        for d in 0..9 {
-            for b in 0..3 {
-                let m = self.f[d * 3 + b];
-                for r in 0..3 {
-                    // The bit 8 stand-in keeps the index in the row should a row be empty (it cannot be).
-                    let at = ((m >> (9 * r)) & ROW0 | 1 << 8).trailing_zeros() as usize;
-                    cells[b * 27 + r * 9 + at] = d as u8 + 1;
+        // Settled, every cell holds one digit: bit k of its value (1..=9) is set exactly when the cell is in one of
+        // the digits whose value has bit k, so four ORs of masks (bit planes) give every value at once. Eight cells
+        // at a time, each plane's byte is spread to one bit per byte and the four are merged into eight values.
+        // A band's last word (bits 24..31) reaches five bytes past it; the next band overwrites them, the last
+        // band's go into the buffer's tail.
+        let mut buf = [0u8; CELLS + 7];
+        for b in 0..3 {
+            let f = |d: usize| self.f[d * 3 + b];
+            let planes = [
+                f(0) | f(2) | f(4) | f(6) | f(8),
+                f(1) | f(2) | f(5) | f(6),
+                f(3) | f(4) | f(5) | f(6),
+                f(7) | f(8),
+            ];
+            for k in 0..4 {
+                let mut word = 0u64;
+                for (bit, plane) in planes.iter().enumerate() {
+                    word |= SPREAD[((plane >> (8 * k)) & 0xFF) as usize] << bit;
                 }
+                let at = b * 27 + 8 * k;
+                buf[at..at + 8].copy_from_slice(&word.to_le_bytes());
             }
         }
+        let mut cells = [0u8; CELLS];
+        cells.copy_from_slice(&buf[..CELLS]);
         // Every digit value is 1..=9, so this cannot fail.
         Grid::from_cells(cells).unwrap_or(Grid::EMPTY)
     }
 }
+
+/// For eight bits: a word with bit `i` moved to bit 0 of byte `i`.
+const SPREAD: [u64; 256] = {
+    let mut t = [0u64; 256];
+    let mut x = 0;
+    while x < 256 {
+        let mut i = 0;
+        while i < 8 {
+            t[x] |= ((x as u64 >> i) & 1) << (8 * i);
+            i += 1;
+        }
+        x += 1;
+    }
+    t
+};
 
 #[cfg(test)]
 mod tests {
