@@ -523,6 +523,10 @@ impl State {
     /// open ones).
     #[inline(always)]
     fn naked_singles(&mut self) -> Step {
+        // Three 10-bit fields (see below): all nine bits of each, bit 9 of each, bit 0 of each.
+        const WIDE_ROWS: u64 = 0x1FF | 0x1FF << 10 | 0x1FF << 20;
+        const SPARE: u64 = 1 << 9 | 1 << 19 | 1 << 29;
+        const LOW: u64 = 1 | 1 << 10 | 1 << 20;
         let mut placed = 0;
         let mut clash = 0;
         let mut two = [0u32; 3];
@@ -547,13 +551,18 @@ impl State {
             // Each single keeps its digit's row to itself; two singles needing one digit in one row clash.
             for d in 0..9 {
                 let mine = singles & self.f[d * 3 + b];
-                let mut keep = BAND;
-                for r in 0..3 {
-                    let x = mine & (ROW0 << (r * 9));
-                    clash |= x & x.wrapping_sub(1);
-                    keep &= !(ROW0 << (r * 9) & 0u32.wrapping_sub(u32::from(x != 0))) | x;
-                }
-                self.f[d * 3 + b] &= keep;
+                // The three rows spread to 10-bit fields, so that per-row arithmetic carries or borrows into the
+                // spare bit 9 of its own field only.
+                let wide = u64::from(mine & ROW0)
+                    | u64::from(mine & ROW0 << 9) << 1
+                    | u64::from(mine & ROW0 << 18) << 2;
+                // Two bits in a row: `x & (x - 1)`, with bit 9 set first so that an empty row borrows nothing.
+                clash |= ((wide | SPARE) - LOW) & wide;
+                // Rows holding a single: adding 0x1FF carries into bit 9; the carries spread back over their rows.
+                let rows = ((wide + WIDE_ROWS) & SPARE) >> 9;
+                let rows = rows * u64::from(ROW0);
+                let rows = (rows & 0x1FF) | (rows >> 1 & 0x1FF << 9) | (rows >> 2 & 0x1FF << 18);
+                self.f[d * 3 + b] &= !(rows as u32) | mine;
             }
         }
         if clash != 0 {
