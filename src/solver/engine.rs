@@ -116,6 +116,19 @@ const STACK: [u32; 512] = {
     t
 };
 
+/// For the nine bits of one row: themselves when there is exactly one, else nothing.
+const LONE: [u16; 512] = {
+    let mut t = [0u16; 512];
+    let mut x: usize = 0;
+    while x < 512 {
+        if x & x.wrapping_sub(1) == 0 {
+            t[x] = x as u16;
+        }
+        x += 1;
+    }
+    t
+};
+
 /// For a 3-bit set of rows of a band: all their cells.
 const ROWS: [u32; 8] = {
     let mut t = [0u32; 8];
@@ -469,11 +482,9 @@ impl State {
             }
         }
         // A row is settled when it has one cell left.
-        let mut cells = 0;
-        for r in 0..3 {
-            let x = s & (ROW0 << (9 * r));
-            cells |= x & 0u32.wrapping_sub(u32::from(x & x.wrapping_sub(1) == 0));
-        }
+        let cells = u32::from(LONE[(s & ROW0) as usize])
+            | u32::from(LONE[((s >> 9) & ROW0) as usize]) << 9
+            | u32::from(LONE[(s >> 18) as usize]) << 18;
         self.open[b] &= !cells;
         for e in 0..9 {
             if e != d {
