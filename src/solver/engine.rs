@@ -163,6 +163,19 @@ const BOXES: [u32; 8] = {
     t
 };
 
+/// For a 9-bit (row, box) pattern (bit `r * 3 + k`): every cell of the rows and of the boxes that have a bit.
+const ROWS_AND_BOXES: [u32; 512] = {
+    let mut t = [0u32; 512];
+    let mut x = 0;
+    while x < 512 {
+        let rows = ROW_BOXES[x] as usize;
+        let boxes = (x | x >> 3 | x >> 6) & 7;
+        t[x] = ROWS[rows] | BOXES[boxes];
+        x += 1;
+    }
+    t
+};
+
 /// For a bit position in a band: the cells of its row, box and column inside the band (itself included). Indexed
 /// by any 5-bit value; positions past 26 give nothing.
 const SEEN_FROM: [u32; 32] = {
@@ -396,13 +409,10 @@ impl State {
             let all = g[0] | g[1] | g[2];
             let cols = columns((all | all >> 9 | all >> 18) & ROW0);
             for b in 0..3 {
-                let rows = u32::from(g[b] & ROW0 != 0)
-                    | u32::from(g[b] & (ROW0 << 9) != 0) << 1
-                    | u32::from(g[b] >> 18 != 0) << 2;
-                let x = g[b] | g[b] >> 9 | g[b] >> 18;
-                let boxes = ROW_BOXES[(x & ROW0) as usize] as usize;
-                let taken = ROWS[rows as usize] | BOXES[boxes] | cols | (BAND & !given[b]);
-                st.f[d * 3 + b] = (BAND & !taken) | g[b];
+                let pairs = ROW_BOXES[(g[b] & ROW0) as usize] as usize
+                    | (ROW_BOXES[((g[b] >> 9) & ROW0) as usize] as usize) << 3
+                    | (ROW_BOXES[(g[b] >> 18) as usize] as usize) << 6;
+                st.f[d * 3 + b] = (given[b] & !(ROWS_AND_BOXES[pairs] | cols)) | g[b];
             }
         }
         st
