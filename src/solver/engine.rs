@@ -208,7 +208,7 @@ const fn columns(cols: u32) -> u32 {
 /// Guess candidates weighed at most, once the search has met a dead end (hard puzzles: a good choice pays).
 const WEIGH_MANY: u32 = 8;
 /// Guess candidates weighed at most before any dead end (easy or many-solution puzzles: the weighing is overhead).
-const WEIGH_FEW: u32 = 4;
+const WEIGH_FEW: u32 = 6;
 /// Guesses after which the column-side pass joins propagation (easy puzzles never pay for it).
 const STACK_AFTER: u32 = 8;
 
