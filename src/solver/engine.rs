@@ -4,21 +4,31 @@
 //! Layout: a band is three rows of the board; inside a band, cell `(r, c)` is bit `r * 9 + c` (27 bits). The mask
 //! of digit `d` (0-based) in band `b` is slot `d * 3 + b`.
 //!
+//! Set-up ([`State::from_grid`]): each digit's givens take their rows and boxes (one table lookup per band, from
+//! their (row, box) pattern) and their columns; a given's cell loses every other digit.
+//!
 //! Propagation, until nothing changes:
 //! - per slot, through lookup tables: only cells that fit a complete placement of the digit in the band survive
 //!   (one box per row, one row per box: box/line reduction both ways, hidden singles in rows and boxes); columns
-//!   locked in one box leave the other bands; a row left with one cell is settled and the cell leaves the other
-//!   digits. Slots are examined again only when they changed, in an order where consecutive slots share neither
-//!   digit nor band, so that the processor overlaps their work;
-//! - naked singles, found by counting candidates across digits with bit operations;
+//!   locked in one box leave the other bands; a row left with one cell (a table lookup per row) is settled and the
+//!   cell leaves the other digits. Slots are examined again only when they changed, in an order where consecutive
+//!   slots share neither digit nor band, so that the processor overlaps their work;
+//! - naked singles, found by counting candidates across digits with bit operations; each single clears its row for
+//!   its digit with word arithmetic on the three rows at once (two singles of one digit in one row: a contradiction);
 //! - once a search has made 8 guesses (hard puzzles), the same placement reasoning on the columns of each stack
-//!   (column-side box/line reduction, hidden singles in columns).
+//!   (column-side box/line reduction, hidden singles in columns), for the digits examined since the last such pass.
+//!   Earlier (at the root, or from the first guess) it costs more than it saves: measured on puzzles with many
+//!   solutions, where it finds eliminations that shorten nothing, and on puzzles without a solution, where it
+//!   saves guesses but not instructions.
 //!
 //! The engine is compiled twice: portable, and for x86-64-v3 (AVX2, BMI1, BMI2, LZCNT, POPCNT), the copy [`run`]
-//! picks after a run-time check of the processor (the call is the one `unsafe` block here outside the tests).
+//! picks after a run-time check of the processor (the call is the one `unsafe` block here outside the tests). The
+//! v3 copy counts bits with its population-count instruction where the portable one uses tables ([`pop27`]).
 //!
-//! Guesses go to a cell with two candidates (nearly always there is one), the one that sees the most open cells, and
-//! try first the digit with more places left in the band.
+//! Guesses go to a cell with two candidates (nearly always there is one), the one that sees the most open cells
+//! among the first 6 such cells (8 once the search has met a dead end), and try first the digit with more places
+//! left in the band (on puzzles with many solutions this finds the first one in 5.4 guesses where the other order
+//! takes 8.2). The solution is read back through four bit planes of the digit masks, eight cells per word.
 
 use crate::grid::{Grid, CELLS, POP9};
 
