@@ -454,7 +454,11 @@ impl State {
     }
 
     /// Applies the inferences until nothing changes.
-    #[inline(always)]
+    // Inlined into the search in optimised builds. Unoptimised builds give every inlined local its own stack slot,
+    // which made each frame of the recursion some 100 KB and overflowed a 2 MB thread on the empty board: there it
+    // is a call of its own, whose frame is not held across the recursion.
+    #[cfg_attr(not(debug_assertions), inline(always))]
+    #[cfg_attr(debug_assertions, inline(never))]
     fn propagate(&mut self, deep: bool) -> Step {
         loop {
             loop {
@@ -644,7 +648,8 @@ impl State {
 
     /// The cell to guess on (band, bit) and its candidate digits (bit `d`), from the cells `pool` offers: the one
     /// with the most open cells among its peers, as its choice settles the most. Only the first `cap` are weighed.
-    #[inline(always)]
+    #[cfg_attr(not(debug_assertions), inline(always))]
+    #[cfg_attr(debug_assertions, inline(never))]
     fn pick_guess<const HW: bool>(&self, pool: &[u32; 3], cap: u32) -> (usize, u32, u32) {
         // Best score first, then the lowest band and cell: one key per cell, kept with `max` (no branch).
         let mut best = 0u32;
