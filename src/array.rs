@@ -167,8 +167,8 @@ pub fn solve<P: Puzzles + ?Sized>(
     )
 }
 
-/// Counts each puzzle's solutions up to `limit` (0 is taken as 1) into `counts`: a malformed puzzle counts -1, one
-/// whose givens clash counts 0. Cost grows with `limit`.
+/// Counts each puzzle's solutions up to `limit` (0 is taken as 1) into `counts`. A puzzle that cannot be counted
+/// gets minus its status code: -1 malformed, -2 clashing givens (0 stays "no solution"). Cost grows with `limit`.
 pub fn count<P: Puzzles + ?Sized>(
     puzzles: &P,
     limit: u64,
@@ -185,8 +185,11 @@ pub fn count<P: Puzzles + ?Sized>(
         (&mut vec![(); n], 1),
         |i, out, _| {
             out[0] = match puzzles.puzzle(i) {
-                Err(_) => -1,
-                Ok(p) => solver::count_solutions(&p, limit).map_or(0, |c| c.solutions as i64),
+                Err(_) => -i64::from(code(FailureKind::Malformed)),
+                Ok(p) => solver::count_solutions(&p, limit).map_or_else(
+                    |_| -i64::from(code(FailureKind::ClashingGivens)),
+                    |c| c.solutions as i64,
+                ),
             };
         },
     )
@@ -471,7 +474,8 @@ mod tests {
         let (texts, _, _) = mixed();
         let mut counts = vec![0i64; texts.len()];
         count(&texts[..], 5, Threads::Count(2), &mut counts).unwrap();
-        assert_eq!(counts, [1, 0, 0, 5, -1]);
+        // Clashing givens, no solution, several, malformed: minus the status codes `rate` gives them.
+        assert_eq!(counts, [1, -2, 0, 5, -1]);
         let mut ratings = vec![None; texts.len()];
         let mut st = vec![0i8; texts.len()];
         rate(&texts[..], Threads::Count(2), &mut ratings, &mut st).unwrap();

@@ -245,8 +245,8 @@ fn solve<'py>(
 }
 
 /// Counts the solutions of each puzzle up to ``limit`` (0 counts as 1). ``puzzles`` is a ``uint8 (N, 81)`` array
-/// (the result is an ``int64`` array) or a list of puzzle strings (the result is a list of ints). A malformed
-/// puzzle counts -1; one whose givens clash counts 0.
+/// (the result is an ``int64`` array) or a list of puzzle strings (the result is a list of ints). 0 means no
+/// solution; a puzzle that cannot be counted gets minus its ``Status`` code: -1 malformed, -2 clashing givens.
 #[pyfunction]
 #[pyo3(signature = (puzzles, *, limit = 2, threads = None))]
 fn count_solutions<'py>(

@@ -52,7 +52,8 @@ __all__ = [
 
 
 class Status(enum.IntEnum):
-    """The per-puzzle codes of ``solve_array`` and ``rate`` (an ``int8`` array compares equal to these)."""
+    """The per-puzzle codes of ``solve_array`` and ``rate`` (an ``int8`` array compares equal to these), negated in
+    ``count_solutions`` for a puzzle it cannot count."""
 
     SOLVED = 0
     """Solved (or rated)."""
