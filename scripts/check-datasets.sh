@@ -38,7 +38,7 @@ if [ -f "$f" ]; then
 fi
 # Dataset tools on real data.
 # - dedupe: the 17-clue list followed by a randomly shuffled copy of itself gives back exactly the originals;
-# - canon: the shuffled copy has the same canonical forms, line for line;
+# - canon: the shuffled copy has the same canonical forms, line for line, for the puzzles and for their solutions;
 # - check: every puzzle paired with the solution `solve` gave is ok (with --unique);
 # - count: Serg's puzzles all have 2+ solutions, the no-solution set 0.
 f=$(ls "$dir"/puzzles2_17_clue* 2>/dev/null | head -1 || true)
@@ -56,6 +56,17 @@ if [ -n "$f" ]; then
     echo "$f: canon of every shuffled record equals canon of its original"
   else
     echo "$f: canon differs between records and their shuffled copies" >&2
+    status=1
+  fi
+  # Solved grids take canon's own search: the same checks on the solutions of the list.
+  "$bin" solve -q "$out/17" > "$out/17sol"
+  "$bin" shuffle -q --seed 7 "$out/17sol" > "$out/17sols"
+  if cmp -s <("$bin" canon -q "$out/17sol") <("$bin" canon -q "$out/17sols") \
+    && cmp -s <("$bin" dedupe -q "$out/17sol") <(cat "$out/17sol" "$out/17sols" | "$bin" dedupe -q); then
+    echo "$f: canon of every shuffled solution grid equals canon of its original; dedupe of both keeps" \
+      "$("$bin" dedupe -q "$out/17sol" | wc -l) of $(wc -l < "$out/17sol") grids, the same as of the originals"
+  else
+    echo "$f: canon or dedupe of solution grids differs between grids and their shuffled copies" >&2
     status=1
   fi
   "$bin" solve -q "$out/17" | paste -d' ' "$out/17" - > "$out/17p"
