@@ -182,13 +182,17 @@ fn best_triplet(v: [u8; 3], mask: u8) -> (u16, u8) {
     (code, sub)
 }
 
+/// How many cells of an encoded triplet are [`NEW`] (15: all four bits of the nibble set).
+#[inline(always)]
+fn news(code: u16) -> u32 {
+    (code & code >> 1 & code >> 2 & code >> 3 & 0x111).count_ones()
+}
+
 /// Splits the orders of `sub` (all giving triplet `code`) into classes that put the same source cell at every
 /// `NEW` position; returns the classes' masks and their number.
 #[inline]
 fn classes(code: u16, sub: u8) -> ([u8; 6], usize) {
-    let news = (0..3)
-        .filter(|&q| (code >> (8 - 4 * q)) & 15 == u16::from(NEW))
-        .count();
+    let news = news(code);
     let mut out = [0u8; 6];
     if news < 2 {
         out[0] = sub;
@@ -267,24 +271,15 @@ impl Canonicalizer {
 
     /// Runs the search; returns the record's lines and one candidate of the minimum.
     fn search(&mut self, grid: &Grid) -> Result<(Lines, Cand), Conflict> {
+        grid.check_givens()?;
         let cells = grid.cells();
         let mut lines: Lines = [[[0u8; 9]; 9]; 2];
-        let (mut seen_r, mut seen_c, mut seen_b) = ([0u16; 9], [0u16; 9], [0u16; 9]);
-        let mut clash = 0u16;
-        for (i, &d) in cells.iter().enumerate() {
-            let (r, c) = (i / 9, i % 9);
-            lines[0][r][c] = d;
-            lines[1][c][r] = d;
-            let bit = (1u16 << d) & !1;
-            let b = r / 3 * 3 + c / 3;
-            clash |= (seen_r[r] | seen_c[c] | seen_b[b]) & bit;
-            seen_r[r] |= bit;
-            seen_c[c] |= bit;
-            seen_b[b] |= bit;
-        }
-        if clash != 0 {
-            grid.check_givens()?;
-            unreachable!("a digit seen twice in a unit is a conflict");
+        for r in 0..9 {
+            for c in 0..9 {
+                let d = cells[r * 9 + c];
+                lines[0][r][c] = d;
+                lines[1][c][r] = d;
+            }
         }
 
         if cells.iter().all(|&d| d != 0) {
@@ -607,12 +602,7 @@ fn expand(
     subs: [u8; 3],
 ) {
     let stacks = &PERM3[usize::from(cand.stacks)];
-    let two_new = |code: u16| {
-        let news = (0..3)
-            .filter(|&q| (code >> (8 - 4 * q)) & 15 == u16::from(NEW))
-            .count();
-        news >= 2
-    };
+    let two_new = |code: u16| news(code) >= 2;
     if !codes.iter().any(|&c| two_new(c)) {
         // One class per stack: one candidate.
         let mut n = *cand;
