@@ -562,6 +562,18 @@ pub(crate) mod samples {
     /// The solution of [`HARD`].
     pub(crate) const HARD_SOLUTION: &str =
         "417369825632158947958724316825437169791586432346912758289643571573291684164875293";
+
+    /// A small xorshift generator for random test inputs, below this crate's other layers (the generator of
+    /// `generate` sits above the grid and the solver): each call gives a number below `n`.
+    pub(crate) fn below(seed: u64) -> impl FnMut(u64) -> u64 {
+        let mut x = seed;
+        move |n| {
+            x ^= x << 13;
+            x ^= x >> 7;
+            x ^= x << 17;
+            x % n
+        }
+    }
 }
 
 #[cfg(test)]
@@ -678,13 +690,8 @@ mod tests {
 
     #[test]
     fn the_fast_clash_test_agrees_with_the_cell_by_cell_scan() {
-        let mut x = 0x9E37_79B9_7F4A_7C15u64;
-        let mut next = |n: u64| {
-            x ^= x << 13;
-            x ^= x >> 7;
-            x ^= x << 17;
-            (x % n) as u8
-        };
+        let mut below = samples::below(0x9E37_79B9_7F4A_7C15);
+        let mut next = |n: u64| below(n) as u8;
         let mut seen = [0u32; 2];
         for round in 0..4000 {
             // From a few givens to a full grid, so that both answers come up often.

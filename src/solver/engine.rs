@@ -209,6 +209,14 @@ const COLUMN_OF: [u32; 32] = {
     t
 };
 
+/// The (row, box) pairs of a band's cells `x`: bit `r * 3 + k` when row `r` has a cell of `x` in box `k`.
+#[inline(always)]
+fn row_boxes(x: u32) -> usize {
+    ROW_BOXES[(x & ROW0) as usize] as usize
+        | (ROW_BOXES[((x >> 9) & ROW0) as usize] as usize) << 3
+        | (ROW_BOXES[(x >> 18) as usize] as usize) << 6
+}
+
 /// Spreads a 9-bit column set over the three rows of a band.
 #[inline(always)]
 const fn columns(cols: u32) -> u32 {
@@ -432,9 +440,7 @@ impl State {
             let all = g[0] | g[1] | g[2];
             let cols = columns((all | all >> 9 | all >> 18) & ROW0);
             for b in 0..3 {
-                let pairs = ROW_BOXES[(g[b] & ROW0) as usize] as usize
-                    | (ROW_BOXES[((g[b] >> 9) & ROW0) as usize] as usize) << 3
-                    | (ROW_BOXES[(g[b] >> 18) as usize] as usize) << 6;
+                let pairs = row_boxes(g[b]);
                 st.f[d * 3 + b] = (given[b] & !(ROWS_AND_BOXES[pairs] | cols)) | g[b];
             }
         }
@@ -501,9 +507,7 @@ impl State {
     fn update(&mut self, i: usize) -> bool {
         let (d, b) = (i / 3, i % 3);
         let s = self.f[i];
-        let shrink = ROW_BOXES[(s & ROW0) as usize] as usize
-            | (ROW_BOXES[((s >> 9) & ROW0) as usize] as usize) << 3
-            | (ROW_BOXES[(s >> 18) as usize] as usize) << 6;
+        let shrink = row_boxes(s);
         let s = s & COMPLEX[shrink];
         if s == 0 {
             return false;
@@ -791,13 +795,8 @@ mod tests {
             }
         }
         assert!(solved > 0);
-        let mut x = 0x2545_F491_4F6C_DD1Du64;
-        let mut next = |n: u64| {
-            x ^= x << 13;
-            x ^= x >> 7;
-            x ^= x << 17;
-            (x % n) as usize
-        };
+        let mut below = crate::grid::samples::below(0x2545_F491_4F6C_DD1D);
+        let mut next = |n: u64| below(n) as usize;
         let mut seen = [0u32; 4];
         for _ in 0..2000 {
             let mut p = Grid::EMPTY;

@@ -180,13 +180,8 @@ mod tests {
     /// What [`search`] relies on: the engine never guesses on clashing givens. Random givens, clashing or not.
     #[test]
     fn clashing_givens_fail_before_any_guess() {
-        let mut x = 0x853C_49E6_748F_EA9Bu64;
-        let mut next = |n: u64| {
-            x ^= x << 13;
-            x ^= x >> 7;
-            x ^= x << 17;
-            (x % n) as usize
-        };
+        let mut below = crate::grid::samples::below(0x853C_49E6_748F_EA9B);
+        let mut next = |n: u64| below(n) as usize;
         let mut clashes = 0;
         for round in 0..20_000 {
             let mut p = Grid::EMPTY;
