@@ -16,38 +16,44 @@
 //! # The search, and why it finds the minimum
 //!
 //! A **candidate** stands for a set of transforms: a transposition flag, the source rows chosen for target rows
-//! `0..k`, a stack order, and for each target stack a set (a 6-bit mask) of allowed column orders inside it; the
-//! set is every transform with that flag, those first `k` rows, that stack order and column orders from the three
-//! masks (the remaining rows free within the band rules). A candidate also carries the labels given so far, and
+//! `0..k`, a set (a 6-bit mask) of allowed stack orders, and for each source stack a set (a 6-bit mask) of allowed
+//! column orders inside it; the set is every transform with that flag, those first `k` rows, a stack order from
+//! its mask and column orders from the three masks (the remaining rows free within the band rules). A candidate also carries the labels given so far, and
 //! it is built so that all its transforms give the digits of rows `0..k` the same labels.
 //!
 //! Invariant `I(k)`: the candidates after step `k` are disjoint, and their union is exactly the set of
 //! transforms whose first `9k` characters equal the smallest first `9k` characters of any transform.
-//! `I(0)` holds with the 12 candidates (2 flags × 6 stack orders, all masks full); step 0 is taken by a shortcut
-//! that keeps the same candidates (see `first_row`).
+//! `I(0)` holds with the 2 candidates (one per flag, all masks full). At step 0 only the lines that can give
+//! the smallest row 0 are tried: with no labels yet a triplet reads at best as its blanks then its givens, so a
+//! line's best row 0 is fixed by its counts of givens per stack, sorted; the other lines are larger.
 //!
 //! Step `k` (target row `k`) keeps `I`. For each candidate and each source row it may place at row `k` (any unused
 //! row when `k` starts a band, else an unused row of the band of row `k - k % 3`), the row's string is
-//! the concatenation of three triplets, one per target stack, and the column orders allowed are the product of the
-//! three masks. Each cell of a triplet is encoded as `0` (blank), its label if its digit already has one, or
+//! the concatenation of three triplets, one per target stack, and the orders allowed are the product of the
+//! stack-order mask and the three column-order masks. Each cell of a triplet is encoded as `0` (blank), its label if its digit already has one, or
 //! `NEW` (15, above every label) if not. Because all candidates share the same first `9k` characters, they have
 //! used the same labels `1..=m`, and new digits take `m + 1, m + 2, …` in order along the row; so two rows
 //! compare as their encodings compare (equal encodings give equal strings; at the first differing cell a blank,
 //! a smaller old label or an old label against `NEW` decide the same way in both). A row holds no digit twice
 //! (records that break the rules are refused), so a triplet's encoding does not depend on the choices made in
 //! the other stacks, and the smallest row over the product of masks is found stack by stack: the smallest
-//! encoded triplet over each mask, keeping the sub-mask of orders that reach it. A row whose triplet is larger
-//! than the best row seen at this step at the first differing stack is dropped; a smaller one empties the list of
-//! next candidates. After all candidates are tried the kept rows are exactly the smallest row `k` over all
+//! encoded triplet of each source stack over its mask, keeping the sub-mask of orders that reach it, then the
+//! stack orders of the mask that put these three triplets in the smallest order (the same table, on the three
+//! codes), keeping the sub-mask of those. The row is compared with the best row seen at this step as one
+//! integer (a candidate with a single stack order reads it stack by stack and drops it at its first larger
+//! triplet); a larger row is dropped, a smaller one empties the list of next candidates. After all candidates are tried the kept rows are exactly the smallest row `k` over all
 //! transforms of the candidates, that is over all transforms with a minimal `9k` prefix, and a transform with a
 //! minimal `9(k + 1)` prefix has a minimal `9k` prefix: `I(k + 1)` holds, except for labels. The orders kept in a
 //! sub-mask may put different digits at `NEW` cells (two new digits in a stack, swapped); the sub-mask is then
-//! split into classes that agree on the cell at each `NEW` position, one candidate per combination of classes, so
-//! every candidate again fixes its labels. Blank cells swapped among themselves stay in one class.
+//! split into classes that agree on the cell at each `NEW` position, and the stack orders kept into classes that
+//! put the same source stack at each target stack holding a `NEW` cell (two stacks with equal triplets and no
+//! `NEW` cell are blank: a row holds no digit twice), one candidate per combination of classes, so every
+//! candidate again fixes its labels. Blank cells (and blank stacks) swapped among themselves stay in one class.
 //!
 //! After step 9, every remaining transform gives the minimal string, and any one of them (the first candidate
 //! with the first order of each mask) is applied to give the answer. The work is bounded by the candidates kept,
-//! which stay few on puzzles; the worst inputs are highly symmetric ones (the empty board keeps 15,552).
+//! which stay few on puzzles; the worst inputs are highly symmetric ones (the empty board keeps 2,592: its
+//! row orders, each with every stack and column order).
 //!
 //! Solved grids are the exception: every digit of row 0 is new, so the 2 · 9 · 1296 ways to read row 0 all give
 //! `123456789` and each one goes on as its own candidate (about 1.6 ms a grid). A solved grid takes its own search
@@ -79,11 +85,12 @@ struct Cand {
     label: [u8; 16],
     /// Source row placed at each target row, for the rows placed so far.
     rows: [u8; 9],
-    /// Allowed column orders (indices into `PERM3`) inside each target stack.
+    /// Allowed column orders (indices into `PERM3`) inside each source stack.
     masks: [u8; 3],
     /// 1 when the record is read transposed.
     t: u8,
-    /// The stack order: target stack `j` is source stack `PERM3[stacks][j]`.
+    /// Allowed stack orders (a 6-bit mask of indices into `PERM3`): under order `o`, target stack `j` is source
+    /// stack `PERM3[o][j]`.
     stacks: u8,
     /// Source rows used so far, one bit each.
     used: u16,
@@ -128,7 +135,7 @@ const BAND_ROWS: [u16; 3] = [0b111, 0b111_000, 0b111_000_000];
 /// Which of `a < b`, `b < c`, `a < c`, `a == b`, `b == c`, `a == c` hold, as bits: all that decides the best
 /// orders of a triplet.
 #[inline(always)]
-const fn shape(a: u8, b: u8, c: u8) -> usize {
+const fn shape(a: u16, b: u16, c: u16) -> usize {
     (a < b) as usize
         | ((b < c) as usize) << 1
         | ((a < c) as usize) << 2
@@ -144,7 +151,7 @@ static BEST: [[(u8, u8); 64]; 64] = {
     let mut x = 0;
     while x < 27 {
         let v = [(x / 9) as u8, (x / 3 % 3) as u8, (x % 3) as u8];
-        let s = shape(v[0], v[1], v[2]);
+        let s = shape(v[0] as u16, v[1] as u16, v[2] as u16);
         let mut mask = 1;
         while mask < 64 {
             let (mut best, mut first, mut sub) = (u8::MAX, 0u8, 0u8);
@@ -174,7 +181,7 @@ static BEST: [[(u8, u8); 64]; 64] = {
 /// nibbles, and the sub-mask of the orders that reach it.
 #[inline(always)]
 fn best_triplet(v: [u8; 3], mask: u8) -> (u16, u8) {
-    let (p, sub) = BEST[shape(v[0], v[1], v[2])][usize::from(mask)];
+    let (p, sub) = BEST[shape(v[0].into(), v[1].into(), v[2].into())][usize::from(mask)];
     let o = &PERM3[usize::from(p)];
     let code = u16::from(v[usize::from(o[0])]) << 8
         | u16::from(v[usize::from(o[1])]) << 4
@@ -290,9 +297,50 @@ impl Canonicalizer {
 
     /// The search of the module docs, for any record.
     fn general(&mut self, lines: &Lines) -> Cand {
-        self.first_row(lines);
+        self.cur.clear();
+        for t in 0..2 {
+            let mut label = [NEW; 16];
+            label[0] = 0;
+            self.cur.push(Cand {
+                label,
+                rows: [0; 9],
+                masks: [63; 3],
+                t,
+                stacks: 63,
+                used: 0,
+                next: 1,
+            });
+        }
+        // Givens of each line, one bit per cell.
+        let mut givens = [[0u16; 9]; 2];
+        for (t, side) in lines.iter().enumerate() {
+            for (r, line) in side.iter().enumerate() {
+                givens[t][r] = line
+                    .iter()
+                    .enumerate()
+                    .fold(0, |m, (c, &d)| m | u16::from(d != 0) << c);
+            }
+        }
+        // Row 0 by a shortcut: with no labels yet, a triplet reads at best as its blanks then its givens, so a
+        // line's best row 0 is its stacks in increasing order of givens; only the lines whose sorted counts are
+        // the smallest can reach the minimum, and only they are tried.
+        let mut sorted = [[0u8; 9]; 2];
+        for (keys, marks) in sorted.iter_mut().zip(givens.iter()) {
+            for (key, &m) in keys.iter_mut().zip(marks.iter()) {
+                let n = [m & 7, m >> 3 & 7, m >> 6].map(|x| x.count_ones() as u8);
+                let (lo, hi) = (n[0].min(n[1]).min(n[2]), n[0].max(n[1]).max(n[2]));
+                *key = lo << 4 | (n[0] + n[1] + n[2] - lo - hi) << 2 | hi;
+            }
+        }
+        let least = sorted.iter().flatten().fold(u8::MAX, |a, &b| a.min(b));
+        let first = sorted.map(|keys| {
+            keys.iter()
+                .enumerate()
+                .fold(0u16, |m, (r, &key)| m | u16::from(key == least) << r)
+        });
+        self.step(0, lines, &givens, first);
         for k in 1..9 {
-            self.step(k, lines);
+            self.step(k, lines, &givens, [0x1ff; 2]);
         }
         *self
             .cur
@@ -461,11 +509,11 @@ impl Canonicalizer {
                 .position(|q| *q == p)
                 .expect("an order of three") as u8
         };
-        let stacks = index(o.stack);
+        let stacks = 1 << index(o.stack);
         let mut masks = [0u8; 3];
-        for (j, mask) in masks.iter_mut().enumerate() {
+        for j in 0..3 {
             let p = [0, 1, 2].map(|q| o.col[3 * j + q] % 3);
-            *mask = 1 << index(p);
+            masks[usize::from(o.stack[j])] = 1 << index(p);
         }
         let mut label = [NEW; 16];
         label[0] = 0;
@@ -483,115 +531,134 @@ impl Canonicalizer {
         }
     }
 
-    /// Step 0 of the search, by a shortcut: with no labels yet, a triplet of row 0 is at best its blanks then
-    /// its givens, so a line's best row 0 is its stacks in increasing order of givens, and the best row 0 is the
-    /// smallest such order of counts over the 18 lines. Exactly the lines and stack orders that reach it are
-    /// expanded, as [`Canonicalizer::step`] would keep them from the 12 starting candidates (2 flags × 6 stack
-    /// orders, all masks full).
-    fn first_row(&mut self, lines: &Lines) {
-        let mut counts = [[[0u8; 3]; 9]; 2];
-        let mut best = u8::MAX;
-        for (t, side) in lines.iter().enumerate() {
-            for (r, line) in side.iter().enumerate() {
-                let n = &mut counts[t][r];
-                for (j, triplet) in line.chunks_exact(3).enumerate() {
-                    n[j] = triplet.iter().filter(|&&d| d != 0).count() as u8;
-                }
-                let mut sorted = *n;
-                sorted.sort_unstable();
-                best = best.min(sorted[0] << 4 | sorted[1] << 2 | sorted[2]);
-            }
-        }
-        let mut label = [NEW; 16];
-        label[0] = 0;
-        self.next.clear();
-        for (t, side) in lines.iter().enumerate() {
-            for (r, line) in side.iter().enumerate() {
-                let n = &counts[t][r];
-                for (stacks, order) in PERM3.iter().enumerate() {
-                    let key = n[usize::from(order[0])] << 4
-                        | n[usize::from(order[1])] << 2
-                        | n[usize::from(order[2])];
-                    if key != best {
-                        continue;
-                    }
-                    let cand = Cand {
-                        label,
-                        rows: [0; 9],
-                        masks: [63; 3],
-                        t: t as u8,
-                        stacks: stacks as u8,
-                        used: 0,
-                        next: 1,
-                    };
-                    let mut codes = [0u16; 3];
-                    let mut subs = [0u8; 3];
-                    for j in 0..3 {
-                        let s = 3 * usize::from(order[j]);
-                        let v = [
-                            label[usize::from(line[s])],
-                            label[usize::from(line[s + 1])],
-                            label[usize::from(line[s + 2])],
-                        ];
-                        (codes[j], subs[j]) = best_triplet(v, 63);
-                    }
-                    expand(&mut self.next, &cand, 0, r, line, codes, subs);
-                }
-            }
-        }
-        std::mem::swap(&mut self.cur, &mut self.next);
-    }
-
-    /// Step `k` of the search: places target row `k` in every way that keeps the prefix minimal.
-    fn step(&mut self, k: usize, lines: &Lines) {
-        let mut best = [u16::MAX; 3];
+    /// Step `k` of the search: places target row `k` in every way that keeps the prefix minimal, trying only
+    /// the rows of `allow[t]` on side `t`; `givens` marks the given cells of each line.
+    fn step(&mut self, k: usize, lines: &Lines, givens: &[[u16; 9]; 2], allow: [u16; 2]) {
+        let mut best = u64::MAX;
         self.next.clear();
         for ci in 0..self.cur.len() {
             let cand = self.cur[ci];
-            let free = !cand.used & 0x1ff;
+            let free = !cand.used & allow[usize::from(cand.t)];
             let eligible = if k % 3 == 0 {
                 free
             } else {
                 free & BAND_ROWS[usize::from(cand.rows[k - k % 3] / 3)]
             };
-            let stacks = &PERM3[usize::from(cand.stacks)];
             let side = &lines[usize::from(cand.t)];
+            let marks = &givens[usize::from(cand.t)];
+            let triplet = |line: &[u8; 9], m: u16, s: usize| -> (u16, u8) {
+                if m >> (3 * s) & 7 == 0 {
+                    return (0, cand.masks[s]);
+                }
+                let v = [
+                    cand.label[usize::from(line[3 * s])],
+                    cand.label[usize::from(line[3 * s + 1])],
+                    cand.label[usize::from(line[3 * s + 2])],
+                ];
+                best_triplet(v, cand.masks[s])
+            };
             let mut rows = eligible;
-            'rows: while rows != 0 {
-                let r = rows.trailing_zeros() as usize;
-                rows &= rows - 1;
-                let line = &side[r];
-                let mut codes = [0u16; 3];
-                let mut subs = [0u8; 3];
-                for j in 0..3 {
-                    let s = 3 * usize::from(stacks[j]);
-                    let v = [
-                        cand.label[usize::from(line[s])],
-                        cand.label[usize::from(line[s + 1])],
-                        cand.label[usize::from(line[s + 2])],
-                    ];
-                    let (code, sub) = best_triplet(v, cand.masks[j]);
-                    if code > best[j] {
-                        continue 'rows;
+            if cand.stacks & (cand.stacks - 1) == 0 {
+                // One stack order: the row is read stack by stack and dropped at its first larger triplet.
+                let o = &PERM3[cand.stacks.trailing_zeros() as usize];
+                'rows: while rows != 0 {
+                    let r = rows.trailing_zeros() as usize;
+                    rows &= rows - 1;
+                    let (line, m) = (&side[r], marks[r]);
+                    let mut codes = [0u16; 3];
+                    let mut subs = [0u8; 3];
+                    let mut code = 0u64;
+                    let mut tied = true;
+                    for (j, &s) in o.iter().enumerate() {
+                        let s = usize::from(s);
+                        (codes[s], subs[s]) = triplet(line, m, s);
+                        code = code << 12 | u64::from(codes[s]);
+                        if tied {
+                            let bound = best >> (24 - 12 * j);
+                            if code > bound {
+                                continue 'rows;
+                            }
+                            tied = code == bound;
+                        }
                     }
-                    if code < best[j] {
-                        best[j] = code;
-                        best[j + 1..].fill(u16::MAX);
+                    if code < best {
+                        best = code;
                         self.next.clear();
                     }
-                    codes[j] = code;
-                    subs[j] = sub;
+                    expand(&mut self.next, &cand, k, r, line, codes, subs, cand.stacks);
                 }
-                expand(&mut self.next, &cand, k, r, line, codes, subs);
+            } else {
+                while rows != 0 {
+                    let r = rows.trailing_zeros() as usize;
+                    rows &= rows - 1;
+                    let (line, m) = (&side[r], marks[r]);
+                    let mut codes = [0u16; 3];
+                    let mut subs = [0u8; 3];
+                    for s in 0..3 {
+                        (codes[s], subs[s]) = triplet(line, m, s);
+                    }
+                    let (p, stacks) =
+                        BEST[shape(codes[0], codes[1], codes[2])][usize::from(cand.stacks)];
+                    let o = &PERM3[usize::from(p)];
+                    let code = u64::from(codes[usize::from(o[0])]) << 24
+                        | u64::from(codes[usize::from(o[1])]) << 12
+                        | u64::from(codes[usize::from(o[2])]);
+                    if code > best {
+                        continue;
+                    }
+                    if code < best {
+                        best = code;
+                        self.next.clear();
+                    }
+                    expand(&mut self.next, &cand, k, r, line, codes, subs, stacks);
+                }
             }
         }
         std::mem::swap(&mut self.cur, &mut self.next);
     }
 }
 
-/// Pushes the candidates that place source row `r` (`line`) at target row `k` of `cand`, one per combination of
-/// label classes of the three stacks.
+/// Splits the stack orders of `stacks` (all giving the same row, source stack `s` reading as `codes[s]`) into
+/// classes that put the same source stack at every target stack holding a [`NEW`] cell; returns the classes'
+/// masks and their number. Stacks swapped among themselves with equal triplets and no `NEW` cell are blank.
 #[inline]
+fn stack_classes(codes: [u16; 3], stacks: u8) -> ([u8; 6], usize) {
+    let mut out = [0u8; 6];
+    if stacks & (stacks - 1) == 0 {
+        out[0] = stacks;
+        return (out, 1);
+    }
+    let mut keys = [0u8; 6];
+    let mut n = 0;
+    for (p, order) in PERM3.iter().enumerate() {
+        if stacks >> p & 1 == 0 {
+            continue;
+        }
+        let mut key = 0u8;
+        for &s in order {
+            let cell = if news(codes[usize::from(s)]) > 0 {
+                s
+            } else {
+                3
+            };
+            key = key << 2 | cell;
+        }
+        match keys[..n].iter().position(|&k| k == key) {
+            Some(i) => out[i] |= 1 << p,
+            None => {
+                keys[n] = key;
+                out[n] = 1 << p;
+                n += 1;
+            }
+        }
+    }
+    (out, n)
+}
+
+/// Pushes the candidates that place source row `r` (`line`) at target row `k` of `cand`, one per combination of
+/// label classes of the stack orders and of the three stacks.
+#[inline]
+#[allow(clippy::too_many_arguments)]
 fn expand(
     out: &mut Vec<Cand>,
     cand: &Cand,
@@ -600,43 +667,35 @@ fn expand(
     line: &[u8; 9],
     codes: [u16; 3],
     subs: [u8; 3],
+    stacks: u8,
 ) {
-    let stacks = &PERM3[usize::from(cand.stacks)];
-    let two_new = |code: u16| news(code) >= 2;
-    if !codes.iter().any(|&c| two_new(c)) {
-        // One class per stack: one candidate.
-        let mut n = *cand;
-        n.rows[k] = r as u8;
-        n.used |= 1 << r;
+    let mut n = *cand;
+    n.rows[k] = r as u8;
+    n.used |= 1 << r;
+    if codes.iter().all(|&c| news(c) < 2) && stacks & (stacks - 1) == 0 {
+        // One class: one candidate.
         n.masks = subs;
+        n.stacks = stacks;
         give_labels(&mut n, line, codes);
         out.push(n);
         return;
     }
+    let sc = stack_classes(codes, stacks);
     let c = [
         classes(codes[0], subs[0]),
         classes(codes[1], subs[1]),
         classes(codes[2], subs[2]),
     ];
-    for &m0 in &c[0].0[..c[0].1] {
-        for &m1 in &c[1].0[..c[1].1] {
-            for &m2 in &c[2].0[..c[2].1] {
-                let mut n = *cand;
-                n.rows[k] = r as u8;
-                n.used |= 1 << r;
-                n.masks = [m0, m1, m2];
-                for j in 0..3 {
-                    let p = &PERM3[n.masks[j].trailing_zeros() as usize];
-                    for q in 0..3 {
-                        if (codes[j] >> (8 - 4 * q)) & 15 == u16::from(NEW) {
-                            let d =
-                                usize::from(line[3 * usize::from(stacks[j]) + usize::from(p[q])]);
-                            n.label[d] = n.next;
-                            n.next += 1;
-                        }
-                    }
+    for &st in &sc.0[..sc.1] {
+        for &m0 in &c[0].0[..c[0].1] {
+            for &m1 in &c[1].0[..c[1].1] {
+                for &m2 in &c[2].0[..c[2].1] {
+                    let mut n = n;
+                    n.masks = [m0, m1, m2];
+                    n.stacks = st;
+                    give_labels(&mut n, line, codes);
+                    out.push(n);
                 }
-                out.push(n);
             }
         }
     }
@@ -645,12 +704,13 @@ fn expand(
 /// Gives the next labels to the digits at the `NEW` cells of the row just placed (`line`, triplets `codes`).
 #[inline(always)]
 fn give_labels(n: &mut Cand, line: &[u8; 9], codes: [u16; 3]) {
-    let stacks = &PERM3[usize::from(n.stacks)];
-    for j in 0..3 {
-        let p = &PERM3[n.masks[j].trailing_zeros() as usize];
+    let stacks = &PERM3[n.stacks.trailing_zeros() as usize];
+    for &s in stacks {
+        let s = usize::from(s);
+        let p = &PERM3[n.masks[s].trailing_zeros() as usize];
         for q in 0..3 {
-            if (codes[j] >> (8 - 4 * q)) & 15 == u16::from(NEW) {
-                let d = usize::from(line[3 * usize::from(stacks[j]) + usize::from(p[q])]);
+            if (codes[s] >> (8 - 4 * q)) & 15 == u16::from(NEW) {
+                let d = usize::from(line[3 * s + usize::from(p[q])]);
                 n.label[d] = n.next;
                 n.next += 1;
             }
@@ -673,10 +733,10 @@ fn render(lines: &Lines, cand: &Cand) -> Grid {
 }
 
 fn columns(cand: &Cand) -> [u8; 9] {
-    let stacks = &PERM3[usize::from(cand.stacks)];
+    let stacks = &PERM3[cand.stacks.trailing_zeros() as usize];
     let mut cols = [0u8; 9];
     for j in 0..3 {
-        let p = &PERM3[cand.masks[j].trailing_zeros() as usize];
+        let p = &PERM3[cand.masks[usize::from(stacks[j])].trailing_zeros() as usize];
         for q in 0..3 {
             cols[3 * j + q] = 3 * stacks[j] + p[q];
         }
@@ -989,7 +1049,14 @@ mod tests {
 
     #[test]
     fn empty_board_and_single_clue() {
-        assert_eq!(canon(&Grid::EMPTY).unwrap(), Grid::EMPTY);
+        let mut work = Canonicalizer::new();
+        assert_eq!(work.canon(&Grid::EMPTY).unwrap(), Grid::EMPTY);
+        // Every band-keeping row order on both sides, each candidate holding all stack and column orders.
+        assert_eq!(work.cur.len(), 2 * 1296);
+        assert!(work
+            .cur
+            .iter()
+            .all(|c| c.stacks == 63 && c.masks == [63; 3]));
         let mut one = Grid::EMPTY;
         one.set(40, 7);
         let mut expect = Grid::EMPTY;
