@@ -189,48 +189,80 @@ fn best_triplet(v: [u8; 3], mask: u8) -> (u16, u8) {
     (code, sub)
 }
 
-/// How many cells of an encoded triplet are [`NEW`] (15: all four bits of the nibble set).
+/// The smallest encoded triplet of source stack `s` of `line` (given cells `m`) under `cand`'s labels and column
+/// orders, and the sub-mask of the orders reaching it: [`best_triplet`], with a blank triplet read at once.
 #[inline(always)]
-fn news(code: u16) -> u32 {
-    (code & code >> 1 & code >> 2 & code >> 3 & 0x111).count_ones()
+fn triplet(cand: &Cand, line: &[u8; 9], m: u16, s: usize) -> (u16, u8) {
+    if m >> (3 * s) & 7 == 0 {
+        return (0, cand.masks[s]);
+    }
+    let v = [
+        cand.label[usize::from(line[3 * s])],
+        cand.label[usize::from(line[3 * s + 1])],
+        cand.label[usize::from(line[3 * s + 2])],
+    ];
+    best_triplet(v, cand.masks[s])
 }
 
-/// Splits the orders of `sub` (all giving triplet `code`) into classes that put the same source cell at every
-/// `NEW` position; returns the classes' masks and their number.
-#[inline]
-fn classes(code: u16, sub: u8) -> ([u8; 6], usize) {
-    let news = news(code);
-    let mut out = [0u8; 6];
-    if news < 2 {
-        out[0] = sub;
-        return (out, 1);
-    }
-    let mut keys = [0u8; 6];
-    let mut n = 0;
-    for (p, order) in PERM3.iter().enumerate() {
-        if sub >> p & 1 == 0 {
-            continue;
-        }
-        let mut key = 0u8;
-        for (q, &col) in order.iter().enumerate() {
-            let cell = if (code >> (8 - 4 * q)) & 15 == u16::from(NEW) {
-                col
-            } else {
-                3
-            };
-            key = key << 2 | cell;
-        }
-        match keys[..n].iter().position(|&k| k == key) {
-            Some(i) => out[i] |= 1 << p,
-            None => {
-                keys[n] = key;
-                out[n] = 1 << p;
-                n += 1;
-            }
-        }
-    }
-    (out, n)
+/// The positions of an encoded triplet's [`NEW`] cells (15: all four bits of the nibble set), one bit each: bit
+/// `q` for cell `q` (the nibble at bits `8 - 4q`).
+#[inline(always)]
+fn new_cells(code: u16) -> u8 {
+    let x = code & code >> 1 & code >> 2 & code >> 3 & 0x111;
+    (x >> 8 | x >> 3 & 2 | x << 2 & 4) as u8
 }
+
+/// Classes of orders: a mask per class and the number of classes.
+type Classes = ([u8; 6], u8);
+
+/// `CLASSES[by_value][marks][mask]`: the orders of `mask` split into classes that agree on `PERM3[p][q]` at every
+/// marked `q` (`by_value` false: positions `q` whose bit is set in `marks`) or at every `q` where `PERM3[p][q]`
+/// is marked (`by_value` true: values whose bit is set); every order of a class gives the same labels.
+static CLASSES: [[[Classes; 64]; 8]; 2] = {
+    let mut t = [[[([0u8; 6], 0u8); 64]; 8]; 2];
+    let mut by_value = 0;
+    while by_value < 2 {
+        let mut marks = 0;
+        while marks < 8 {
+            let mut mask = 1;
+            while mask < 64 {
+                let (mut out, mut keys, mut n) = ([0u8; 6], [0u8; 6], 0usize);
+                let mut p = 0;
+                while p < 6 {
+                    if mask >> p & 1 != 0 {
+                        let mut key = 0u8;
+                        let mut q = 0;
+                        while q < 3 {
+                            let x = PERM3[p][q];
+                            let marked = if by_value == 1 {
+                                marks >> x & 1
+                            } else {
+                                marks >> q & 1
+                            };
+                            key = key << 2 | if marked != 0 { x } else { 3 };
+                            q += 1;
+                        }
+                        let mut i = 0;
+                        while i < n && keys[i] != key {
+                            i += 1;
+                        }
+                        if i == n {
+                            keys[n] = key;
+                            n += 1;
+                        }
+                        out[i] |= 1 << p;
+                    }
+                    p += 1;
+                }
+                t[by_value][marks][mask] = (out, n as u8);
+                mask += 1;
+            }
+            marks += 1;
+        }
+        by_value += 1;
+    }
+    t
+};
 
 /// The record's lines: `lines[t][r]` is row `r` of the record (`t` = 0) or of its transpose (`t` = 1).
 type Lines = [[[u8; 9]; 9]; 2];
@@ -546,17 +578,7 @@ impl Canonicalizer {
             };
             let side = &lines[usize::from(cand.t)];
             let marks = &givens[usize::from(cand.t)];
-            let triplet = |line: &[u8; 9], m: u16, s: usize| -> (u16, u8) {
-                if m >> (3 * s) & 7 == 0 {
-                    return (0, cand.masks[s]);
-                }
-                let v = [
-                    cand.label[usize::from(line[3 * s])],
-                    cand.label[usize::from(line[3 * s + 1])],
-                    cand.label[usize::from(line[3 * s + 2])],
-                ];
-                best_triplet(v, cand.masks[s])
-            };
+            let triplet = |line: &[u8; 9], m: u16, s: usize| triplet(&cand, line, m, s);
             let mut rows = eligible;
             if cand.stacks & (cand.stacks - 1) == 0 {
                 // One stack order: the row is read stack by stack and dropped at its first larger triplet.
@@ -618,45 +640,11 @@ impl Canonicalizer {
     }
 }
 
-/// Splits the stack orders of `stacks` (all giving the same row, source stack `s` reading as `codes[s]`) into
-/// classes that put the same source stack at every target stack holding a [`NEW`] cell; returns the classes'
-/// masks and their number. Stacks swapped among themselves with equal triplets and no `NEW` cell are blank.
-#[inline]
-fn stack_classes(codes: [u16; 3], stacks: u8) -> ([u8; 6], usize) {
-    let mut out = [0u8; 6];
-    if stacks & (stacks - 1) == 0 {
-        out[0] = stacks;
-        return (out, 1);
-    }
-    let mut keys = [0u8; 6];
-    let mut n = 0;
-    for (p, order) in PERM3.iter().enumerate() {
-        if stacks >> p & 1 == 0 {
-            continue;
-        }
-        let mut key = 0u8;
-        for &s in order {
-            let cell = if news(codes[usize::from(s)]) > 0 {
-                s
-            } else {
-                3
-            };
-            key = key << 2 | cell;
-        }
-        match keys[..n].iter().position(|&k| k == key) {
-            Some(i) => out[i] |= 1 << p,
-            None => {
-                keys[n] = key;
-                out[n] = 1 << p;
-                n += 1;
-            }
-        }
-    }
-    (out, n)
-}
-
 /// Pushes the candidates that place source row `r` (`line`) at target row `k` of `cand`, one per combination of
-/// label classes of the stack orders and of the three stacks.
+/// label classes: of the stack orders kept (`stacks`, split by the source stack they put at each target stack
+/// holding a [`NEW`] cell; two stacks with equal triplets and no `NEW` cell are blank, a row holding no digit
+/// twice) and of the column orders kept in each source stack (`subs`, split by the source cell at each `NEW`
+/// position).
 #[inline]
 #[allow(clippy::too_many_arguments)]
 fn expand(
@@ -672,28 +660,26 @@ fn expand(
     let mut n = *cand;
     n.rows[k] = r as u8;
     n.used |= 1 << r;
-    if codes.iter().all(|&c| news(c) < 2) && stacks & (stacks - 1) == 0 {
-        // One class: one candidate.
+    let news = codes.map(new_cells);
+    let held = u8::from(news[0] != 0) | u8::from(news[1] != 0) << 1 | u8::from(news[2] != 0) << 2;
+    let sc = &CLASSES[1][usize::from(held)][usize::from(stacks)];
+    let c = [0, 1, 2].map(|s| &CLASSES[0][usize::from(news[s])][usize::from(subs[s])]);
+    if sc.1 | c[0].1 | c[1].1 | c[2].1 == 1 {
+        // One class each (the whole of each mask): one candidate.
         n.masks = subs;
         n.stacks = stacks;
-        give_labels(&mut n, line, codes);
+        give_labels(&mut n, line, news);
         out.push(n);
         return;
     }
-    let sc = stack_classes(codes, stacks);
-    let c = [
-        classes(codes[0], subs[0]),
-        classes(codes[1], subs[1]),
-        classes(codes[2], subs[2]),
-    ];
-    for &st in &sc.0[..sc.1] {
-        for &m0 in &c[0].0[..c[0].1] {
-            for &m1 in &c[1].0[..c[1].1] {
-                for &m2 in &c[2].0[..c[2].1] {
+    for &st in &sc.0[..usize::from(sc.1)] {
+        for &m0 in &c[0].0[..usize::from(c[0].1)] {
+            for &m1 in &c[1].0[..usize::from(c[1].1)] {
+                for &m2 in &c[2].0[..usize::from(c[2].1)] {
                     let mut n = n;
                     n.masks = [m0, m1, m2];
                     n.stacks = st;
-                    give_labels(&mut n, line, codes);
+                    give_labels(&mut n, line, news);
                     out.push(n);
                 }
             }
@@ -701,17 +687,19 @@ fn expand(
     }
 }
 
-/// Gives the next labels to the digits at the `NEW` cells of the row just placed (`line`, triplets `codes`).
+/// Gives the next labels to the digits at the [`NEW`] cells (`news[s]`, as [`new_cells`] gives them, for source
+/// stack `s`) of the row just placed (`line`), in the order of the row.
 #[inline(always)]
-fn give_labels(n: &mut Cand, line: &[u8; 9], codes: [u16; 3]) {
-    let stacks = &PERM3[n.stacks.trailing_zeros() as usize];
-    for &s in stacks {
+fn give_labels(n: &mut Cand, line: &[u8; 9], news: [u8; 3]) {
+    for &s in &PERM3[n.stacks.trailing_zeros() as usize] {
         let s = usize::from(s);
+        if news[s] == 0 {
+            continue;
+        }
         let p = &PERM3[n.masks[s].trailing_zeros() as usize];
-        for q in 0..3 {
-            if (codes[s] >> (8 - 4 * q)) & 15 == u16::from(NEW) {
-                let d = usize::from(line[3 * s + usize::from(p[q])]);
-                n.label[d] = n.next;
+        for (q, &col) in p.iter().enumerate() {
+            if news[s] >> q & 1 != 0 {
+                n.label[usize::from(line[3 * s + usize::from(col)])] = n.next;
                 n.next += 1;
             }
         }
