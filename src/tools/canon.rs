@@ -264,6 +264,17 @@ static CLASSES: [[[Classes; 64]; 8]; 2] = {
     t
 };
 
+/// The leading blanks of an encoded row (three triplets of three 4-bit cells), at most 3: those of its first
+/// triplet.
+#[inline(always)]
+fn blanks(row: u64) -> u16 {
+    let first = row >> 24;
+    u16::from(first == 0) + u16::from(first < 16) + u16::from(first < 256)
+}
+
+/// Bits set in each 3-bit value.
+const POP3: [u16; 8] = [0, 1, 1, 2, 1, 2, 2, 3];
+
 /// The record's lines: `lines[t][r]` is row `r` of the record (`t` = 0) or of its transpose (`t` = 1).
 type Lines = [[[u8; 9]; 9]; 2];
 
@@ -359,7 +370,7 @@ impl Canonicalizer {
         let mut sorted = [[0u8; 9]; 2];
         for (keys, marks) in sorted.iter_mut().zip(givens.iter()) {
             for (key, &m) in keys.iter_mut().zip(marks.iter()) {
-                let n = [m & 7, m >> 3 & 7, m >> 6].map(|x| x.count_ones() as u8);
+                let n = [m & 7, m >> 3 & 7, m >> 6].map(|x| POP3[usize::from(x)] as u8);
                 let (lo, hi) = (n[0].min(n[1]).min(n[2]), n[0].max(n[1]).max(n[2]));
                 *key = lo << 4 | (n[0] + n[1] + n[2] - lo - hi) << 2 | hi;
             }
@@ -567,6 +578,8 @@ impl Canonicalizer {
     /// the rows of `allow[t]` on side `t`; `givens` marks the given cells of each line.
     fn step(&mut self, k: usize, lines: &Lines, givens: &[[u16; 9]; 2], allow: [u16; 2]) {
         let mut best = u64::MAX;
+        // The leading blanks of the best row (none before one is found).
+        let mut lead = 0u16;
         self.next.clear();
         for ci in 0..self.cur.len() {
             let cand = self.cur[ci];
@@ -593,6 +606,11 @@ impl Canonicalizer {
                     let mut tied = true;
                     for (j, &s) in o.iter().enumerate() {
                         let s = usize::from(s);
+                        if j == 0 && 3 - POP3[usize::from(m >> (3 * s) & 7)] < lead {
+                            // A triplet with g givens reads at best with 3 - g leading blanks: fewer than the
+                            // best row's first triplet, and it is larger (a given where the best has a blank).
+                            continue 'rows;
+                        }
                         (codes[s], subs[s]) = triplet(line, m, s);
                         code = code << 12 | u64::from(codes[s]);
                         if tied {
@@ -605,6 +623,7 @@ impl Canonicalizer {
                     }
                     if code < best {
                         best = code;
+                        lead = blanks(best);
                         self.next.clear();
                     }
                     expand(&mut self.next, &cand, k, r, line, codes, subs, cand.stacks);
@@ -630,6 +649,7 @@ impl Canonicalizer {
                     }
                     if code < best {
                         best = code;
+                        lead = blanks(best);
                         self.next.clear();
                     }
                     expand(&mut self.next, &cand, k, r, line, codes, subs, stacks);
