@@ -626,7 +626,17 @@ impl Canonicalizer {
                         lead = blanks(best);
                         self.next.clear();
                     }
-                    expand(&mut self.next, &cand, k, r, line, codes, subs, cand.stacks);
+                    place(
+                        &mut self.next,
+                        &cand,
+                        k,
+                        r,
+                        line,
+                        code,
+                        codes,
+                        subs,
+                        cand.stacks,
+                    );
                 }
             } else {
                 while rows != 0 {
@@ -652,12 +662,50 @@ impl Canonicalizer {
                         lead = blanks(best);
                         self.next.clear();
                     }
-                    expand(&mut self.next, &cand, k, r, line, codes, subs, stacks);
+                    place(&mut self.next, &cand, k, r, line, code, codes, subs, stacks);
                 }
             }
         }
         std::mem::swap(&mut self.cur, &mut self.next);
     }
+}
+
+/// Places source row `r` (`line`, encoded as the row `code`, source stack `s` as `codes[s]`) at target row `k` of
+/// `cand`: the common case of at most one [`NEW`] cell (every class whole: one candidate, at most one label to
+/// give) at once, any other by [`expand`].
+#[inline(always)]
+#[allow(clippy::too_many_arguments)]
+fn place(
+    out: &mut Vec<Cand>,
+    cand: &Cand,
+    k: usize,
+    r: usize,
+    line: &[u8; 9],
+    code: u64,
+    codes: [u16; 3],
+    subs: [u8; 3],
+    stacks: u8,
+) {
+    // One bit at the low end of each NEW nibble of the row.
+    let news = code & code >> 1 & code >> 2 & code >> 3 & 0x1_1111_1111;
+    if news & news.wrapping_sub(1) != 0 {
+        expand(out, cand, k, r, line, codes, subs, stacks);
+        return;
+    }
+    let mut n = *cand;
+    n.rows[k] = r as u8;
+    n.used |= 1 << r;
+    n.masks = subs;
+    n.stacks = stacks;
+    if news != 0 {
+        // Target cell i (0..9 along the row) is the nibble at bits 32 - 4i.
+        let i = 8 - news.trailing_zeros() as usize / 4;
+        let s = usize::from(PERM3[stacks.trailing_zeros() as usize % 6][i / 3]);
+        let col = usize::from(PERM3[subs[s].trailing_zeros() as usize % 6][i % 3]);
+        n.label[usize::from(line[3 * s + col]) & 15] = n.next;
+        n.next += 1;
+    }
+    out.push(n);
 }
 
 /// Pushes the candidates that place source row `r` (`line`) at target row `k` of `cand`, one per combination of
