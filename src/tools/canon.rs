@@ -272,6 +272,27 @@ fn blanks(row: u64) -> u16 {
     u16::from(first == 0) + u16::from(first < 16) + u16::from(first < 256)
 }
 
+/// `ROW0[m]`: for a line whose given cells are `m` (9 bits), its counts of givens per stack sorted, as 2-bit
+/// fields from the smallest (bits 4 and 5) to the largest: all that decides its best row 0.
+static ROW0: [u8; 512] = {
+    let mut t = [0u8; 512];
+    let mut m: usize = 0;
+    while m < 512 {
+        let n = [
+            (m & 7).count_ones() as u8,
+            (m >> 3 & 7).count_ones() as u8,
+            (m >> 6).count_ones() as u8,
+        ];
+        let lo = if n[0] < n[1] { n[0] } else { n[1] };
+        let lo = if lo < n[2] { lo } else { n[2] };
+        let hi = if n[0] > n[1] { n[0] } else { n[1] };
+        let hi = if hi > n[2] { hi } else { n[2] };
+        t[m] = lo << 4 | (n[0] + n[1] + n[2] - lo - hi) << 2 | hi;
+        m += 1;
+    }
+    t
+};
+
 /// Bits set in each 3-bit value.
 const POP3: [u16; 8] = [0, 1, 1, 2, 1, 2, 2, 3];
 
@@ -370,9 +391,7 @@ impl Canonicalizer {
         let mut sorted = [[0u8; 9]; 2];
         for (keys, marks) in sorted.iter_mut().zip(givens.iter()) {
             for (key, &m) in keys.iter_mut().zip(marks.iter()) {
-                let n = [m & 7, m >> 3 & 7, m >> 6].map(|x| POP3[usize::from(x)] as u8);
-                let (lo, hi) = (n[0].min(n[1]).min(n[2]), n[0].max(n[1]).max(n[2]));
-                *key = lo << 4 | (n[0] + n[1] + n[2] - lo - hi) << 2 | hi;
+                *key = ROW0[usize::from(m) & 511];
             }
         }
         let least = sorted.iter().flatten().fold(u8::MAX, |a, &b| a.min(b));
@@ -782,7 +801,7 @@ fn render(lines: &Lines, cand: &Cand) -> Grid {
     for (k, row) in out.chunks_exact_mut(9).enumerate() {
         let src = &lines[usize::from(cand.t)][usize::from(cand.rows[k])];
         for (cell, &c) in row.iter_mut().zip(cols.iter()) {
-            *cell = cand.label[usize::from(src[usize::from(c)])];
+            *cell = cand.label[usize::from(src[usize::from(c) % 9]) & 15];
         }
     }
     Grid::from_cells(out).expect("labels are 0..=9")
