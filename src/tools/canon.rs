@@ -181,13 +181,36 @@ static BEST: [[(u8, u8); 64]; 64] = {
 /// nibbles, and the sub-mask of the orders that reach it.
 #[inline(always)]
 fn best_triplet(v: [u8; 3], mask: u8) -> (u16, u8) {
-    let (p, sub) = BEST[shape(v[0].into(), v[1].into(), v[2].into())][usize::from(mask)];
-    let o = &PERM3[usize::from(p)];
-    let code = u16::from(v[usize::from(o[0])]) << 8
-        | u16::from(v[usize::from(o[1])]) << 4
-        | u16::from(v[usize::from(o[2])]);
+    let [sub, s0, s1, s2] =
+        PLACE[shape(v[0].into(), v[1].into(), v[2].into())][usize::from(mask) & 63];
+    let code =
+        u16::from(v[0]) << (s0 & 15) | u16::from(v[1]) << (s1 & 15) | u16::from(v[2]) << (s2 & 15);
     (code, sub)
 }
+
+/// `PLACE[shape][mask]`: [`BEST`] as the sub-mask and, for each cell of the triplet, the shift that puts it at
+/// its place in the encoded smallest triplet (8, 4 or 0), so that the code is built without reading the order.
+static PLACE: [[[u8; 4]; 64]; 64] = {
+    let mut t = [[[0u8; 4]; 64]; 64];
+    let mut s = 0;
+    while s < 64 {
+        let mut mask = 1;
+        while mask < 64 {
+            let (p, sub) = BEST[s][mask];
+            let o = PERM3[p as usize];
+            let mut e = [sub, 0, 0, 0];
+            let mut q = 0;
+            while q < 3 {
+                e[1 + o[q] as usize] = 8 - 4 * q as u8;
+                q += 1;
+            }
+            t[s][mask] = e;
+            mask += 1;
+        }
+        s += 1;
+    }
+    t
+};
 
 /// The smallest encoded triplet of source stack `s` of `line` (given cells `m`) under `cand`'s labels and column
 /// orders, and the sub-mask of the orders reaching it: [`best_triplet`], with a blank triplet read at once.
@@ -197,9 +220,9 @@ fn triplet(cand: &Cand, line: &[u8; 9], m: u16, s: usize) -> (u16, u8) {
         return (0, cand.masks[s]);
     }
     let v = [
-        cand.label[usize::from(line[3 * s])],
-        cand.label[usize::from(line[3 * s + 1])],
-        cand.label[usize::from(line[3 * s + 2])],
+        cand.label[usize::from(line[3 * s]) & 15],
+        cand.label[usize::from(line[3 * s + 1]) & 15],
+        cand.label[usize::from(line[3 * s + 2]) & 15],
     ];
     best_triplet(v, cand.masks[s])
 }
