@@ -678,23 +678,32 @@ impl State {
         const WIDE_ROWS: u64 = 0x1FF | 0x1FF << 10 | 0x1FF << 20;
         const SPARE: u64 = 1 << 9 | 1 << 19 | 1 << 29;
         const LOW: u64 = 1 | 1 << 10 | 1 << 20;
+        // Cells with at least one, two and three candidates, the three bands side by side (a digit's three slots
+        // are adjacent, so that the compiler can count all bands at once with vector instructions).
+        let (mut c1, mut c2, mut c3) = ([0u32; 3], [0u32; 3], [0u32; 3]);
+        for d in 0..9 {
+            for b in 0..3 {
+                let x = self.f[d * 3 + b];
+                c3[b] |= c2[b] & x;
+                c2[b] |= c1[b] & x;
+                c1[b] |= x;
+            }
+        }
+        let mut empty = 0;
+        let mut two = [0u32; 3];
+        let mut singles = [0u32; 3];
+        for b in 0..3 {
+            let open = self.open[b];
+            empty |= open & !c1[b];
+            two[b] = c2[b] & !c3[b] & open;
+            singles[b] = c1[b] & !c2[b] & open;
+        }
+        if empty != 0 {
+            return Step::Dead;
+        }
         let mut placed = 0;
         let mut clash = 0;
-        let mut two = [0u32; 3];
-        for (b, two) in two.iter_mut().enumerate() {
-            let (mut c1, mut c2, mut c3) = (0u32, 0u32, 0u32);
-            for d in 0..9 {
-                let x = self.f[d * 3 + b];
-                c3 |= c2 & x;
-                c2 |= c1 & x;
-                c1 |= x;
-            }
-            let open = self.open[b];
-            if open & !c1 != 0 {
-                return Step::Dead;
-            }
-            *two = c2 & !c3 & open;
-            let singles = c1 & !c2 & open;
+        for (b, &singles) in singles.iter().enumerate() {
             placed |= singles;
             if singles == 0 {
                 continue;
