@@ -24,7 +24,8 @@
 //!   saves guesses but not instructions.
 //!
 //! The engine is compiled twice: portable, and for x86-64-v3 (AVX2, BMI1, BMI2, LZCNT, POPCNT), the copy [`run`]
-//! picks after a run-time check of the processor (the call is the one `unsafe` block here outside the tests). The
+//! picks after a run-time check of the processor (the call is an `unsafe` block, as are, for Rust 1.86 only, the
+//! AVX2 intrinsics of [`planes_v3`]). The
 //! v3 copy counts bits with its population-count instruction where the portable one uses tables ([`pop27`]).
 //!
 //! Guesses go to a cell with two candidates (nearly always there is one), the one that sees the most open cells
@@ -289,7 +290,7 @@ pub(super) fn run(puzzle: &Grid, limit: u64) -> Outcome {
     #[cfg(target_arch = "x86_64")]
     if has_v3() {
         // SAFETY: `run_v3` needs exactly the processor features `has_v3` has just found on this processor. This is
-        // the solver's only `unsafe` block outside tests.
+        // the solver's only `unsafe` block outside tests that is needed on every Rust version (see `planes_v3`).
         return unsafe { run_v3(puzzle, limit) };
     }
     run_portable(puzzle, limit)
@@ -354,13 +355,19 @@ fn planes_v3(puzzle: &Grid) -> [[u32; 4]; 3] {
     // `7 - k` brings bit `k` of every byte to the byte's top bit (bits crossing into the next byte land lower).
     let mut planes = [[0u32; 4]; 3];
     for (b, at) in [0, 27, 49].into_iter().enumerate() {
-        let v = _mm256_set_epi64x(word(at + 24), word(at + 16), word(at + 8), word(at));
-        let masks = [
-            _mm256_movemask_epi8(_mm256_slli_epi16::<7>(v)),
-            _mm256_movemask_epi8(_mm256_slli_epi16::<6>(v)),
-            _mm256_movemask_epi8(_mm256_slli_epi16::<5>(v)),
-            _mm256_movemask_epi8(_mm256_slli_epi16::<4>(v)),
-        ];
+        // SAFETY: these intrinsics take no pointers and need AVX2, which this function is compiled for (its
+        // only caller, `run_v3`, runs after `has_v3`). From Rust 1.87 they are safe to call here; the block is
+        // for 1.86, the crate's minimum, hence the allowance.
+        #[allow(unused_unsafe)]
+        let masks = unsafe {
+            let v = _mm256_set_epi64x(word(at + 24), word(at + 16), word(at + 8), word(at));
+            [
+                _mm256_movemask_epi8(_mm256_slli_epi16::<7>(v)),
+                _mm256_movemask_epi8(_mm256_slli_epi16::<6>(v)),
+                _mm256_movemask_epi8(_mm256_slli_epi16::<5>(v)),
+                _mm256_movemask_epi8(_mm256_slli_epi16::<4>(v)),
+            ]
+        };
         planes[b] = masks.map(|m| {
             if b == 2 {
                 m as u32 >> 5
