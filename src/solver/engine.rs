@@ -5,7 +5,9 @@
 //! of digit `d` (0-based) in band `b` is slot `d * 3 + b`.
 //!
 //! Set-up ([`State::from_grid`]): each digit's givens take their rows and boxes (one table lookup per band, from
-//! their (row, box) pattern) and their columns; a given's cell loses every other digit.
+//! their (row, box) pattern) and their columns; a given's cell loses every other digit. The x86-64-v3 copy reads
+//! the puzzle as four bit planes per band (one vector shift and byte mask each, [`planes_v3`]) and derives every
+//! digit's cells and eliminations from them at once, without tables ([`State::from_planes`]).
 //!
 //! Propagation, until nothing changes:
 //! - per slot, through lookup tables: only cells that fit a complete placement of the digit in the band survive
@@ -22,7 +24,8 @@
 //!   saves guesses but not instructions.
 //!
 //! The engine is compiled twice: portable, and for x86-64-v3 (AVX2, BMI1, BMI2, LZCNT, POPCNT), the copy [`run`]
-//! picks after a run-time check of the processor (the call is the one `unsafe` block here outside the tests). The
+//! picks after a run-time check of the processor (the call is an `unsafe` block, as are, for Rust 1.86 only, the
+//! AVX2 intrinsics of [`planes_v3`]). The
 //! v3 copy counts bits with its population-count instruction where the portable one uses tables ([`pop27`]).
 //!
 //! Guesses go to a cell with two candidates (nearly always there is one), the one that sees the most open cells
@@ -287,7 +290,7 @@ pub(super) fn run(puzzle: &Grid, limit: u64) -> Outcome {
     #[cfg(target_arch = "x86_64")]
     if has_v3() {
         // SAFETY: `run_v3` needs exactly the processor features `has_v3` has just found on this processor. This is
-        // the solver's only `unsafe` block outside tests.
+        // the solver's only `unsafe` block outside tests that is needed on every Rust version (see `planes_v3`).
         return unsafe { run_v3(puzzle, limit) };
     }
     run_portable(puzzle, limit)
@@ -316,10 +319,64 @@ fn run_portable(puzzle: &Grid, limit: u64) -> Outcome {
 #[cfg(target_arch = "x86_64")]
 #[target_feature(enable = "avx2,bmi1,bmi2,lzcnt,popcnt")]
 fn run_v3(puzzle: &Grid, limit: u64) -> Outcome {
-    let mut state = State::from_grid(puzzle);
+    let mut state = State::from_planes(&planes_v3(puzzle));
     let mut search = Search::new(limit);
     search.search_v3(&mut state);
     search.out
+}
+
+/// The cells of each band holding each value: `[v * 3 + b]` for value `v` in band `b` (`v = 0`: blanks).
+#[inline(always)]
+fn givens(puzzle: &Grid) -> [u32; 30] {
+    let mut given = [0u32; 30];
+    let cells = puzzle.cells();
+    // Bands interleaved: consecutive updates hit different words, so they do not wait on each other.
+    for p in 0..27 {
+        for b in 0..3 {
+            given[cells[b * 27 + p] as usize * 3 + b] |= 1 << p;
+        }
+    }
+    given
+}
+
+/// The four bit planes of each band's values: `[b][k]` has the cells of band `b` whose value has bit `k`, read with
+/// vector instructions (each band's 27 bytes at once, one shift and one byte mask per plane).
+#[cfg(target_arch = "x86_64")]
+#[target_feature(enable = "avx2,bmi1,bmi2,lzcnt,popcnt")]
+fn planes_v3(puzzle: &Grid) -> [[u32; 4]; 3] {
+    use std::arch::x86_64::{_mm256_movemask_epi8, _mm256_set_epi64x, _mm256_slli_epi16};
+    let cells = puzzle.cells();
+    let word = |at: usize| {
+        let mut w = [0u8; 8];
+        w.copy_from_slice(&cells[at..at + 8]);
+        i64::from_le_bytes(w)
+    };
+    // Bytes 0..32, 27..59 and 49..81: band 2 starts at bit 5 of its masks. Shifting the 16-bit lanes left by
+    // `7 - k` brings bit `k` of every byte to the byte's top bit (bits crossing into the next byte land lower).
+    let mut planes = [[0u32; 4]; 3];
+    for (b, at) in [0, 27, 49].into_iter().enumerate() {
+        // SAFETY: these intrinsics take no pointers and need AVX2, which this function is compiled for (its
+        // only caller, `run_v3`, runs after `has_v3`). From Rust 1.87 they are safe to call here; the block is
+        // for 1.86, the crate's minimum, hence the allowance.
+        #[allow(unused_unsafe)]
+        let masks = unsafe {
+            let v = _mm256_set_epi64x(word(at + 24), word(at + 16), word(at + 8), word(at));
+            [
+                _mm256_movemask_epi8(_mm256_slli_epi16::<7>(v)),
+                _mm256_movemask_epi8(_mm256_slli_epi16::<6>(v)),
+                _mm256_movemask_epi8(_mm256_slli_epi16::<5>(v)),
+                _mm256_movemask_epi8(_mm256_slli_epi16::<4>(v)),
+            ]
+        };
+        planes[b] = masks.map(|m| {
+            if b == 2 {
+                m as u32 >> 5
+            } else {
+                m as u32 & BAND
+            }
+        });
+    }
+    planes
 }
 
 /// One search in progress: the limit and what has been found.
@@ -420,15 +477,12 @@ impl State {
     /// a band without placement) instead of being trusted.
     #[inline(always)]
     fn from_grid(puzzle: &Grid) -> State {
-        // given[v * 3 + b]: cells of band b holding v (v = 0: blanks).
-        let mut given = [0u32; 30];
-        let cells = puzzle.cells();
-        // Bands interleaved: consecutive updates hit different words, so they do not wait on each other.
-        for p in 0..27 {
-            for b in 0..3 {
-                given[cells[b * 27 + p] as usize * 3 + b] |= 1 << p;
-            }
-        }
+        State::from_givens(&givens(puzzle))
+    }
+
+    /// [`State::from_grid`] from the puzzle's [`givens`].
+    #[inline(always)]
+    fn from_givens(given: &[u32; 30]) -> State {
         let mut st = State {
             f: [0; 27],
             seen: [u32::MAX; 27],
@@ -443,6 +497,58 @@ impl State {
                 let pairs = row_boxes(g[b]);
                 st.f[d * 3 + b] = (given[b] & !(ROWS_AND_BOXES[pairs] | cols)) | g[b];
             }
+        }
+        st
+    }
+
+    /// [`State::from_grid`] from the bit planes of the values (see [`planes_v3`]), every digit at once: written
+    /// without tables or branches, lane by lane over the nine digits, so that the compiler can give each step to
+    /// vector instructions.
+    #[cfg(target_arch = "x86_64")]
+    #[inline(always)]
+    fn from_planes(planes: &[[u32; 4]; 3]) -> State {
+        // g[b][d]: cells of band b holding digit d (value d + 1): the planes of its set bits and the complements
+        // of the others.
+        let mut g = [[0u32; 9]; 3];
+        for (gb, p) in g.iter_mut().zip(planes) {
+            for (d, cells) in gb.iter_mut().enumerate() {
+                let v = d + 1;
+                let mut m = BAND;
+                for (k, &plane) in p.iter().enumerate() {
+                    m &= if v >> k & 1 != 0 { plane } else { !plane };
+                }
+                *cells = m;
+            }
+        }
+        let blank = planes.map(|p| BAND & !(p[0] | p[1] | p[2] | p[3]));
+        let mut st = State {
+            f: [0; 27],
+            seen: [u32::MAX; 27],
+            open: [BAND; 3],
+            stack_dirty: 0x1FF,
+        };
+        let (box0, box1, box2) = (columns(0o7), columns(0o70), columns(0o700));
+        let cols: [u32; 9] = std::array::from_fn(|d| {
+            let all = g[0][d] | g[1][d] | g[2][d];
+            columns((all | all >> 9 | all >> 18) & ROW0)
+        });
+        // f[b][d], turned into slots at the end: the vector lanes run over the digits.
+        let mut f = [[0u32; 9]; 3];
+        for ((fb, gb), blank) in f.iter_mut().zip(&g).zip(blank) {
+            for ((slot, &x), cols) in fb.iter_mut().zip(gb).zip(cols) {
+                // Each row and box of the band that holds the digit.
+                let unit = |cells: u32| if x & cells != 0 { cells } else { 0 };
+                let taken = unit(ROW0)
+                    | unit(ROW0 << 9)
+                    | unit(ROW0 << 18)
+                    | unit(box0)
+                    | unit(box1)
+                    | unit(box2);
+                *slot = (blank & !(taken | cols)) | x;
+            }
+        }
+        for (i, slot) in st.f.iter_mut().enumerate() {
+            *slot = f[i % 3][i / 3];
         }
         st
     }
@@ -579,23 +685,32 @@ impl State {
         const WIDE_ROWS: u64 = 0x1FF | 0x1FF << 10 | 0x1FF << 20;
         const SPARE: u64 = 1 << 9 | 1 << 19 | 1 << 29;
         const LOW: u64 = 1 | 1 << 10 | 1 << 20;
+        // Cells with at least one, two and three candidates, the three bands side by side (a digit's three slots
+        // are adjacent, so that the compiler can count all bands at once with vector instructions).
+        let (mut c1, mut c2, mut c3) = ([0u32; 3], [0u32; 3], [0u32; 3]);
+        for d in 0..9 {
+            for b in 0..3 {
+                let x = self.f[d * 3 + b];
+                c3[b] |= c2[b] & x;
+                c2[b] |= c1[b] & x;
+                c1[b] |= x;
+            }
+        }
+        let mut empty = 0;
+        let mut two = [0u32; 3];
+        let mut singles = [0u32; 3];
+        for b in 0..3 {
+            let open = self.open[b];
+            empty |= open & !c1[b];
+            two[b] = c2[b] & !c3[b] & open;
+            singles[b] = c1[b] & !c2[b] & open;
+        }
+        if empty != 0 {
+            return Step::Dead;
+        }
         let mut placed = 0;
         let mut clash = 0;
-        let mut two = [0u32; 3];
-        for (b, two) in two.iter_mut().enumerate() {
-            let (mut c1, mut c2, mut c3) = (0u32, 0u32, 0u32);
-            for d in 0..9 {
-                let x = self.f[d * 3 + b];
-                c3 |= c2 & x;
-                c2 |= c1 & x;
-                c1 |= x;
-            }
-            let open = self.open[b];
-            if open & !c1 != 0 {
-                return Step::Dead;
-            }
-            *two = c2 & !c3 & open;
-            let singles = c1 & !c2 & open;
+        for (b, &singles) in singles.iter().enumerate() {
             placed |= singles;
             if singles == 0 {
                 continue;
