@@ -929,6 +929,42 @@ mod tests {
     }
 
     #[test]
+    fn the_vector_set_up_gives_the_table_set_up_s_state() {
+        if !has_v3() {
+            return;
+        }
+        let same = |p: &Grid| {
+            let a = State::from_grid(p);
+            // SAFETY: `has_v3` found the features `planes_v3` is compiled for.
+            let b = State::from_planes(&unsafe { planes_v3(p) });
+            assert_eq!(
+                (a.f, a.seen, a.open, a.stack_dirty),
+                (b.f, b.seen, b.open, b.stack_dirty),
+                "{p}"
+            );
+        };
+        same(&Grid::EMPTY);
+        let mut below = crate::grid::samples::below(0x9E37_79B9_7F4A_7C15);
+        let mut next = |n: u64| below(n) as usize;
+        let (mut clashing, mut full) = (0, 0);
+        for line in include_str!("../../data/puzzles.solutions.txt").lines() {
+            let solved = Grid::parse_line(line.as_bytes()).unwrap();
+            same(&solved);
+            full += 1;
+            // Any givens, clashing or not, in every cell of the board (the set-up reads all 81 bytes).
+            for _ in 0..200 {
+                let mut p = if next(2) == 0 { solved } else { Grid::EMPTY };
+                for _ in 0..next(60) {
+                    p.set(next(81), next(10) as u8);
+                }
+                clashing += usize::from(p.check_givens().is_err());
+                same(&p);
+            }
+        }
+        assert!(full > 0 && clashing > 100, "{full} {clashing}");
+    }
+
+    #[test]
     fn a_settled_board_reads_back_and_needs_no_guess() {
         let text =
             "417369825632158947958724316825437169791586432346912758289643571573291684164875293";
