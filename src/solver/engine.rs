@@ -25,8 +25,8 @@
 //!
 //! The engine is compiled twice: portable, and for x86-64-v3 (AVX2, BMI1, BMI2, LZCNT, POPCNT), the copy [`run`]
 //! picks after a run-time check of the processor (the call is an `unsafe` block, as are, for Rust 1.86 only, the
-//! AVX2 intrinsics of [`planes_v3`]). The
-//! v3 copy counts bits with its population-count instruction where the portable one uses tables ([`pop27`]).
+//! AVX2 intrinsics of [`planes_v3`]). The v3 copy counts bits with its population-count instruction where the
+//! portable one uses tables ([`pop27`]).
 //!
 //! Guesses go to a cell with two candidates (nearly always there is one), the one that sees the most open cells
 //! among the first 6 such cells (8 once the search has met a dead end), and try first the digit with more places

@@ -17,9 +17,10 @@
 //!
 //! A **candidate** stands for a set of transforms: a transposition flag, the source rows chosen for target rows
 //! `0..k`, a set (a 6-bit mask) of allowed stack orders, and for each source stack a set (a 6-bit mask) of allowed
-//! column orders inside it; the set is every transform with that flag, those first `k` rows, a stack order from
-//! its mask and column orders from the three masks (the remaining rows free within the band rules). A candidate also carries the labels given so far, and
-//! it is built so that all its transforms give the digits of rows `0..k` the same labels.
+//! column orders inside it; the set is every transform with that flag, those first `k` rows, a stack order from its
+//! mask and column orders from the three masks (the remaining rows free within the band rules). A candidate also
+//! carries the labels given so far, and it is built so that all its transforms give the digits of rows `0..k` the
+//! same labels.
 //!
 //! Invariant `I(k)`: the candidates after step `k` are disjoint, and their union is exactly the set of
 //! transforms whose first `9k` characters equal the smallest first `9k` characters of any transform.
@@ -28,27 +29,28 @@
 //! line's best row 0 is fixed by its counts of givens per stack, sorted; the other lines are larger.
 //!
 //! Step `k` (target row `k`) keeps `I`. For each candidate and each source row it may place at row `k` (any unused
-//! row when `k` starts a band, else an unused row of the band of row `k - k % 3`), the row's string is
-//! the concatenation of three triplets, one per target stack, and the orders allowed are the product of the
-//! stack-order mask and the three column-order masks. Each cell of a triplet is encoded as `0` (blank), its label if its digit already has one, or
-//! `NEW` (15, above every label) if not. Because all candidates share the same first `9k` characters, they have
-//! used the same labels `1..=m`, and new digits take `m + 1, m + 2, …` in order along the row; so two rows
-//! compare as their encodings compare (equal encodings give equal strings; at the first differing cell a blank,
-//! a smaller old label or an old label against `NEW` decide the same way in both). A row holds no digit twice
-//! (records that break the rules are refused), so a triplet's encoding does not depend on the choices made in
-//! the other stacks, and the smallest row over the product of masks is found stack by stack: the smallest
-//! encoded triplet of each source stack over its mask, keeping the sub-mask of orders that reach it, then the
-//! stack orders of the mask that put these three triplets in the smallest order (the same table, on the three
-//! codes), keeping the sub-mask of those. The row is compared with the best row seen at this step as one
-//! integer (a candidate with a single stack order reads it stack by stack and drops it at its first larger
-//! triplet); a larger row is dropped, a smaller one empties the list of next candidates. After all candidates are tried the kept rows are exactly the smallest row `k` over all
-//! transforms of the candidates, that is over all transforms with a minimal `9k` prefix, and a transform with a
-//! minimal `9(k + 1)` prefix has a minimal `9k` prefix: `I(k + 1)` holds, except for labels. The orders kept in a
-//! sub-mask may put different digits at `NEW` cells (two new digits in a stack, swapped); the sub-mask is then
-//! split into classes that agree on the cell at each `NEW` position, and the stack orders kept into classes that
-//! put the same source stack at each target stack holding a `NEW` cell (two stacks with equal triplets and no
-//! `NEW` cell are blank: a row holds no digit twice), one candidate per combination of classes, so every
-//! candidate again fixes its labels. Blank cells (and blank stacks) swapped among themselves stay in one class.
+//! row when `k` starts a band, else an unused row of the band of row `k - k % 3`), the row's string is the
+//! concatenation of three triplets, one per target stack, and the orders allowed are the product of the stack-order
+//! mask and the three column-order masks. Each cell of a triplet is encoded as `0` (blank), its label if its digit
+//! already has one, or `NEW` (15, above every label) if not. Because all candidates share the same first `9k`
+//! characters, they have used the same labels `1..=m`, and new digits take `m + 1, m + 2, …` in order along the
+//! row; so two rows compare as their encodings compare (equal encodings give equal strings; at the first differing
+//! cell a blank, a smaller old label or an old label against `NEW` decide the same way in both). A row holds no
+//! digit twice (records that break the rules are refused), so a triplet's encoding does not depend on the choices
+//! made in the other stacks, and the smallest row over the product of masks is found stack by stack: the smallest
+//! encoded triplet of each source stack over its mask, keeping the sub-mask of orders that reach it, then the stack
+//! orders of the mask that put these three triplets in the smallest order (the same table, on the three codes),
+//! keeping the sub-mask of those. The row is compared with the best row seen at this step as one integer (a
+//! candidate with a single stack order reads it stack by stack and drops it at its first larger triplet); a larger
+//! row is dropped, a smaller one empties the list of next candidates. After all candidates are tried the kept rows
+//! are exactly the smallest row `k` over all transforms of the candidates, that is over all transforms with a
+//! minimal `9k` prefix, and a transform with a minimal `9(k + 1)` prefix has a minimal `9k` prefix: `I(k + 1)`
+//! holds, except for labels. The orders kept in a sub-mask may put different digits at `NEW` cells (two new digits
+//! in a stack, swapped); the sub-mask is then split into classes that agree on the cell at each `NEW` position, and
+//! the stack orders kept into classes that put the same source stack at each target stack holding a `NEW` cell (two
+//! stacks with equal triplets and no `NEW` cell are blank: a row holds no digit twice), one candidate per
+//! combination of classes, so every candidate again fixes its labels. Blank cells (and blank stacks) swapped among
+//! themselves stay in one class.
 //!
 //! After step 9, every remaining transform gives the minimal string, and any one of them (the first candidate
 //! with the first order of each mask) is applied to give the answer. The work is bounded by the candidates kept,
@@ -57,7 +59,8 @@
 //!
 //! Solved grids are the exception: every digit of row 0 is new, so the 2 · 9 · 1296 ways to read row 0 all give
 //! `123456789` and each one goes on as its own candidate (about 1.6 ms a grid). A solved grid takes its own search
-//! instead (`Canonicalizer::solved`, private), over column orders (the labels follow from them), tested against this one.
+//! instead (`Canonicalizer::solved`, private), over column orders (the labels follow from them), tested against
+//! this one.
 //!
 //! # Cost
 //!
