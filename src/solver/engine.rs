@@ -325,20 +325,6 @@ fn run_v3(puzzle: &Grid, limit: u64) -> Outcome {
     search.out
 }
 
-/// The cells of each band holding each value: `[v * 3 + b]` for value `v` in band `b` (`v = 0`: blanks).
-#[inline(always)]
-fn givens(puzzle: &Grid) -> [u32; 30] {
-    let mut given = [0u32; 30];
-    let cells = puzzle.cells();
-    // Bands interleaved: consecutive updates hit different words, so they do not wait on each other.
-    for p in 0..27 {
-        for b in 0..3 {
-            given[cells[b * 27 + p] as usize * 3 + b] |= 1 << p;
-        }
-    }
-    given
-}
-
 /// The four bit planes of each band's values: `[b][k]` has the cells of band `b` whose value has bit `k`, read with
 /// vector instructions (each band's 27 bytes at once, one shift and one byte mask per plane).
 #[cfg(target_arch = "x86_64")]
@@ -477,28 +463,38 @@ impl State {
     /// a band without placement) instead of being trusted.
     #[inline(always)]
     fn from_grid(puzzle: &Grid) -> State {
-        State::from_givens(&givens(puzzle))
-    }
-
-    /// [`State::from_grid`] from the puzzle's [`givens`].
-    #[inline(always)]
-    fn from_givens(given: &[u32; 30]) -> State {
-        let mut st = State {
-            f: [0; 27],
-            seen: [u32::MAX; 27],
-            open: [BAND; 3],
-            stack_dirty: 0x1FF,
-        };
+        // given[v * 3 + b]: cells of band b holding v (v = 0: blanks).
+        let mut given = [0u32; 30];
+        let cells = puzzle.cells();
+        // Bands interleaved: consecutive updates hit different words, so they do not wait on each other.
+        for p in 0..27 {
+            for b in 0..3 {
+                given[cells[b * 27 + p] as usize * 3 + b] |= 1 << p;
+            }
+        }
+        let mut f = [0u32; 27];
         for d in 0..9 {
             let g = [given[d * 3 + 3], given[d * 3 + 4], given[d * 3 + 5]];
             let all = g[0] | g[1] | g[2];
             let cols = columns((all | all >> 9 | all >> 18) & ROW0);
             for b in 0..3 {
                 let pairs = row_boxes(g[b]);
-                st.f[d * 3 + b] = (given[b] & !(ROWS_AND_BOXES[pairs] | cols)) | g[b];
+                f[d * 3 + b] = (given[b] & !(ROWS_AND_BOXES[pairs] | cols)) | g[b];
             }
         }
-        st
+        State::start(f)
+    }
+
+    /// A fresh state with the digit masks `f` of the givens placed: every cell open, every slot and every digit's
+    /// columns still to be examined.
+    #[inline(always)]
+    fn start(f: [u32; 27]) -> State {
+        State {
+            f,
+            seen: [u32::MAX; 27],
+            open: [BAND; 3],
+            stack_dirty: 0x1FF,
+        }
     }
 
     /// [`State::from_grid`] from the bit planes of the values (see [`planes_v3`]), every digit at once: written
@@ -521,12 +517,6 @@ impl State {
             }
         }
         let blank = planes.map(|p| BAND & !(p[0] | p[1] | p[2] | p[3]));
-        let mut st = State {
-            f: [0; 27],
-            seen: [u32::MAX; 27],
-            open: [BAND; 3],
-            stack_dirty: 0x1FF,
-        };
         let (box0, box1, box2) = (columns(0o7), columns(0o70), columns(0o700));
         let cols: [u32; 9] = std::array::from_fn(|d| {
             let all = g[0][d] | g[1][d] | g[2][d];
@@ -547,10 +537,7 @@ impl State {
                 *slot = (blank & !(taken | cols)) | x;
             }
         }
-        for (i, slot) in st.f.iter_mut().enumerate() {
-            *slot = f[i % 3][i / 3];
-        }
-        st
+        State::start(std::array::from_fn(|i| f[i % 3][i / 3]))
     }
 
     /// Puts digit `d` in the cell `bit` of band `b` (a guess): no other digit there, no other cell of its row for

@@ -245,22 +245,6 @@ mod tests {
         assert!(c.first.unwrap().is_solution_of(&p));
     }
 
-    /// A small xorshift generator, so that the randomized checks are reproducible.
-    struct Rng(u64);
-
-    impl Rng {
-        fn next(&mut self) -> u64 {
-            self.0 ^= self.0 << 13;
-            self.0 ^= self.0 >> 7;
-            self.0 ^= self.0 << 17;
-            self.0
-        }
-
-        fn below(&mut self, n: usize) -> usize {
-            (self.next() % n as u64) as usize
-        }
-    }
-
     fn reference_count(p: &Grid, limit: u64) -> u64 {
         let mut r = reference::Search::new(limit);
         r.run(p);
@@ -277,13 +261,14 @@ mod tests {
 
     #[test]
     fn counts_match_the_reference_on_puzzles_with_clues_removed() {
-        let mut rng = Rng(0x9E37_79B9_7F4A_7C15);
+        let mut draw = crate::grid::samples::below(0x9E37_79B9_7F4A_7C15);
+        let mut below = |n: usize| draw(n as u64) as usize;
         for (n, sol) in known_solutions().iter().enumerate().take(60) {
             // Keep 18..=40 random cells of a solution: anything from many solutions to a unique one.
-            let keep = 18 + rng.below(23);
+            let keep = 18 + below(23);
             let mut p = Grid::EMPTY;
             for _ in 0..keep {
-                let cell = rng.below(81);
+                let cell = below(81);
                 p.set(cell, sol.get(cell));
             }
             let limit = 40;
@@ -306,14 +291,15 @@ mod tests {
     #[test]
     fn counts_match_the_reference_on_random_givens() {
         // Random consistent givens: mostly no solution, sometimes several. Exercises the dead ends.
-        let mut rng = Rng(0xD1B5_4A32_D192_ED03);
+        let mut draw = crate::grid::samples::below(0xD1B5_4A32_D192_ED03);
+        let mut below = |n: usize| draw(n as u64) as usize;
         let mut seen = [0u32; 3];
         for n in 0..300 {
             let mut p = Grid::EMPTY;
-            let want = 8 + rng.below(18);
+            let want = 8 + below(18);
             let mut placed = 0;
             while placed < want {
-                let (cell, d) = (rng.below(81), 1 + rng.below(9) as u8);
+                let (cell, d) = (below(81), 1 + below(9) as u8);
                 let mut q = p;
                 q.set(cell, d);
                 if p.get(cell) == 0 && q.check_givens().is_ok() {
@@ -355,21 +341,22 @@ mod tests {
     fn clashing_givens_are_always_reported_as_such() {
         // Start from valid solutions, keep some cells, then copy one kept digit into a peer cell of its row, column
         // or box: the engine must never return a "solution" and the error must name a clash.
-        let mut rng = Rng(0x2545_F491_4F6C_DD1D);
+        let mut draw = crate::grid::samples::below(0x2545_F491_4F6C_DD1D);
+        let mut below = |n: usize| draw(n as u64) as usize;
         for (n, sol) in known_solutions().iter().enumerate() {
             let mut p = Grid::EMPTY;
-            for _ in 0..(10 + rng.below(30)) {
-                let cell = rng.below(81);
+            for _ in 0..(10 + below(30)) {
+                let cell = below(81);
                 p.set(cell, sol.get(cell));
             }
-            let cell = rng.below(81);
+            let cell = below(81);
             let (r, c) = (cell / 9, cell % 9);
-            let peer = match rng.below(3) {
-                0 => r * 9 + (c + 1 + rng.below(8)) % 9,
-                1 => ((r + 1 + rng.below(8)) % 9) * 9 + c,
+            let peer = match below(3) {
+                0 => r * 9 + (c + 1 + below(8)) % 9,
+                1 => ((r + 1 + below(8)) % 9) * 9 + c,
                 _ => {
                     let (br, bc) = (r / 3 * 3, c / 3 * 3);
-                    let other = (cell % 9 % 3 + (cell / 9 % 3) * 3 + 1 + rng.below(8)) % 9;
+                    let other = (cell % 9 % 3 + (cell / 9 % 3) * 3 + 1 + below(8)) % 9;
                     (br + other / 3) * 9 + bc + other % 3
                 }
             };

@@ -325,6 +325,20 @@ const POP3: [u16; 8] = [0, 1, 1, 2, 1, 2, 2, 3];
 /// The record's lines: `lines[t][r]` is row `r` of the record (`t` = 0) or of its transpose (`t` = 1).
 type Lines = [[[u8; 9]; 9]; 2];
 
+/// The [`Lines`] of `grid`.
+fn lines_of(grid: &Grid) -> Lines {
+    let cells = grid.cells();
+    let mut lines: Lines = [[[0u8; 9]; 9]; 2];
+    for r in 0..9 {
+        for c in 0..9 {
+            let d = cells[r * 9 + c];
+            lines[0][r][c] = d;
+            lines[1][c][r] = d;
+        }
+    }
+    lines
+}
+
 impl Canonicalizer {
     /// An empty work space (buffers grow on first use).
     pub fn new() -> Canonicalizer {
@@ -369,17 +383,8 @@ impl Canonicalizer {
     /// Runs the search; returns the record's lines and one candidate of the minimum.
     fn search(&mut self, grid: &Grid) -> Result<(Lines, Cand), Conflict> {
         grid.check_givens()?;
-        let cells = grid.cells();
-        let mut lines: Lines = [[[0u8; 9]; 9]; 2];
-        for r in 0..9 {
-            for c in 0..9 {
-                let d = cells[r * 9 + c];
-                lines[0][r][c] = d;
-                lines[1][c][r] = d;
-            }
-        }
-
-        if cells.iter().all(|&d| d != 0) {
+        let lines = lines_of(grid);
+        if grid.cells().iter().all(|&d| d != 0) {
             return Ok((lines, self.solved(&lines)));
         }
         Ok((lines, self.general(&lines)))
@@ -819,7 +824,6 @@ fn give_labels(n: &mut Cand, line: &[u8; 9], news: [u8; 3]) {
     }
 }
 
-/// The source column at each target column of `cand` (first order of each mask).
 /// The record's lines as candidate `cand` rearranges and relabels them.
 fn render(lines: &Lines, cand: &Cand) -> Grid {
     let mut out = [0u8; CELLS];
@@ -833,6 +837,7 @@ fn render(lines: &Lines, cand: &Cand) -> Grid {
     Grid::from_cells(out).expect("labels are 0..=9")
 }
 
+/// The source column at each target column of `cand` (first order of each mask).
 fn columns(cand: &Cand) -> [u8; 9] {
     let stacks = &PERM3[cand.stacks.trailing_zeros() as usize];
     let mut cols = [0u8; 9];
@@ -1100,11 +1105,7 @@ mod tests {
             }
         }
         for grid in &grids {
-            let mut lines: Lines = [[[0u8; 9]; 9]; 2];
-            for (i, &d) in grid.cells().iter().enumerate() {
-                lines[0][i / 9][i % 9] = d;
-                lines[1][i % 9][i / 9] = d;
-            }
+            let lines = lines_of(grid);
             let general = render(&lines, &work.general(&lines));
             let fast = render(&lines, &work.solved(&lines));
             assert_eq!(fast, general, "{}", grid.to_line());
