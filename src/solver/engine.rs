@@ -916,6 +916,7 @@ mod tests {
     }
 
     #[test]
+    #[cfg(target_arch = "x86_64")]
     fn the_vector_set_up_gives_the_table_set_up_s_state() {
         if !has_v3() {
             return;
