@@ -78,6 +78,33 @@ use crate::grid::{Conflict, Grid, CELLS, PERMUTATIONS_OF_3 as PERM3};
 
 use super::shuffle::Transform;
 
+/// Which canonical form: the two conventions in use. Both are the smallest of a record's transforms, each
+/// relabelled in order of first appearance; they differ in the order that decides "smallest".
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq, Hash)]
+pub enum Form {
+    /// The smallest 81-character string, blanks as `0` (the module docs): the order of [`canon`] and of the
+    /// dedupe [`Key`].
+    #[default]
+    Minlex,
+    /// The forum's convention, that of dobrichev's minlexer (sudoku-minlexing-tool) and of the catalogues made
+    /// with it: first the smallest pattern of givens, read row-major as 81 bits (a blank 0, a given 1, so blanks
+    /// come as early as they can); then, among the transforms giving that pattern, the smallest string. The
+    /// forum writes it with `.` for blanks ([`Form::blank`]). Solved grids have one pattern, so their two forms
+    /// are one.
+    PatternFirst,
+}
+
+impl Form {
+    /// The character the form is written with for a blank: `0` for [`Form::Minlex`], `.` for
+    /// [`Form::PatternFirst`] (as the minlexer and the forum's catalogues write it).
+    pub fn blank(self) -> u8 {
+        match self {
+            Form::Minlex => b'0',
+            Form::PatternFirst => b'.',
+        }
+    }
+}
+
 /// The code of a cell whose digit has no label yet; above every label.
 const NEW: u8 = 15;
 
@@ -325,6 +352,30 @@ const POP3: [u16; 8] = [0, 1, 1, 2, 1, 2, 2, 3];
 /// The record's lines: `lines[t][r]` is row `r` of the record (`t` = 0) or of its transpose (`t` = 1).
 type Lines = [[[u8; 9]; 9]; 2];
 
+/// The given cells of each line of [`Lines`], one bit per cell.
+type Givens = [[u16; 9]; 2];
+
+/// The [`Givens`] of `lines`.
+fn givens_of(lines: &Lines) -> Givens {
+    let mut givens = [[0u16; 9]; 2];
+    for (t, side) in lines.iter().enumerate() {
+        for (r, line) in side.iter().enumerate() {
+            givens[t][r] = line
+                .iter()
+                .enumerate()
+                .fold(0, |m, (c, &d)| m | u16::from(d != 0) << c);
+        }
+    }
+    givens
+}
+
+/// The labels of a candidate that has given none yet: every digit [`NEW`], the blank 0.
+const FRESH: [u8; 16] = {
+    let mut label = [NEW; 16];
+    label[0] = 0;
+    label
+};
+
 /// The [`Lines`] of `grid`.
 fn lines_of(grid: &Grid) -> Lines {
     let cells = grid.cells();
@@ -345,21 +396,41 @@ impl Canonicalizer {
         Canonicalizer::default()
     }
 
-    /// The minlex canonical form of `grid` (see the module docs).
+    /// The minlex canonical form of `grid` (see the module docs): [`Form::Minlex`].
     ///
     /// # Errors
     /// A [`Conflict`] when two givens clash: the canonical form is defined for records that keep the rules.
     pub fn canon(&mut self, grid: &Grid) -> Result<Grid, Conflict> {
-        let (lines, cand) = self.search(grid)?;
+        self.canon_as(grid, Form::Minlex)
+    }
+
+    /// The canonical form of `grid` in `form`.
+    ///
+    /// # Errors
+    /// As [`Canonicalizer::canon`].
+    pub fn canon_as(&mut self, grid: &Grid, form: Form) -> Result<Grid, Conflict> {
+        let (lines, cand) = self.search(grid, form)?;
         Ok(render(&lines, &cand))
     }
 
-    /// The canonical form together with a transform that gives it: `t.apply(grid) == canon`.
+    /// The minlex canonical form together with a transform that gives it: `t.apply(grid) == canon`.
     ///
     /// # Errors
     /// As [`Canonicalizer::canon`].
     pub fn canon_with_transform(&mut self, grid: &Grid) -> Result<(Grid, Transform), Conflict> {
-        let (_, cand) = self.search(grid)?;
+        self.canon_with_transform_as(grid, Form::Minlex)
+    }
+
+    /// The canonical form in `form` together with a transform that gives it: `t.apply(grid) == form`.
+    ///
+    /// # Errors
+    /// As [`Canonicalizer::canon`].
+    pub fn canon_with_transform_as(
+        &mut self,
+        grid: &Grid,
+        form: Form,
+    ) -> Result<(Grid, Transform), Conflict> {
+        let (_, cand) = self.search(grid, form)?;
         let mut digits = [0u8; 10];
         let mut taken = [false; 10];
         for (digit, &l) in digits.iter_mut().zip(cand.label.iter()).skip(1) {
@@ -381,21 +452,59 @@ impl Canonicalizer {
     }
 
     /// Runs the search; returns the record's lines and one candidate of the minimum.
-    fn search(&mut self, grid: &Grid) -> Result<(Lines, Cand), Conflict> {
+    /// A solved grid has one pattern (every cell given), so its two forms are one.
+    fn search(&mut self, grid: &Grid, form: Form) -> Result<(Lines, Cand), Conflict> {
         grid.check_givens()?;
         let lines = lines_of(grid);
         if grid.cells().iter().all(|&d| d != 0) {
             return Ok((lines, self.solved(&lines)));
         }
-        Ok((lines, self.general(&lines)))
+        Ok((
+            lines,
+            match form {
+                Form::Minlex => self.general(&lines),
+                Form::PatternFirst => self.pattern_first(&lines),
+            },
+        ))
     }
 
     /// The search of the module docs, for any record.
     fn general(&mut self, lines: &Lines) -> Cand {
+        let givens = givens_of(lines);
+        self.all_rows(lines, &givens, FRESH);
+        *self
+            .cur
+            .first()
+            .expect("the minimum is reached by some transform")
+    }
+
+    /// The pattern-first search (see [`Form::PatternFirst`]): the search of the module docs on the pattern (every
+    /// digit labelled 1 from the start, so no cell is ever [`NEW`]), which leaves exactly the transforms giving the
+    /// smallest pattern, each candidate with all its rows placed; then the same steps again on these candidates
+    /// with the digits unlabelled, each candidate trying only the row it placed there, which leaves those of the
+    /// smallest string among them.
+    fn pattern_first(&mut self, lines: &Lines) -> Cand {
+        let givens = givens_of(lines);
+        let mut pattern = [1; 16];
+        pattern[0] = 0;
+        self.all_rows(lines, &givens, pattern);
+        for cand in &mut self.cur {
+            cand.label = FRESH;
+            cand.next = 1;
+        }
+        for k in 0..9 {
+            self.step::<true>(k, lines, &givens, [0; 2]);
+        }
+        *self
+            .cur
+            .first()
+            .expect("the minimum is reached by some transform")
+    }
+
+    /// Runs the steps of the module docs from the two empty candidates whose digits have the labels `label`.
+    fn all_rows(&mut self, lines: &Lines, givens: &Givens, label: [u8; 16]) {
         self.cur.clear();
         for t in 0..2 {
-            let mut label = [NEW; 16];
-            label[0] = 0;
             self.cur.push(Cand {
                 label,
                 rows: [0; 9],
@@ -406,17 +515,8 @@ impl Canonicalizer {
                 next: 1,
             });
         }
-        // Givens of each line, one bit per cell.
-        let mut givens = [[0u16; 9]; 2];
-        for (t, side) in lines.iter().enumerate() {
-            for (r, line) in side.iter().enumerate() {
-                givens[t][r] = line
-                    .iter()
-                    .enumerate()
-                    .fold(0, |m, (c, &d)| m | u16::from(d != 0) << c);
-            }
-        }
-        // Row 0 by a shortcut: with no labels yet, a triplet reads at best as its blanks then its givens, so a
+        // Row 0 by a shortcut: with no labels yet (or every digit labelled 1), a triplet reads at best as its
+        // blanks then its givens, so a
         // line's best row 0 is its stacks in increasing order of givens; only the lines whose sorted counts are
         // the smallest can reach the minimum, and only they are tried.
         let mut sorted = [[0u8; 9]; 2];
@@ -431,14 +531,10 @@ impl Canonicalizer {
                 .enumerate()
                 .fold(0u16, |m, (r, &key)| m | u16::from(key == least) << r)
         });
-        self.step(0, lines, &givens, first);
+        self.step::<false>(0, lines, givens, first);
         for k in 1..9 {
-            self.step(k, lines, &givens, [0x1ff; 2]);
+            self.step::<false>(k, lines, givens, [0x1ff; 2]);
         }
-        *self
-            .cur
-            .first()
-            .expect("the minimum is reached by some transform")
     }
 
     /// The search for a solved grid, where the general one is slow: every row is nine new digits, so row 0 is
@@ -625,8 +721,15 @@ impl Canonicalizer {
     }
 
     /// Step `k` of the search: places target row `k` in every way that keeps the prefix minimal, trying only
-    /// the rows of `allow[t]` on side `t`; `givens` marks the given cells of each line.
-    fn step(&mut self, k: usize, lines: &Lines, givens: &[[u16; 9]; 2], allow: [u16; 2]) {
+    /// the rows of `allow[t]` on side `t` (with `FIXED`, only the row each candidate already has at row `k`);
+    /// `givens` marks the given cells of each line.
+    fn step<const FIXED: bool>(
+        &mut self,
+        k: usize,
+        lines: &Lines,
+        givens: &Givens,
+        allow: [u16; 2],
+    ) {
         let mut best = u64::MAX;
         // The leading blanks of the best row (none before one is found).
         let mut lead = 0u16;
@@ -634,7 +737,9 @@ impl Canonicalizer {
         for ci in 0..self.cur.len() {
             let cand = self.cur[ci];
             let free = !cand.used & allow[usize::from(cand.t)];
-            let eligible = if k % 3 == 0 {
+            let eligible = if FIXED {
+                1 << cand.rows[k]
+            } else if k % 3 == 0 {
                 free
             } else {
                 free & BAND_ROWS[usize::from(cand.rows[k - k % 3] / 3)]
@@ -854,12 +959,20 @@ thread_local! {
     static WORK: RefCell<Canonicalizer> = RefCell::new(Canonicalizer::new());
 }
 
-/// The minlex canonical form of `grid`, with this thread's [`Canonicalizer`].
+/// The minlex canonical form of `grid` ([`Form::Minlex`]), with this thread's [`Canonicalizer`].
 ///
 /// # Errors
 /// A [`Conflict`] when two givens clash.
 pub fn canon(grid: &Grid) -> Result<Grid, Conflict> {
-    WORK.with(|w| w.borrow_mut().canon(grid))
+    canon_as(grid, Form::Minlex)
+}
+
+/// The canonical form of `grid` in `form`, with this thread's [`Canonicalizer`].
+///
+/// # Errors
+/// A [`Conflict`] when two givens clash.
+pub fn canon_as(grid: &Grid, form: Form) -> Result<Grid, Conflict> {
+    WORK.with(|w| w.borrow_mut().canon_as(grid, form))
 }
 
 /// A canonical form packed exactly into 32 bytes: the dedupe key. Two records are equivalent exactly when the

@@ -18,6 +18,6 @@ pub mod canon;
 pub mod jobs;
 pub mod shuffle;
 
-pub use canon::{canon, Canonicalizer, Key};
+pub use canon::{canon, canon_as, Canonicalizer, Form, Key};
 pub use jobs::{Canon, Check, Count, Dedupe, Shuffle};
 pub use shuffle::Transform;
