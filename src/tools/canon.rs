@@ -1093,15 +1093,16 @@ mod tests {
         out
     }
 
+    /// The cells of `grid` transposed.
+    fn transposed(grid: &Grid) -> [u8; CELLS] {
+        std::array::from_fn(|i| grid.get((i % 9) * 9 + i / 9))
+    }
+
     /// The smallest string over every one of the 3,359,232 geometric transforms, each relabelled in order of
     /// first appearance; a transform is abandoned at its first cell above the best so far.
     fn brute_force(grid: &Grid, orders: &[[u8; 9]]) -> [u8; CELLS] {
         assert_eq!(orders.len(), 1296);
-        let cells = grid.cells();
-        let mut transposed = [0u8; CELLS];
-        for i in 0..CELLS {
-            transposed[i] = cells[(i % 9) * 9 + i / 9];
-        }
+        let (cells, transposed) = (grid.cells(), transposed(grid));
         let mut best = [u8::MAX; CELLS];
         for src in [cells, &transposed] {
             for ro in orders {
@@ -1133,6 +1134,116 @@ mod tests {
         best
     }
 
+    /// The pattern of a record: its given cells as an 81-bit number, row-major, r1c1 the highest bit.
+    fn pattern(cells: &[u8; CELLS]) -> u128 {
+        cells
+            .iter()
+            .fold(0u128, |p, &d| p << 1 | u128::from(d != 0))
+    }
+
+    /// The pattern-first form over every one of the 3,359,232 geometric transforms: the smallest pattern (each
+    /// transform's pattern built from the rows' given cells, read through a table per column order), then the
+    /// smallest string relabelled in order of first appearance among the transforms that give it.
+    fn brute_force_pattern_first(grid: &Grid, orders: &[[u8; 9]]) -> [u8; CELLS] {
+        assert_eq!(orders.len(), 1296);
+        let (cells, transposed) = (grid.cells(), transposed(grid));
+        // read[o][m]: the row whose given columns are m (bit c for column c) under column order o, its first
+        // column the highest of 9 bits.
+        let read: Vec<[u16; 512]> = orders
+            .iter()
+            .map(|o| {
+                let mut t = [0u16; 512];
+                for (m, v) in t.iter_mut().enumerate() {
+                    *v = o.iter().fold(0, |v, &c| v << 1 | (m >> c & 1) as u16);
+                }
+                t
+            })
+            .collect();
+        let (mut least, mut best) = (u128::MAX, [u8::MAX; CELLS]);
+        for src in [cells, &transposed] {
+            let masks: [usize; 9] = std::array::from_fn(|r| {
+                (0..9).fold(0, |m, c| m | usize::from(src[r * 9 + c] != 0) << c)
+            });
+            for ro in orders {
+                for (co, table) in orders.iter().zip(&read) {
+                    let p = ro.iter().fold(0u128, |p, &r| {
+                        p << 9 | u128::from(table[masks[usize::from(r)]])
+                    });
+                    if p > least {
+                        continue;
+                    }
+                    if p < least {
+                        (least, best) = (p, [u8::MAX; CELLS]);
+                    }
+                    let (mut label, mut next) = ([0u8; 10], 1);
+                    let mut s = [0u8; CELLS];
+                    for (i, v) in s.iter_mut().enumerate() {
+                        let d = src[usize::from(ro[i / 9]) * 9 + usize::from(co[i % 9])];
+                        if d != 0 && label[usize::from(d)] == 0 {
+                            label[usize::from(d)] = next;
+                            next += 1;
+                        }
+                        *v = label[usize::from(d)];
+                    }
+                    best = best.min(s);
+                }
+            }
+        }
+        assert_eq!(pattern(&best), least);
+        best
+    }
+
+    /// The pattern-first forms of records and the outputs dobrichev's minlexer gave for them (data/README.md).
+    #[test]
+    fn pattern_first_matches_the_minlexer_sample() {
+        let inputs = include_str!("../../data/pattern_first.txt").lines();
+        let expected = include_str!("../../data/pattern_first.expected").lines();
+        let mut work = Canonicalizer::new();
+        let mut n = 0;
+        for (input, expect) in inputs.zip(expected) {
+            let form = work.canon_as(&g(input), Form::PatternFirst).unwrap();
+            let mut text = [0u8; CELLS];
+            form.write_line(&mut text, Form::PatternFirst.blank());
+            assert_eq!(std::str::from_utf8(&text).unwrap(), expect, "{input}");
+            n += 1;
+        }
+        assert_eq!(n, 110);
+    }
+
+    #[test]
+    fn pattern_first_is_invariant_idempotent_and_a_transform_of_the_record() {
+        let mut work = Canonicalizer::new();
+        let pf = Form::PatternFirst;
+        for (i, p) in samples().iter().enumerate() {
+            let (c, t) = work.canon_with_transform_as(p, pf).unwrap();
+            assert_eq!(t.apply(p), c, "{}", p.to_line());
+            assert_eq!(work.canon_as(&c, pf).unwrap(), c, "idempotent");
+            // Each form is the smallest in its own order: no larger there than the other form.
+            let m = work.canon(p).unwrap();
+            assert!(pattern(c.cells()) <= pattern(m.cells()));
+            assert!(m.cells() <= c.cells());
+            assert_eq!(Key::of(&work.canon(&c).unwrap()), Key::of(&m), "same class");
+            for k in 0..5 {
+                let t = Transform::random(31, (i * 5 + k) as u64);
+                assert_eq!(
+                    work.canon_as(&t.apply(p), pf).unwrap(),
+                    c,
+                    "{}",
+                    p.to_line()
+                );
+            }
+        }
+        // A solved grid has one pattern: its two forms are one.
+        let sol = solver::solve_unique(&g(HARD)).unwrap().solution;
+        assert_eq!(work.canon_as(&sol, pf), work.canon(&sol));
+        let mut p = g(HARD);
+        p.set(1, 4);
+        assert!(
+            work.canon_as(&p, pf).is_err(),
+            "clashing givens are refused"
+        );
+    }
+
     /// Records with `clues` givens taken at random from a solved grid: few clues give many ties in the search.
     fn random_record(solution: &Grid, clues: usize, rng: &mut SplitMix64) -> Grid {
         let mut cells = [0u8; CELLS];
@@ -1160,25 +1271,45 @@ mod tests {
         out
     }
 
+    /// Both forms against their brute force, on records of every clue count, with many ties among the
+    /// transforms (few clues; givens on the diagonal: a pattern with many automorphisms, told apart only by the
+    /// digits).
     #[test]
     fn matches_brute_force_on_random_records() {
         let orders = band_orders();
         let sol = solver::solve_unique(&g(HARD)).unwrap().solution;
         let mut rng = SplitMix64::new(5);
         // Debug builds are slow at 3.4 million transforms a record: fewer records there.
-        let n = if cfg!(debug_assertions) { 2 } else { 12 };
-        let mut records = vec![g(HARD), sol];
+        let n = if cfg!(debug_assertions) { 2 } else { 14 };
+        let mut diagonal = Grid::EMPTY;
+        for i in 0..9 {
+            diagonal.set(i * 10, sol.get(i * 10));
+        }
+        let mut records = vec![g(HARD), sol, diagonal];
         for k in 0..n {
-            records.push(random_record(&sol, [3, 7, 17, 24, 40, 70][k % 6], &mut rng));
+            records.push(random_record(
+                &sol,
+                [1, 7, 17, 24, 2, 40, 70][k % 7],
+                &mut rng,
+            ));
         }
         let puzzles = samples();
         records.extend(puzzles[..n].iter().copied());
+        let mut work = Canonicalizer::new();
         for r in &records {
-            let ours = canon(r).unwrap();
+            let ours = work.canon(r).unwrap();
             assert_eq!(
                 ours.cells(),
                 &brute_force(r, &orders),
                 "record {}",
+                r.to_line()
+            );
+            let ours = work.canon_as(r, Form::PatternFirst).unwrap();
+            let expect = brute_force_pattern_first(r, &orders);
+            assert_eq!(
+                ours.cells(),
+                &expect,
+                "pattern first, record {}",
                 r.to_line()
             );
         }
@@ -1265,6 +1396,10 @@ mod tests {
     #[test]
     fn empty_board_and_single_clue() {
         let mut work = Canonicalizer::new();
+        assert_eq!(
+            work.canon_as(&Grid::EMPTY, Form::PatternFirst).unwrap(),
+            Grid::EMPTY
+        );
         assert_eq!(work.canon(&Grid::EMPTY).unwrap(), Grid::EMPTY);
         // Every band-keeping row order on both sides, each candidate holding all stack and column orders.
         assert_eq!(work.cur.len(), 2 * 1296);
