@@ -257,6 +257,39 @@ fn triplet(cand: &Cand, line: &[u8; 9], m: u16, s: usize) -> (u16, u8) {
     best_triplet(v, cand.masks[s])
 }
 
+/// `PATTERN_TRIPLET[m][mask]`: what [`best_triplet`] gives for a triplet whose given cells are `m` (bit `q` for cell
+/// `q`), every given read as label 1: the smallest encoded triplet over the orders of `mask` and the sub-mask of
+/// the orders reaching it.
+static PATTERN_TRIPLET: [[(u16, u8); 64]; 8] = {
+    let mut t = [[(0u16, 0u8); 64]; 8];
+    let mut m = 0;
+    while m < 8 {
+        let mut mask = 1;
+        while mask < 64 {
+            let (mut best, mut sub) = (u16::MAX, 0u8);
+            let mut p = 0;
+            while p < 6 {
+                if mask >> p & 1 != 0 {
+                    let o = PERM3[p];
+                    let code =
+                        ((m >> o[0] & 1) << 8 | (m >> o[1] & 1) << 4 | (m >> o[2] & 1)) as u16;
+                    if code < best {
+                        (best, sub) = (code, 0);
+                    }
+                    if code == best {
+                        sub |= 1 << p;
+                    }
+                }
+                p += 1;
+            }
+            t[m][mask] = (best, sub);
+            mask += 1;
+        }
+        m += 1;
+    }
+    t
+};
+
 /// The positions of an encoded triplet's [`NEW`] cells (15: all four bits of the nibble set), one bit each: bit
 /// `q` for cell `q` (the nibble at bits `8 - 4q`).
 #[inline(always)]
@@ -471,7 +504,7 @@ impl Canonicalizer {
     /// The search of the module docs, for any record.
     fn general(&mut self, lines: &Lines) -> Cand {
         let givens = givens_of(lines);
-        self.all_rows(lines, &givens, FRESH);
+        self.all_rows::<false>(lines, &givens, FRESH);
         *self
             .cur
             .first()
@@ -487,7 +520,7 @@ impl Canonicalizer {
         let givens = givens_of(lines);
         let mut pattern = [1; 16];
         pattern[0] = 0;
-        self.all_rows(lines, &givens, pattern);
+        self.all_rows::<true>(lines, &givens, pattern);
         for cand in &mut self.cur {
             cand.label = FRESH;
             cand.next = 1;
@@ -512,7 +545,7 @@ impl Canonicalizer {
             return best.expect("the minimum is reached by some transform").1;
         }
         for k in 0..9 {
-            self.step::<true>(k, lines, &givens, [0; 2]);
+            self.step::<true, false>(k, lines, &givens, [0; 2]);
         }
         *self
             .cur
@@ -520,8 +553,9 @@ impl Canonicalizer {
             .expect("the minimum is reached by some transform")
     }
 
-    /// Runs the steps of the module docs from the two empty candidates whose digits have the labels `label`.
-    fn all_rows(&mut self, lines: &Lines, givens: &Givens, label: [u8; 16]) {
+    /// Runs the steps of the module docs from the two empty candidates whose digits have the labels `label`:
+    /// [`FRESH`], or with `PATTERN` every digit 1.
+    fn all_rows<const PATTERN: bool>(&mut self, lines: &Lines, givens: &Givens, label: [u8; 16]) {
         self.cur.clear();
         for t in 0..2 {
             self.cur.push(Cand {
@@ -550,9 +584,9 @@ impl Canonicalizer {
                 .enumerate()
                 .fold(0u16, |m, (r, &key)| m | u16::from(key == least) << r)
         });
-        self.step::<false>(0, lines, givens, first);
+        self.step::<false, PATTERN>(0, lines, givens, first);
         for k in 1..9 {
-            self.step::<false>(k, lines, givens, [0x1ff; 2]);
+            self.step::<false, PATTERN>(k, lines, givens, [0x1ff; 2]);
         }
     }
 
@@ -742,7 +776,10 @@ impl Canonicalizer {
     /// Step `k` of the search: places target row `k` in every way that keeps the prefix minimal, trying only
     /// the rows of `allow[t]` on side `t` (with `FIXED`, only the row each candidate already has at row `k`);
     /// `givens` marks the given cells of each line.
-    fn step<const FIXED: bool>(
+    ///
+    /// With `PATTERN`, every digit reads as label 1 (the candidates' labels are not looked at): the triplets are
+    /// read from the given cells alone, by [`PATTERN_TRIPLET`].
+    fn step<const FIXED: bool, const PATTERN: bool>(
         &mut self,
         k: usize,
         lines: &Lines,
@@ -765,7 +802,13 @@ impl Canonicalizer {
             };
             let side = &lines[usize::from(cand.t)];
             let marks = &givens[usize::from(cand.t)];
-            let triplet = |line: &[u8; 9], m: u16, s: usize| triplet(&cand, line, m, s);
+            let triplet = |line: &[u8; 9], m: u16, s: usize| {
+                if PATTERN {
+                    PATTERN_TRIPLET[usize::from(m >> (3 * s) & 7)][usize::from(cand.masks[s]) & 63]
+                } else {
+                    triplet(&cand, line, m, s)
+                }
+            };
             let mut rows = eligible;
             if cand.stacks & (cand.stacks - 1) == 0 {
                 // One stack order: the row is read stack by stack and dropped at its first larger triplet.
