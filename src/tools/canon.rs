@@ -1,4 +1,5 @@
-//! The minlex canonical form of a record (a puzzle or a solved grid) and its compact dedupe [`Key`].
+//! The canonical forms of a record (a puzzle or a solved grid): the minlex form, the forum's pattern-first form
+//! ([`Form`]), and the compact dedupe [`Key`].
 //!
 //! # What is computed
 //!
@@ -9,9 +10,9 @@
 //! smallest relabelling is the one that gives digits the labels 1, 2, 3, … in order of first appearance in
 //! `g(x)`'s string (blanks stay 0), so the minimum is over `G` with that relabelling.
 //!
-//! This is the string order, blanks as `0`, as the issue defines it. It is not the "pattern first" order of
-//! some other tools (which first minimise where the givens are, then the digits): the two differ on many
-//! puzzles, for example on the first record of the 17-clue list.
+//! This is the string order, blanks as `0`, as the issue defines it ([`Form::Minlex`]). The forum's tools and
+//! catalogues use another, the "pattern first" order ([`Form::PatternFirst`], see its section below): the two
+//! differ on 28,846 of the 49,158 17-clue puzzles, for example on the first of them.
 //!
 //! # The search, and why it finds the minimum
 //!
@@ -61,6 +62,22 @@
 //! `123456789` and each one goes on as its own candidate (about 1.6 ms a grid). A solved grid takes its own search
 //! instead (`Canonicalizer::solved`, private), over column orders (the labels follow from them), tested against
 //! this one.
+//!
+//! # The pattern-first form
+//!
+//! [`Form::PatternFirst`] (dobrichev's minlexer, sudoku-minlexing-tool) orders transforms by their pattern of
+//! givens first (81 bits, row-major, a blank 0 and a given 1), then by the relabelled string. It takes the same
+//! search twice. First on the pattern: every digit starts with label 1, so no cell is ever `NEW`, no class is
+//! ever split, and the argument above shows that the candidates left after step 9 are exactly the transforms
+//! giving the smallest pattern (the row-0 shortcut holds as it is: a pattern's best row 0 is its stacks in
+//! increasing order of givens, blanks first). The triplets then depend on the given cells alone and are read
+//! from one table. Second on the digits: the labels are forgotten, and the steps run again over these
+//! candidates, each trying at row `k` only the row it already placed there; by the same argument, the
+//! candidates left give the smallest string among the transforms of the smallest pattern, which is the form.
+//! When the pattern leaves only candidates of a single transform each (about 93 % of the 17-clue and hardest
+//! puzzles), the second pass is a reading of each, its digits labelled in order of first appearance, and the
+//! smallest is kept. Solved grids have a single pattern, so their two forms are one and both take the
+//! solved-grid search.
 //!
 //! # Cost
 //!
