@@ -406,6 +406,7 @@ type Lines = [[[u8; 9]; 9]; 2];
 type Givens = [[u16; 9]; 2];
 
 /// The [`Givens`] of `lines`.
+#[inline(always)]
 fn givens_of(lines: &Lines) -> Givens {
     let mut givens = [[0u16; 9]; 2];
     for (t, side) in lines.iter().enumerate() {
@@ -503,6 +504,7 @@ impl Canonicalizer {
 
     /// Runs the search; returns the record's lines and one candidate of the minimum.
     /// A solved grid has one pattern (every cell given), so its two forms are one.
+    #[inline(always)]
     fn search(&mut self, grid: &Grid, form: Form) -> Result<(Lines, Cand), Conflict> {
         grid.check_givens()?;
         let lines = lines_of(grid);
@@ -572,6 +574,7 @@ impl Canonicalizer {
 
     /// Runs the steps of the module docs from the two empty candidates whose digits have the labels `label`:
     /// [`FRESH`], or with `PATTERN` every digit 1.
+    #[inline(always)]
     fn all_rows<const PATTERN: bool>(&mut self, lines: &Lines, givens: &Givens, label: [u8; 16]) {
         self.cur.clear();
         for t in 0..2 {
