@@ -155,7 +155,7 @@ pub struct CanonArgs {
     pub batch: BatchArgs,
     #[command(flatten)]
     pub json: JsonArg,
-    /// The forum's canonical form (that of dobrichev's minlexer and the published catalogues): the smallest
+    /// The forum's canonical form (that of dobrichev's minlexer, sudoku-minlexing-tool): the smallest
     /// pattern of givens first, then the smallest digits; `.` for blanks. Default: the smallest string, `0` blanks.
     #[arg(long)]
     pub pattern_first: bool,
