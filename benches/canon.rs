@@ -1,12 +1,13 @@
-//! Canonical forms alone, one criterion group per dataset: the first `MAX_PUZZLES` puzzles of the 17-clue list
-//! and of the forum's hardest in `../shared/data` when they are there (a notice says so when not), else
-//! `data/puzzles.txt`. Throughput is counted in puzzles; puzzles are parsed beforehand.
+//! Canonical forms alone (the minlex and the pattern-first form), one criterion group per dataset: the first
+//! `MAX_PUZZLES` puzzles of the 17-clue list and of the forum's hardest in `../shared/data` when they are there (a
+//! notice says so when not), else `data/puzzles.txt`. Throughput is counted in puzzles; puzzles are parsed
+//! beforehand.
 
 use std::path::PathBuf;
 use std::time::Duration;
 
 use criterion::{criterion_group, criterion_main, BenchmarkId, Criterion, Throughput};
-use sudoku_batch::tools::{Canonicalizer, Transform};
+use sudoku_batch::tools::{Canonicalizer, Form, Transform};
 use sudoku_batch::Grid;
 
 /// Most puzzles taken from one file.
@@ -43,15 +44,20 @@ fn bench(c: &mut Criterion) {
     for (name, puzzles) in &sets {
         group.throughput(Throughput::Elements(puzzles.len() as u64));
         let mut work = Canonicalizer::new();
-        group.bench_with_input(BenchmarkId::new("canon", name), puzzles, |b, ps| {
-            b.iter(|| {
-                let mut clues = 0;
-                for p in ps {
-                    clues += work.canon(p).expect("valid puzzle").clue_count();
-                }
-                clues
-            })
-        });
+        for (id, form) in [
+            ("canon", Form::Minlex),
+            ("pattern_first", Form::PatternFirst),
+        ] {
+            group.bench_with_input(BenchmarkId::new(id, name), puzzles, |b, ps| {
+                b.iter(|| {
+                    let mut clues = 0;
+                    for p in ps {
+                        clues += work.canon_as(p, form).expect("valid puzzle").clue_count();
+                    }
+                    clues
+                })
+            });
+        }
         group.bench_with_input(BenchmarkId::new("shuffle", name), puzzles, |b, ps| {
             b.iter(|| {
                 let mut clues = 0;

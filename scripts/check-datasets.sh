@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
 # Large-data check: solve every dataset in DIR (default ../shared/data) with the release binary and check every
-# answer with an independent checker (scripts/check_answers.py).
+# answer with an independent checker (scripts/check_answers.py); the dataset tools on real data, and canon
+# --pattern-first against checksums of dobrichev's minlexer's output.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 dir=${1:-../shared/data}
@@ -77,6 +78,28 @@ if [ -n "$f" ]; then
     status=1
   fi
 fi
+# canon --pattern-first gives, byte for byte, what dobrichev's minlexer (sudoku-minlexing-tool, commit f3c1a68, run
+# outside this repository as data/README.md says) gives on each file with its comment and blank lines left out:
+# the SHA-256 of the minlexer's output, one 81-character line per puzzle, `.` for blanks.
+while read -r sum name; do
+  f=$dir/$name
+  [ -f "$f" ] || continue
+  got=$(grep -v '^#' "$f" | grep . | "$bin" canon --pattern-first -q | sha256sum | cut -c1-64)
+  if [ "$got" = "$sum" ]; then
+    echo "$f: canon --pattern-first gives the minlexer's output, byte for byte"
+  else
+    echo "$f: canon --pattern-first differs from the minlexer's output" >&2
+    status=1
+  fi
+done <<'SUMS'
+c1d5201dd4a3618990ec925ad996da65571338d2ef284ee8343c2c6085b92622 puzzles0_dense_100k
+5aadfd71526a264c8874ae0455c0220380929d6e381e9173d9eba8c1e14d35e1 puzzles2_17_clue
+c322f85abc4e78faf3c45d4ec9fb96f8b70b9c780eda84e92138f1b313fbf785 puzzles3_magictour_top1465
+aa53bea531aac382d33edccd2a42b9489f18098e10955e643eaae9e1d2222c71 puzzles5_forum_hardest_1905_11+
+43dedc4409717be20beec210aa661b8eb8510937a75b4529b987df04897431c8 puzzles6_forum_hardest_1106
+d2d272bd1c3b70c22be23aa4ae8c5bd11c0f9d3492b8b56b1eea8767cf7096dc puzzles7_serg_benchmark
+14a8c206bbb62db13fad69c17dd540ee3feb7d41d317c83866a07f1160c86055 puzzles8_no_solution_1000
+SUMS
 for pair in "puzzles7_:2+" "puzzles8_:0"; do
   f=$(ls "$dir"/${pair%%:*}* 2>/dev/null | head -1 || true)
   [ -n "$f" ] || continue

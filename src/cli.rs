@@ -14,6 +14,7 @@ use sudoku_batch::generate::puzzle::{Goal, PuzzleOptions, PuzzleRun, Symmetry};
 use sudoku_batch::human::Level;
 use sudoku_batch::ordered::Threads;
 use sudoku_batch::output::Target;
+use sudoku_batch::tools::Form;
 
 use crate::report::{Reporter, Unit};
 
@@ -92,9 +93,9 @@ pub enum Command {
     Check(CheckArgs),
     /// Count the solutions of every puzzle, the search stopped at --limit (`N+` when it stopped there).
     Count(CountArgs),
-    /// The minlex canonical form of every record (puzzle or solved grid, `0` blanks): equal for exactly the
-    /// records that are the same up to relabelling digits, permuting bands, stacks, rows and columns within them,
-    /// and transposing.
+    /// The minlex canonical form of every record (puzzle or solved grid, `0` blanks; with --pattern-first the
+    /// forum's form, `.` blanks): equal for exactly the records that are the same up to relabelling digits,
+    /// permuting bands, stacks, rows and columns within them, and transposing.
     Canon(CanonArgs),
     /// Keep the first record of each equivalence class (same canonical form), in input order, as it was written;
     /// the rest are left out.
@@ -154,6 +155,21 @@ pub struct CanonArgs {
     pub batch: BatchArgs,
     #[command(flatten)]
     pub json: JsonArg,
+    /// The forum's canonical form (that of dobrichev's minlexer, sudoku-minlexing-tool): the smallest
+    /// pattern of givens first, then the smallest digits; `.` for blanks. Default: the smallest string, `0` blanks.
+    #[arg(long)]
+    pub pattern_first: bool,
+}
+
+impl CanonArgs {
+    /// The canonical form asked for.
+    pub fn form(&self) -> Form {
+        if self.pattern_first {
+            Form::PatternFirst
+        } else {
+            Form::Minlex
+        }
+    }
 }
 
 /// Arguments of `sudoku dedupe`.

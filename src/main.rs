@@ -132,7 +132,7 @@ fn run(args: cli::Cli) -> anyhow::Result<ExitCode> {
         ),
         (Some(cli::Command::Canon(a)), _) => batch_job(
             &a.batch,
-            &tools::Canon,
+            &tools::Canon { form: a.form() },
             &a.batch.options(false, SOLVE_CHUNK, a.json.json),
             "in canonical form",
             quiet,

@@ -343,6 +343,57 @@ fn json_lines_have_one_object_per_record_with_its_line() {
     }
 }
 
+/// `canon --pattern-first` gives, byte for byte, what dobrichev's minlexer gives (data/pattern_first.expected,
+/// made with it: see data/README.md), at any split, from `.` or `0` blanks; shuffled copies give the same forms;
+/// `--json` and a CSV column carry the same forms.
+#[test]
+fn canon_pattern_first_matches_the_minlexer() {
+    let input = std::fs::read(data("pattern_first.txt")).unwrap();
+    let expected = std::fs::read_to_string(data("pattern_first.expected")).unwrap();
+    let (code, forms) = same_at_any_split(&["canon", "--pattern-first"], &input);
+    assert_eq!(code, 0);
+    assert_eq!(forms, expected);
+    for seed in ["3", "4"] {
+        let shuffled = run_in(None, &["shuffle", "--seed", seed, "-q", "-"], &input);
+        let (_, again) = same_at_any_split(&["canon", "--pattern-first"], &shuffled.stdout);
+        assert_eq!(again, expected, "seed {seed}");
+    }
+    // The two forms differ (on the first line: a 17-clue puzzle), and agree on solved grids but for the blanks.
+    let (_, minlex) = same_at_any_split(&["canon"], &input);
+    let differ = minlex
+        .lines()
+        .zip(expected.lines())
+        .filter(|(a, b)| a.replace('0', ".") != *b)
+        .count();
+    assert!(differ >= 30, "{differ}");
+    let r = run(&[
+        "canon",
+        "--pattern-first",
+        "--json",
+        "-q",
+        &data("pattern_first.txt"),
+    ]);
+    for (l, form) in r.out().lines().zip(expected.lines()) {
+        let v: serde_json::Value = serde_json::from_str(l).unwrap();
+        assert_eq!(v["canon"], form);
+    }
+    let csv = run(&["canon", "--pattern-first", "-q", &data("kaggle.csv")]);
+    let plain = run(&["canon", "-q", &data("kaggle.csv")]);
+    let csv = csv.out();
+    let (head, rows) = csv.split_once('\n').unwrap();
+    assert!(head.ends_with(",canon"), "{head}");
+    for (row, old) in rows.lines().zip(plain.out().lines().skip(1)) {
+        let form = row.rsplit(',').next().unwrap();
+        assert_eq!(form.len(), 81);
+        assert!(form.contains('.') && !form.contains('0'), "{form}");
+        // The CSV's other fields are kept as the plain canon keeps them.
+        assert_eq!(
+            row.rsplit_once(',').unwrap().0,
+            old.rsplit_once(',').unwrap().0
+        );
+    }
+}
+
 #[test]
 fn stats_json_is_accepted_by_every_batch_subcommand() {
     for sub in [

@@ -1,5 +1,5 @@
 //! The batch jobs of the dataset tools, each a [`Job`] on the one batch pipeline: [`Check`] (claimed solutions),
-//! [`Count`] (solutions per puzzle), [`Canon`] (minlex form), [`Dedupe`] (first record of each equivalence class)
+//! [`Count`] (solutions per puzzle), [`Canon`] (a canonical form), [`Dedupe`] (first record of each equivalence class)
 //! and [`Shuffle`] (a random equivalent record).
 //!
 //! ```
@@ -25,7 +25,7 @@ use crate::record::{
 };
 use crate::solver;
 
-use super::canon::{canon, Key};
+use super::canon::{canon, canon_as, Form, Key};
 use super::shuffle::Transform;
 
 /// `sudoku check`: is the solution a record carries a solution of its puzzle? The answer is `ok`; a wrong claim is
@@ -125,19 +125,22 @@ impl Job for Count {
     }
 }
 
-/// `sudoku canon`: the minlex canonical form of each record ([`super::canon()`]), `0` for blanks, in the record's
-/// layout.
+/// `sudoku canon`: the canonical form of each record in [`Canon::form`] ([`super::canon_as`]), in the record's
+/// layout, blanks written as the form's [`Form::blank`] (`0` for the minlex form, `.` for the pattern-first one).
 #[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
-pub struct Canon;
+pub struct Canon {
+    /// Which canonical form.
+    pub form: Form,
+}
 
 impl Job for Canon {
     fn run(&self, puzzle: &Grid, layout: Layout, out: &mut Vec<u8>) -> Result<(), Failure> {
-        let form = canon(puzzle).map_err(Failure::ClashingGivens)?;
+        let form = canon_as(puzzle, self.form).map_err(Failure::ClashingGivens)?;
         if layout == Layout::Json {
             json_field(out, "status", "ok");
             json_key(out, "canon");
         }
-        form.write(layout, b'0', out);
+        form.write(layout, self.form.blank(), out);
         Ok(())
     }
 
@@ -147,7 +150,9 @@ impl Job for Canon {
 }
 
 /// `sudoku dedupe`: each record as it was read, kept only when no earlier record of the run is equivalent to it
-/// (same canonical form, compared by its 32-byte [`Key`]). The batch run holds one key per distinct record.
+/// (same canonical form, compared by its 32-byte [`Key`]). The batch run holds one key per distinct record. The
+/// key is always of the [`Form::Minlex`] form: two records are equivalent exactly when their forms are equal,
+/// whichever form, so the choice changes nothing kept or left out.
 #[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
 pub struct Dedupe;
 

@@ -1,5 +1,6 @@
-//! Dataset tools on whole records: the minlex canonical form and its dedupe key ([`mod@canon`]), uniformly random
-//! equivalent transformations ([`mod@shuffle`]), and the batch jobs built on them and on the solver ([`jobs`]).
+//! Dataset tools on whole records: the canonical forms (minlex and pattern-first) and the dedupe key
+//! ([`mod@canon`]), uniformly random equivalent transformations ([`mod@shuffle`]), and the batch jobs built on them
+//! and on the solver ([`jobs`]).
 //!
 //! ```
 //! use sudoku_batch::tools::{canon, Key, Transform};
@@ -18,6 +19,6 @@ pub mod canon;
 pub mod jobs;
 pub mod shuffle;
 
-pub use canon::{canon, Canonicalizer, Key};
+pub use canon::{canon, canon_as, Canonicalizer, Form, Key};
 pub use jobs::{Canon, Check, Count, Dedupe, Shuffle};
 pub use shuffle::Transform;
