@@ -26,7 +26,7 @@ impl Observer for Tally {
 
 fn main() -> Result<(), Box<dyn std::error::Error>> {
     // 1. Every record of a file (any format the CLI reads), solved into a Vec in input order.
-    let text = std::fs::read("data/puzzles.txt")?;
+    let text = std::fs::read(concat!(env!("CARGO_MANIFEST_DIR"), "/data/puzzles.txt"))?;
     let records = format::read_all(&text, None)?;
     let solutions: Vec<Grid> = records
         .iter()
@@ -61,8 +61,9 @@ fn main() -> Result<(), Box<dyn std::error::Error>> {
     std::fs::create_dir_all(&dir)?;
     let out = dir.join("solutions.txt");
     let mut tally = Tally::default();
+    let bad = Path::new(concat!(env!("CARGO_MANIFEST_DIR"), "/data/bad.txt"));
     let summary = batch::run(
-        vec![InputSpec::Path(Path::new("data/bad.txt").into())],
+        vec![InputSpec::Path(bad.into())],
         &Target::File(out.clone()),
         &Solve::default(),
         &Options::default(),
