@@ -2,15 +2,21 @@
 //! constructor [`map_file`]) unless `--no-mmap`; standard input and other non-regular files (pipes, devices) are
 //! read in blocks. Both reach the same chunking and parsing code. A file whose size or modification time differs at
 //! the end of the run from the start fails the run.
+//!
+//! Every file and standard input is looked at for the magic bytes of a [`Compression`] first (never its name): a
+//! compressed one is read in blocks and decoded on a thread of its own (`batch::decode`), and its text goes to the
+//! same chunking code.
 
 use std::fs::File;
-use std::io;
+use std::io::{self, Read};
 use std::path::{Path, PathBuf};
 use std::time::SystemTime;
 
 use memmap2::Mmap;
 
+use super::decode::Decoded;
 use super::BatchError;
+use crate::compression::{Compression, MAGIC_LEN};
 
 /// One input of a run.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -73,6 +79,13 @@ pub(crate) enum Data {
     Mapped(Mapped),
     Memory(Vec<u8>),
     Stream(File),
+    /// A stream whose first bytes (`head`) were read to look for a compression magic, and were not one.
+    Started {
+        head: Vec<u8>,
+        file: File,
+    },
+    /// The text of a compressed input.
+    Decoded(Decoded),
 }
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -107,9 +120,13 @@ impl Opened {
                         source,
                     }
                 })?;
+                let data = start_stream(File::from(fd)).map_err(|source| BatchError::Read {
+                    name: name.clone(),
+                    source,
+                })?;
                 Ok(Opened {
                     name,
-                    data: Data::Stream(File::from(fd)),
+                    data,
                     stamp: None,
                 })
             }
@@ -127,15 +144,22 @@ impl Opened {
                         "is a directory",
                     )));
                 }
+                let read_err = |source| BatchError::Read {
+                    name: name.clone(),
+                    source,
+                };
                 if !meta.is_file() {
+                    let data = start_stream(file).map_err(read_err)?;
                     return Ok(Opened {
                         name,
-                        data: Data::Stream(file),
+                        data,
                         stamp: None,
                     });
                 }
                 let stamp = Some((path, Stamp::of(&meta)));
-                let data = if !mmap {
+                let data = if let Some(codec) = detect_at_start(&file).map_err(read_err)? {
+                    Data::Decoded(Decoded::spawn(codec, file).map_err(read_err)?)
+                } else if !mmap {
                     Data::Stream(file)
                 } else if meta.len() == 0 {
                     Data::Memory(Vec::new())
@@ -157,7 +181,9 @@ impl Opened {
         match &self.data {
             Data::Mapped(m) => Some(m.bytes().len() as u64),
             Data::Memory(v) => Some(v.len() as u64),
-            Data::Stream(_) => self.stamp.as_ref().map(|(_, s)| s.len),
+            Data::Stream(_) | Data::Started { .. } => self.stamp.as_ref().map(|(_, s)| s.len),
+            // Progress counts text bytes, and the size of the text is not known in advance.
+            Data::Decoded(_) => None,
         }
     }
 
@@ -181,6 +207,33 @@ impl Opened {
             }),
         }
     }
+}
+
+/// The compression of a regular file, from its first bytes (read without moving the file's position).
+fn detect_at_start(file: &File) -> io::Result<Option<Compression>> {
+    use std::os::unix::fs::FileExt;
+    let mut head = [0u8; MAGIC_LEN];
+    let mut n = 0;
+    while n < MAGIC_LEN {
+        match file.read_at(&mut head[n..], n as u64) {
+            Ok(0) => break,
+            Ok(k) => n += k,
+            Err(e) if e.kind() == io::ErrorKind::Interrupted => {}
+            Err(e) => return Err(e),
+        }
+    }
+    Ok(Compression::detect(&head[..n]))
+}
+
+/// A stream that cannot be read twice (standard input, a pipe, a device): its first bytes are read to look for a
+/// compression magic, and go on to the decoder or to the chunker.
+fn start_stream(mut file: File) -> io::Result<Data> {
+    let mut head = Vec::with_capacity(MAGIC_LEN);
+    (&mut file).take(MAGIC_LEN as u64).read_to_end(&mut head)?;
+    Ok(match Compression::detect(&head) {
+        Some(codec) => Data::Decoded(Decoded::spawn(codec, io::Cursor::new(head).chain(file))?),
+        None => Data::Started { head, file },
+    })
 }
 
 /// Maps a regular file read-only for the whole run. The only memory map of the crate.

@@ -316,7 +316,9 @@ fn chunks_of(input: &mut Opened, chunk_size: usize) -> Chunks<'_> {
     match &mut input.data {
         Data::Mapped(map) => Chunks::mapped(map, chunk_size),
         Data::Memory(bytes) => Chunks::bytes(bytes, chunk_size),
-        Data::Stream(file) => Chunks::stream(file, chunk_size),
+        Data::Stream(file) => Chunks::stream(file, Vec::new(), chunk_size),
+        Data::Started { head, file } => Chunks::stream(file, std::mem::take(head), chunk_size),
+        Data::Decoded(text) => Chunks::stream(text, Vec::new(), chunk_size),
     }
 }
 

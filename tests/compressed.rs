@@ -1,0 +1,167 @@
+//! Compressed inputs and outputs: files made by the real tools (the fixtures of `data/` were written by gzip -9n,
+//! zstd -19, xz -9 and bzip2 -9; `kaggle.csv.gz` is two gzip members; more are made at run time by the tools when
+//! they are installed) give exactly the bytes of the plain file, from files and standard input, on every batch
+//! subcommand; truncated and corrupt ones fail naming the file, with exit 2 and no output file.
+
+use std::path::Path;
+use std::process::Command;
+
+use crate::util::*;
+
+const FIXTURES: [&str; 4] = [
+    "puzzles.txt.gz",
+    "puzzles.txt.zst",
+    "puzzles.txt.xz",
+    "puzzles.txt.bz2",
+];
+
+/// The compressing tools and the extension of what they write.
+const TOOLS: [(&str, &str); 4] = [
+    ("gzip", "gz"),
+    ("zstd", "zst"),
+    ("xz", "xz"),
+    ("bzip2", "bz2"),
+];
+
+/// `TOOL -c < plain`, or `None` with a notice when the tool is not installed.
+fn compress_with(tool: &str, plain: &Path) -> Option<Vec<u8>> {
+    let out = Command::new(tool)
+        .arg("-c")
+        .stdin(std::fs::File::open(plain).unwrap())
+        .output();
+    match out {
+        Ok(o) if o.status.success() => Some(o.stdout),
+        _ => {
+            eprintln!("notice: {tool} not usable here; its run-time part skipped");
+            None
+        }
+    }
+}
+
+#[test]
+fn the_fixtures_give_the_plain_files_answers_from_files_and_stdin() {
+    let expect = read_data("puzzles.solutions.txt");
+    for name in FIXTURES {
+        let path = data(name);
+        for extra in [&[][..], &["--no-mmap"], &["-j1"]] {
+            let mut args = vec!["solve", &*path];
+            args.extend_from_slice(extra);
+            let r = run(&args);
+            assert_eq!(r.code, 0, "{name} {extra:?}: {}", r.stderr);
+            assert!(r.out() == expect, "{name} {extra:?}");
+        }
+        let bytes = std::fs::read(data(name)).unwrap();
+        let r = run_in(None, &["solve"], &bytes);
+        assert_eq!(r.code, 0, "{name} on stdin: {}", r.stderr);
+        assert!(r.out() == expect, "{name} on stdin");
+        let r = run_in(None, &["solve", "-"], &bytes);
+        assert!(r.out() == expect, "{name} on stdin as -");
+    }
+}
+
+#[test]
+fn a_two_member_gzip_csv_is_read_whole() {
+    let plain = run(&["solve", &data("kaggle.csv")]);
+    assert_eq!(plain.code, 0, "{}", plain.stderr);
+    let packed = run(&["solve", &data("kaggle.csv.gz")]);
+    assert_eq!(packed.code, 0, "{}", packed.stderr);
+    assert_eq!(packed.out(), plain.out());
+    assert_eq!(packed.out().lines().count(), 21);
+}
+
+#[test]
+fn every_batch_subcommand_reads_compressed_inputs() {
+    for sub in [
+        &["count"][..],
+        &["check"],
+        &["canon"],
+        &["dedupe"],
+        &["shuffle", "--seed", "7"],
+        &["rate"],
+        &["solve", "--json"],
+    ] {
+        let plain = run(&[sub, &[&*data("puzzles.txt")]].concat());
+        for name in FIXTURES {
+            let r = run(&[sub, &[&*data(name)]].concat());
+            assert_eq!(r.code, plain.code, "{sub:?} {name}: {}", r.stderr);
+            assert!(r.stdout == plain.stdout, "{sub:?} {name}");
+        }
+    }
+}
+
+#[test]
+fn files_made_at_run_time_by_the_tools_match_the_plain_ones() {
+    let dir = tempfile::tempdir().unwrap();
+    // Larger than a few decoding blocks (256 KiB each) and chunks, with a grid file and a CSV beside it.
+    let big = dir.path().join("big.txt");
+    std::fs::write(&big, read_data("puzzles.txt").repeat(40)).unwrap();
+    let inputs = [
+        big,
+        Path::new("data/grid.txt").into(),
+        Path::new("data/kaggle.csv").into(),
+    ];
+    for plain in &inputs {
+        let expect = run(&["solve", "-j2", plain.to_str().unwrap()]);
+        assert_eq!(expect.code, 0, "{}", expect.stderr);
+        for (tool, ext) in TOOLS {
+            let Some(packed) = compress_with(tool, plain) else {
+                continue;
+            };
+            let path = dir.path().join(format!("in.{ext}"));
+            std::fs::write(&path, &packed).unwrap();
+            let r = run(&["solve", "-j2", path.to_str().unwrap()]);
+            assert_eq!(r.code, 0, "{tool} {}: {}", plain.display(), r.stderr);
+            assert!(r.stdout == expect.stdout, "{tool} {}", plain.display());
+            let r = run_in(None, &["solve", "-j2"], &packed);
+            assert!(
+                r.stdout == expect.stdout,
+                "{tool} on stdin {}",
+                plain.display()
+            );
+        }
+    }
+}
+
+#[test]
+fn truncated_or_corrupt_input_fails_naming_the_file_and_leaves_no_output() {
+    let dir = tempfile::tempdir().unwrap();
+    let out = dir.path().join("out.txt");
+    for name in FIXTURES {
+        let good = std::fs::read(data(name)).unwrap();
+        let mut corrupt = good.clone();
+        let mid = corrupt.len() / 2;
+        for b in &mut corrupt[mid..mid + 8] {
+            *b ^= 0x5a;
+        }
+        let mut trailing = good.clone();
+        trailing.extend_from_slice(b"not compressed\n");
+        for (what, bytes) in [
+            ("truncated", good[..good.len() - 6].to_vec()),
+            ("half", good[..good.len() / 2].to_vec()),
+            ("corrupt", corrupt),
+            ("trailing", trailing),
+        ] {
+            let path = dir.path().join(format!("{what}-{name}"));
+            std::fs::write(&path, &bytes).unwrap();
+            let r = run(&["solve", path.to_str().unwrap(), "-o", out.to_str().unwrap()]);
+            assert_eq!(r.code, 2, "{what} {name}: {}", r.stderr);
+            let shown = format!("sudoku: {}: read failed: ", path.display());
+            assert!(r.stderr.starts_with(&shown), "{what} {name}: {}", r.stderr);
+            assert!(!out.exists(), "{what} {name}");
+            let r = run_in(None, &["solve"], &bytes);
+            assert_eq!(r.code, 2, "{what} {name} on stdin: {}", r.stderr);
+            assert!(
+                r.stderr.starts_with("sudoku: <stdin>: read failed: "),
+                "{}",
+                r.stderr
+            );
+        }
+    }
+}
+
+#[test]
+fn a_plain_file_that_merely_starts_like_bzip2_is_plain() {
+    let r = run_in(None, &["solve"], b"BZh9\n");
+    assert_eq!(r.code, 1, "{}", r.stderr);
+    assert!(r.out().starts_with("error: "), "{}", r.out());
+}
