@@ -165,3 +165,84 @@ fn a_plain_file_that_merely_starts_like_bzip2_is_plain() {
     assert_eq!(r.code, 1, "{}", r.stderr);
     assert!(r.out().starts_with("error: "), "{}", r.out());
 }
+
+/// `TOOL -dc FILE`, or `None` with a notice when the tool is not installed.
+fn decompress_with(tool: &str, packed: &Path) -> Option<Vec<u8>> {
+    match Command::new(tool).arg("-dc").arg(packed).output() {
+        Ok(o) if o.status.success() => Some(o.stdout),
+        Ok(o) => panic!(
+            "{tool} -dc {}: {}",
+            packed.display(),
+            String::from_utf8_lossy(&o.stderr)
+        ),
+        Err(_) => {
+            eprintln!("notice: {tool} not usable here; its run-time part skipped");
+            None
+        }
+    }
+}
+
+#[test]
+fn output_named_for_a_codec_is_compressed_and_the_tools_read_it() {
+    let dir = tempfile::tempdir().unwrap();
+    let expect = read_data("puzzles.solutions.txt");
+    for (tool, ext) in TOOLS {
+        let out = dir.path().join(format!("out.txt.{ext}"));
+        let r = run(&["solve", &data("puzzles.txt"), "-o", out.to_str().unwrap()]);
+        assert_eq!(r.code, 0, "{}", r.stderr);
+        let packed = std::fs::read(&out).unwrap();
+        assert!(packed.len() < expect.len() / 2, "{ext}: not compressed");
+        // The same bytes come back through our own reader, and through the tool when it is here.
+        let back = run(&["canon", out.to_str().unwrap()]);
+        let plain = run_in(None, &["canon"], expect.as_bytes());
+        assert!(
+            back.code == 0 && back.stdout == plain.stdout,
+            "{ext}: {}",
+            back.stderr
+        );
+        if let Some(text) = decompress_with(tool, &out) {
+            assert!(text == expect.as_bytes(), "{tool}");
+        }
+        // Standard output with --compress: the same stream.
+        let r = run(&["solve", &data("puzzles.txt"), "--compress", tool]);
+        assert_eq!(r.code, 0, "{}", r.stderr);
+        let piped = dir.path().join(format!("piped.{ext}"));
+        std::fs::write(&piped, &r.stdout).unwrap();
+        if let Some(text) = decompress_with(tool, &piped) {
+            assert!(text == expect.as_bytes(), "{tool} --compress");
+        }
+    }
+}
+
+#[test]
+fn a_failed_run_leaves_no_compressed_output_and_compress_wants_stdout() {
+    let dir = tempfile::tempdir().unwrap();
+    let out = dir.path().join("out.gz");
+    let r = run(&[
+        "solve",
+        "--fail-fast",
+        &data("bad.txt"),
+        "-o",
+        out.to_str().unwrap(),
+    ]);
+    assert_eq!(r.code, 1, "{}", r.stderr);
+    assert!(!out.exists());
+    let r = run(&[
+        "solve",
+        &data("puzzles.txt"),
+        "-o",
+        out.to_str().unwrap(),
+        "--compress",
+        "xz",
+    ]);
+    assert_eq!(r.code, 2, "{}", r.stderr);
+    assert!(!out.exists());
+    let r = run(&["solve", &data("puzzles.txt"), "--compress", "zip"]);
+    assert_eq!(r.code, 2, "{}", r.stderr);
+    assert!(
+        r.stderr.contains("expected gzip, zstd, xz or bzip2"),
+        "{}",
+        r.stderr
+    );
+    assert_eq!(std::fs::read_dir(dir.path()).unwrap().count(), 0);
+}
