@@ -9,6 +9,7 @@ use clap::{Args, Parser, Subcommand, ValueEnum};
 use sudoku_batch::batch::pipeline::DEFAULT_CHUNK_SIZE;
 use sudoku_batch::batch::{InputSpec, Options};
 use sudoku_batch::compression::Compression;
+use sudoku_batch::format::csv::ColumnNames;
 use sudoku_batch::format::Format;
 use sudoku_batch::generate;
 use sudoku_batch::generate::puzzle::{Goal, PuzzleOptions, PuzzleRun, Symmetry};
@@ -201,6 +202,16 @@ pub struct BatchArgs {
     #[arg(long, value_enum, default_value_t = InputFormatArg::Auto)]
     pub format: InputFormatArg,
 
+    /// The CSV column holding the puzzles [default: the first of quizzes, quiz, puzzles, puzzle, question]. Any
+    /// case; a header without it is an error.
+    #[arg(long, value_name = "NAME")]
+    pub column: Option<String>,
+
+    /// The CSV column of solutions: the claims `check` checks, the column `solve` fills [default: solutions or
+    /// solution; `solve` adds a `solution` column when there is none]. A header without it is an error.
+    #[arg(long, value_name = "NAME")]
+    pub solution_column: Option<String>,
+
     /// Print at most N per-record failure messages (the summary still counts every failure).
     #[arg(long, value_name = "N")]
     pub max_errors: Option<u64>,
@@ -264,6 +275,10 @@ impl BatchArgs {
             fail_fast,
             chunk_size: self.chunk_size.unwrap_or(chunk_size),
             keep_lines: self.keep_lines,
+            columns: ColumnNames {
+                puzzle: self.column.clone(),
+                solution: self.solution_column.clone(),
+            },
         }
     }
 }

@@ -1,7 +1,8 @@
-//! Compressed inputs and outputs: files made by the real tools (the fixtures of `data/` were written by gzip -9n,
+//! Dumps as they come. Compressed inputs and outputs: files made by the real tools (the fixtures of `data/` were written by gzip -9n,
 //! zstd -19, xz -9 and bzip2 -9; `kaggle.csv.gz` is two gzip members; more are made at run time by the tools when
 //! they are installed) give exactly the bytes of the plain file, from files and standard input, on every batch
-//! subcommand; truncated and corrupt ones fail naming the file, with exit 2 and no output file.
+//! subcommand; truncated and corrupt ones fail naming the file, with exit 2 and no output file. CSV columns named
+//! by `--column` and `--solution-column` (the layout of the Hugging Face sets: `question`, `answer`).
 
 use std::path::Path;
 use std::process::Command;
@@ -245,4 +246,78 @@ fn a_failed_run_leaves_no_compressed_output_and_compress_wants_stdout() {
         r.stderr
     );
     assert_eq!(std::fs::read_dir(dir.path()).unwrap().count(), 0);
+}
+
+const HARD: &str =
+    "4.....8.5.3..........7......2.....6.....8.4......1.......6.3.7.5..2.....1.4......";
+const HARD_SOLUTION: &str =
+    "417369825632158947958724316825437169791586432346912758289643571573291684164875293";
+
+#[test]
+fn named_csv_columns_are_read_and_filled_and_other_fields_kept() {
+    // The Hugging Face layout: `question` is a default puzzle name; `answer` is named.
+    let csv = format!("source,question,answer,rating\nforum,{HARD},,3.5\n\"a,b\",{HARD},,1\n");
+    let r = run_in(
+        None,
+        &["solve", "--solution-column", "Answer"],
+        csv.as_bytes(),
+    );
+    assert_eq!(r.code, 0, "{}", r.stderr);
+    let expect = format!(
+        "source,question,answer,rating\nforum,{HARD},{HARD_SOLUTION},3.5\n\"a,b\",{HARD},{HARD_SOLUTION},1\n"
+    );
+    assert_eq!(r.out(), expect);
+    // check reads the claims from the named column, and a wrong claim fails only its own record.
+    let wrong = expect.replacen(HARD_SOLUTION, &HARD_SOLUTION.replace("417", "471"), 1);
+    let r = run_in(
+        None,
+        &["check", "--solution-column", "answer"],
+        wrong.as_bytes(),
+    );
+    assert_eq!(r.code, 1, "{}", r.stderr);
+    let rows: Vec<&str> = r
+        .stdout
+        .split(|&b| b == b'\n')
+        .map(|l| std::str::from_utf8(l).unwrap())
+        .collect();
+    assert!(
+        rows[1].starts_with("forum,") && !rows[1].ends_with(",ok"),
+        "{}",
+        rows[1]
+    );
+    assert!(rows[2].ends_with(",ok"), "{}", rows[2]);
+    // --column picks another column than the default names would (and a one-column CSV is still a CSV).
+    let two = format!("puzzle,board\n{},{HARD}\n", ".".repeat(81));
+    let r = run_in(None, &["solve", "--column", "BOARD"], two.as_bytes());
+    assert_eq!(
+        r.out(),
+        format!(
+            "puzzle,board,solution\n{},{HARD},{HARD_SOLUTION}\n",
+            ".".repeat(81)
+        )
+    );
+    let r = run_in(
+        None,
+        &["count", "--column", "board"],
+        format!("board\n{HARD}\n").as_bytes(),
+    );
+    assert_eq!(r.code, 0, "{}", r.stderr);
+    assert_eq!(r.out(), format!("board,count\n{HARD},1\n"));
+}
+
+#[test]
+fn a_named_column_that_is_missing_is_an_error_naming_it() {
+    let csv = format!("quizzes,solutions\n{HARD},\n");
+    for (flag, name) in [("--column", "board"), ("--solution-column", "answer")] {
+        let r = run_in(None, &["solve", flag, name], csv.as_bytes());
+        assert_eq!(r.code, 2, "{}", r.stderr);
+        assert!(
+            r.stderr.contains(&format!(
+                "<stdin>: line 1: the CSV header has no column named \"{name}\""
+            )),
+            "{}",
+            r.stderr
+        );
+        assert!(r.stdout.is_empty());
+    }
 }
