@@ -151,7 +151,8 @@ pub enum Encoder {
     Gzip(flate2::write::GzEncoder<Vec<u8>>),
     /// zstd at level 3 (zstd's default).
     Zstd(zstd::stream::write::Encoder<'static, Vec<u8>>),
-    /// xz at level 6 (xz's default).
+    /// xz at level 6 (xz's default): the best ratio by far on solution text, whose repeats lie megabytes apart,
+    /// but about 94 MiB of memory and under 1 MB of text per second (see the README's table).
     Xz(liblzma::write::XzEncoder<Vec<u8>>),
     /// bzip2 at level 9 (bzip2's default).
     Bzip2(bzip2::write::BzEncoder<Vec<u8>>),

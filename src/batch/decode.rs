@@ -1,6 +1,7 @@
 //! A compressed input decoded on a thread of its own, so that decompression overlaps the work on the chunks: the
 //! thread fills blocks of decompressed bytes and hands them over a short queue (memory stays flat: at most
-//! [`QUEUE`] + 2 blocks exist), and the chunker reads them through [`Read`] like any other stream.
+//! [`QUEUE`] + 4 blocks exist: the queue's, the one being filled, the one being read and two emptied ones on their
+//! way back), and the chunker reads them through [`Read`] like any other stream.
 //!
 //! The end of the text is only ever the decoder's clean end: a decode error (truncated or corrupt data), or a
 //! decoding thread that died, is an error on every read from then on, never a short text.
