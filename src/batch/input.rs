@@ -3,9 +3,12 @@
 //! read in blocks. Both reach the same chunking and parsing code. A file whose size or modification time differs at
 //! the end of the run from the start fails the run.
 //!
-//! Every file and standard input is looked at for the magic bytes of a [`Compression`] first (never its name): a
+//! Every file and standard input is looked at for the magic bytes of a [`Compression`] (never its name): a
 //! compressed one is read in blocks and decoded on a thread of its own (`batch::decode`), and its text goes to the
-//! same chunking code.
+//! same chunking code. A regular file is looked at when opened (without moving its position); a stream, which
+//! cannot be read twice, only when its turn comes (`Opened::start`), so that opening the inputs never waits for
+//! a pipe or a terminal; the decoder starts then too, and is gone when its input is done (`Opened::done`), so
+//! that many compressed inputs do not hold many threads and buffers.
 
 use std::fs::File;
 use std::io::{self, Read};
@@ -79,6 +82,11 @@ pub(crate) enum Data {
     Mapped(Mapped),
     Memory(Vec<u8>),
     Stream(File),
+    /// A regular file holding compressed data, not yet started.
+    Compressed {
+        codec: Compression,
+        file: File,
+    },
     /// A stream whose first bytes (`head`) were read to look for a compression magic, and were not one.
     Started {
         head: Vec<u8>,
@@ -120,13 +128,9 @@ impl Opened {
                         source,
                     }
                 })?;
-                let data = start_stream(File::from(fd)).map_err(|source| BatchError::Read {
-                    name: name.clone(),
-                    source,
-                })?;
                 Ok(Opened {
                     name,
-                    data,
+                    data: Data::Stream(File::from(fd)),
                     stamp: None,
                 })
             }
@@ -144,21 +148,20 @@ impl Opened {
                         "is a directory",
                     )));
                 }
-                let read_err = |source| BatchError::Read {
-                    name: name.clone(),
-                    source,
-                };
                 if !meta.is_file() {
-                    let data = start_stream(file).map_err(read_err)?;
                     return Ok(Opened {
                         name,
-                        data,
+                        data: Data::Stream(file),
                         stamp: None,
                     });
                 }
                 let stamp = Some((path, Stamp::of(&meta)));
-                let data = if let Some(codec) = detect_at_start(&file).map_err(read_err)? {
-                    Data::Decoded(Decoded::spawn(codec, file).map_err(read_err)?)
+                let codec = detect_at_start(&file).map_err(|source| BatchError::Read {
+                    name: name.clone(),
+                    source,
+                })?;
+                let data = if let Some(codec) = codec {
+                    Data::Compressed { codec, file }
                 } else if !mmap {
                     Data::Stream(file)
                 } else if meta.len() == 0 {
@@ -183,7 +186,29 @@ impl Opened {
             Data::Memory(v) => Some(v.len() as u64),
             Data::Stream(_) | Data::Started { .. } => self.stamp.as_ref().map(|(_, s)| s.len),
             // Progress counts text bytes, and the size of the text is not known in advance.
-            Data::Decoded(_) => None,
+            Data::Compressed { .. } | Data::Decoded(_) => None,
+        }
+    }
+
+    /// Makes the input ready for reading when its turn comes: a stream is looked at for a compression magic, and
+    /// a compressed input gets its decoding thread.
+    pub(crate) fn start(&mut self) -> Result<(), BatchError> {
+        let started = match std::mem::replace(&mut self.data, Data::Memory(Vec::new())) {
+            Data::Stream(file) if self.stamp.is_none() => start_stream(file),
+            Data::Compressed { codec, file } => Decoded::spawn(codec, file).map(Data::Decoded),
+            other => Ok(other),
+        };
+        self.data = started.map_err(|source| BatchError::Read {
+            name: self.name.clone(),
+            source,
+        })?;
+        Ok(())
+    }
+
+    /// Lets go of a stream's buffers and decoding thread once its input is done (a map stays for the run).
+    pub(crate) fn done(&mut self) {
+        if matches!(self.data, Data::Started { .. } | Data::Decoded(_)) {
+            self.data = Data::Memory(Vec::new());
         }
     }
 
@@ -285,6 +310,37 @@ mod tests {
         std::fs::write(dir.path().join("empty"), b"").unwrap();
         let o = Opened::open(InputSpec::Path(dir.path().join("empty")), true).unwrap();
         assert!(matches!(o.data, Data::Memory(_)));
+    }
+
+    #[test]
+    fn a_compressed_file_is_decoded_only_from_its_start_until_it_is_done() {
+        let dir = tempfile::tempdir().unwrap();
+        let path = dir.path().join("p.txt.anything");
+        let mut e = crate::compression::Encoder::new(Compression::Xz).unwrap();
+        let mut packed = std::mem::take(e.write(b"12\n").unwrap());
+        packed.extend(e.finish().unwrap());
+        std::fs::write(&path, &packed).unwrap();
+        for mmap in [true, false] {
+            let mut o = Opened::open(InputSpec::Path(path.clone()), mmap).unwrap();
+            assert!(matches!(
+                o.data,
+                Data::Compressed {
+                    codec: Compression::Xz,
+                    ..
+                }
+            ));
+            assert_eq!(o.len(), None);
+            o.start().unwrap();
+            let Data::Decoded(text) = &mut o.data else {
+                panic!("not decoding")
+            };
+            let mut all = Vec::new();
+            text.read_to_end(&mut all).unwrap();
+            assert_eq!(all, b"12\n");
+            o.done();
+            assert!(matches!(o.data, Data::Memory(ref v) if v.is_empty()));
+            o.check_unchanged().unwrap();
+        }
     }
 
     #[test]

@@ -104,7 +104,10 @@ pub fn run<J: Job + ?Sized>(
     let window = threads * CHUNKS_PER_THREAD;
     let mut result = Ok(());
     for input in opened.iter_mut() {
-        result = each_input(input, job, opts, &engine, window, &writer, &mut col);
+        result = input
+            .start()
+            .and_then(|()| each_input(input, job, opts, &engine, window, &writer, &mut col));
+        input.done();
         if result.is_err() || col.stopped {
             break;
         }
@@ -320,6 +323,7 @@ fn chunks_of(input: &mut Opened, chunk_size: usize) -> Chunks<'_> {
         Data::Mapped(map) => Chunks::mapped(map, chunk_size),
         Data::Memory(bytes) => Chunks::bytes(bytes, chunk_size),
         Data::Stream(file) => Chunks::stream(file, Vec::new(), chunk_size),
+        Data::Compressed { .. } => unreachable!("a compressed input is decoded once started"),
         Data::Started { head, file } => Chunks::stream(file, std::mem::take(head), chunk_size),
         Data::Decoded(text) => Chunks::stream(text, Vec::new(), chunk_size),
     }
