@@ -180,7 +180,8 @@ pub struct ShuffleArgs {
 #[derive(Debug, Clone, Args)]
 pub struct BatchArgs {
     /// Files of puzzles (`-` or none for standard input), or one puzzle given as text (81 characters, `0` or `.`
-    /// for blanks). Formats: 81-character lines, 9-line grids, Kaggle CSVs (detected, or see --format).
+    /// for blanks). Formats: 81-character lines, 9-line grids, Kaggle CSVs (detected, or see --format), plain or
+    /// compressed by gzip, zstd, xz or bzip2 (told by their first bytes).
     #[arg(value_name = "INPUT")]
     pub inputs: Vec<PathBuf>,
 
