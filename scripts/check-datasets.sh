@@ -37,6 +37,26 @@ if [ -f "$f" ]; then
     status=1
   fi
 fi
+# Compressed inputs on real data: a file made by each tool installed gives the plain file's bytes, read from the
+# file and from standard input.
+f=$dir/puzzles2_17_clue
+if [ -f "$f" ]; then
+  "$bin" solve -q -j2 "$f" > "$out/plain17"
+  for tool in gzip zstd xz bzip2; do
+    if ! command -v "$tool" > /dev/null; then
+      echo "$tool not installed: its compressed check skipped"
+      continue
+    fi
+    "$tool" -c < "$f" > "$out/packed17"
+    if "$bin" solve -q -j2 "$out/packed17" | cmp -s - "$out/plain17" \
+      && "$bin" solve -q -j2 < "$out/packed17" | cmp -s - "$out/plain17"; then
+      echo "$f: $tool-compressed, from the file and from stdin: the plain file's bytes"
+    else
+      echo "$f: the $tool-compressed file gives other bytes than the plain one" >&2
+      status=1
+    fi
+  done
+fi
 # Dataset tools on real data.
 # - dedupe: the 17-clue list followed by a randomly shuffled copy of itself gives back exactly the originals;
 # - canon: the shuffled copy has the same canonical forms, line for line, for the puzzles and for their solutions;

@@ -8,6 +8,8 @@ use std::process::ExitCode;
 use clap::{Args, Parser, Subcommand, ValueEnum};
 use sudoku_batch::batch::pipeline::DEFAULT_CHUNK_SIZE;
 use sudoku_batch::batch::{InputSpec, Options};
+use sudoku_batch::compression::Compression;
+use sudoku_batch::format::csv::ColumnNames;
 use sudoku_batch::format::Format;
 use sudoku_batch::generate;
 use sudoku_batch::generate::puzzle::{Goal, PuzzleOptions, PuzzleRun, Symmetry};
@@ -194,13 +196,20 @@ pub struct ShuffleArgs {
 #[derive(Debug, Clone, Args)]
 pub struct BatchArgs {
     /// Files of puzzles (`-` or none for standard input), or one puzzle given as text (81 characters, `0` or `.`
-    /// for blanks). Formats: 81-character lines, 9-line grids, Kaggle CSVs (detected, or see --format).
+    /// for blanks). Formats: 81-character lines, 9-line grids, Kaggle CSVs (detected, or see --format), plain or
+    /// compressed by gzip, zstd, xz or bzip2 (told by their first bytes).
     #[arg(value_name = "INPUT")]
     pub inputs: Vec<PathBuf>,
 
-    /// Write the results to OUT (created whole or not at all) instead of standard output.
+    /// Write the results to OUT (created whole or not at all) instead of standard output; compressed when OUT
+    /// ends in .gz, .zst, .xz or .bz2.
     #[arg(short, long, value_name = "OUT")]
     pub output: Option<PathBuf>,
+
+    /// Compress standard output: gzip, zstd, xz or bzip2 (or gz, zst, bz2). An -o FILE is compressed by its
+    /// name instead, when it ends in .gz, .zst, .xz or .bz2.
+    #[arg(long, value_name = "FORMAT", value_parser = parse_compression, conflicts_with = "output")]
+    pub compress: Option<Compression>,
 
     /// Worker threads, 1 to 1024 (default: all cores); 1 runs the plain sequential path.
     #[arg(short = 'j', long = "threads", value_name = "N", value_parser = threads_parser())]
@@ -209,6 +218,16 @@ pub struct BatchArgs {
     /// Read the inputs in this format instead of detecting it from the first record.
     #[arg(long, value_enum, default_value_t = InputFormatArg::Auto)]
     pub format: InputFormatArg,
+
+    /// The CSV column holding the puzzles [default: the first of quizzes, quiz, puzzles, puzzle, question]. Any
+    /// case; a header without it is an error.
+    #[arg(long, value_name = "NAME")]
+    pub column: Option<String>,
+
+    /// The CSV column of solutions: the claims `check` checks, the column `solve` fills [default: solutions or
+    /// solution; `solve` adds a `solution` column when there is none]. A header without it is an error.
+    #[arg(long, value_name = "NAME")]
+    pub solution_column: Option<String>,
 
     /// Print at most N per-record failure messages (the summary still counts every failure).
     #[arg(long, value_name = "N")]
@@ -245,7 +264,7 @@ impl BatchArgs {
 
     /// Where results go.
     pub fn target(&self) -> Target {
-        Target::from_arg(self.output.as_deref())
+        target(self.output.as_deref(), self.compress)
     }
 
     /// The observer of the run: failure messages, and a progress bar on a terminal unless quiet.
@@ -273,6 +292,10 @@ impl BatchArgs {
             fail_fast,
             chunk_size: self.chunk_size.unwrap_or(chunk_size),
             keep_lines: self.keep_lines,
+            columns: ColumnNames {
+                puzzle: self.column.clone(),
+                solution: self.solution_column.clone(),
+            },
         }
     }
 }
@@ -352,8 +375,14 @@ pub struct GenerateArgs {
     #[arg(value_name = "N", value_parser = parse_generate_count, required_unless_present = "puzzles")]
     pub count: Option<u64>,
     /// Write to FILE (it appears whole or not at all) instead of standard output; `-` is standard output.
+    /// Compressed when FILE ends in .gz, .zst, .xz or .bz2.
     #[arg(short, long, value_name = "FILE")]
     pub output: Option<PathBuf>,
+
+    /// Compress standard output: gzip, zstd, xz or bzip2 (or gz, zst, bz2). An -o FILE is compressed by its
+    /// name instead, when it ends in .gz, .zst, .xz or .bz2.
+    #[arg(long, value_name = "FORMAT", value_parser = parse_compression, conflicts_with = "output")]
+    pub compress: Option<Compression>,
     /// Output layout.
     #[arg(long, value_enum, default_value_t = BoardFormatArg::Grid)]
     pub format: BoardFormatArg,
@@ -485,7 +514,7 @@ impl GenerateArgs {
         opts.first = self.first;
         opts.seed = self.seed;
         opts.threads = self.threads.unwrap_or_default();
-        (Target::from_arg(self.output.as_deref()), opts)
+        (target(self.output.as_deref(), self.compress), opts)
     }
 }
 
@@ -509,8 +538,22 @@ impl GenerateArgs {
             threads: self.threads.unwrap_or_default(),
             format: self.format.into(),
         };
-        Some((Target::from_arg(self.output.as_deref()), run))
+        Some((target(self.output.as_deref(), self.compress), run))
     }
+}
+
+/// `-o` (none or `-` for standard output) with `--compress`, which clap allows only without `-o`.
+fn target(output: Option<&std::path::Path>, compress: Option<Compression>) -> Target {
+    match Target::from_arg(output) {
+        Target::Stdout => Target::stdout(compress),
+        file => file,
+    }
+}
+
+/// `--compress` values: a format's name or extension.
+fn parse_compression(s: &str) -> Result<Compression, String> {
+    Compression::from_name(s)
+        .ok_or_else(|| "expected gzip, zstd, xz or bzip2 (or gz, zst, bz2)".into())
 }
 
 /// A progress bar goes to standard error, and only when not quiet, when it is a terminal, and when the output is
@@ -518,7 +561,7 @@ impl GenerateArgs {
 pub fn show_progress(target: &Target, quiet: bool) -> bool {
     !quiet
         && std::io::stderr().is_terminal()
-        && !(*target == Target::Stdout && std::io::stdout().is_terminal())
+        && !(target.is_stdout() && std::io::stdout().is_terminal())
 }
 
 /// The word clap took for a subcommand name when it is not one (as in `sudoku -c 5 extra`).

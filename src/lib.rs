@@ -14,6 +14,7 @@
 //! | [`record`] | the per-record contract: [`Job`](record::Job), failures, the per-chunk report, the observer |
 //! | [`format`](mod@format) | codecs: line, grid, CSV; detection; record boundary and separator; writing answers and markers |
 //! | [`ordered`] | the one ordered-parallel engine: window, in-order delivery, cancel, panics, the [`Threads`](ordered::Threads) rule |
+//! | [`compression`] | compressed streams: gzip, zstd, xz, bzip2 told by their first bytes or a name's extension; decoders and encoders |
 //! | [`output`] | where bytes go: standard output, a file written atomically, a device or FIFO in place; the writer thread |
 //! | [`batch`] | inputs (map or blocks), chunking, driving a job over chunks, the summary |
 //! | [`human`] | techniques, explanations, ratings (the `Rater` job) |
@@ -45,6 +46,7 @@
 pub mod array;
 pub mod batch;
 pub mod bench;
+pub mod compression;
 pub mod format;
 pub mod generate;
 pub mod grid;

@@ -1,6 +1,10 @@
 //! Where results go: standard output, a file that appears whole or not at all, or a device or FIFO written in
 //! place ([`Sink`]); and the one writer thread ([`Writer`]) that writes the buffers of a run in order while the work
 //! goes on. Solving, rating and generating all send their preformatted buffers here.
+//!
+//! A file whose name ends in `.gz`, `.zst`, `.xz` or `.bz2`, and standard output as [`Target::CompressedStdout`],
+//! get the bytes compressed on the writer thread ([`crate::compression::Encoder`]), under the same rules: a
+//! compressed file appears whole (its stream ended) or not at all.
 
 use std::fs::File;
 use std::io::{self, Write};
@@ -9,6 +13,8 @@ use std::sync::{Mutex, MutexGuard};
 use std::thread::JoinHandle;
 
 use crossbeam_channel::{bounded, Receiver, Sender};
+
+use crate::compression::{Compression, Encoder};
 
 /// A failure to write results. The path is the file the user named (not the temporary file).
 #[derive(Debug, thiserror::Error)]
@@ -57,8 +63,11 @@ impl OutputError {
 pub enum Target {
     /// Standard output.
     Stdout,
-    /// A file, written through a temporary file in the same directory and renamed into place when complete.
+    /// A file, written through a temporary file in the same directory and renamed into place when complete;
+    /// compressed when its name ends in a [`Compression`]'s extension (`.gz`, `.zst`, `.xz`, `.bz2`).
     File(PathBuf),
+    /// Standard output, compressed (never to a terminal).
+    CompressedStdout(Compression),
 }
 
 impl Target {
@@ -71,9 +80,28 @@ impl Target {
         }
     }
 
+    /// Standard output, compressed when `compress` says so.
+    pub fn stdout(compress: Option<Compression>) -> Target {
+        compress.map_or(Target::Stdout, Target::CompressedStdout)
+    }
+
+    /// True for standard output, compressed or not.
+    pub fn is_stdout(&self) -> bool {
+        matches!(self, Target::Stdout | Target::CompressedStdout(_))
+    }
+
+    /// The compression the output gets: the file name's extension says for a file.
+    pub fn compression(&self) -> Option<Compression> {
+        match self {
+            Target::Stdout => None,
+            Target::File(p) => Compression::from_path(p),
+            Target::CompressedStdout(c) => Some(*c),
+        }
+    }
+
     fn display_path(&self) -> PathBuf {
         match self {
-            Target::Stdout => PathBuf::from("<stdout>"),
+            Target::Stdout | Target::CompressedStdout(_) => PathBuf::from("<stdout>"),
             Target::File(p) => p.clone(),
         }
     }
@@ -102,6 +130,8 @@ const WRITEBACK_STEP: u64 = 2 << 20;
 pub struct Sink {
     target: Target,
     inner: SinkInner,
+    /// Compresses what is written, when the target asks for it.
+    encoder: Option<Encoder>,
 }
 
 enum SinkInner {
@@ -155,8 +185,18 @@ impl Sink {
     /// Opens the target for writing.
     pub fn create(target: &Target) -> Result<Sink, OutputError> {
         let inner = match target {
-            Target::Stdout => {
-                SinkInner::Stdout(dup_stdout().map_err(|source| OutputError::Write {
+            Target::Stdout | Target::CompressedStdout(_) => {
+                let stdout = dup_stdout().and_then(|out| {
+                    use std::io::IsTerminal;
+                    if target.compression().is_some() && out.is_terminal() {
+                        Err(io::Error::other(
+                            "compressed output is not written to a terminal",
+                        ))
+                    } else {
+                        Ok(out)
+                    }
+                });
+                SinkInner::Stdout(stdout.map_err(|source| OutputError::Write {
                     path: target.display_path(),
                     source,
                 })?)
@@ -166,9 +206,17 @@ impl Sink {
                 source,
             })?,
         };
+        let encoder = match target.compression() {
+            Some(codec) => Some(Encoder::new(codec).map_err(|source| OutputError::Write {
+                path: target.display_path(),
+                source,
+            })?),
+            None => None,
+        };
         Ok(Sink {
             target: target.clone(),
             inner,
+            encoder,
         })
     }
 
@@ -178,8 +226,34 @@ impl Sink {
         matches!(self.inner, SinkInner::File { .. })
     }
 
-    /// Writes all of `bytes`; a closed pipe on stdout (or on a FIFO target) becomes [`OutputError::BrokenPipe`].
+    /// Writes all of `bytes` (compressed, when the target asks for it); a closed pipe on stdout (or on a FIFO
+    /// target) becomes [`OutputError::BrokenPipe`].
     pub fn write_all(&mut self, bytes: &[u8]) -> Result<(), OutputError> {
+        let Some(mut encoder) = self.encoder.take() else {
+            return self.write_raw(bytes);
+        };
+        let r = match encoder.write(bytes) {
+            Ok(ready) => {
+                let r = self.write_raw(ready);
+                ready.clear();
+                r
+            }
+            Err(e) => Err(self.write_error(e)),
+        };
+        self.encoder = Some(encoder);
+        r
+    }
+
+    /// Ends a compressed stream: its last bytes are written. Nothing to do for plain output.
+    fn end_stream(&mut self) -> Result<(), OutputError> {
+        match self.encoder.take().map(Encoder::finish) {
+            None => Ok(()),
+            Some(Ok(tail)) => self.write_raw(&tail),
+            Some(Err(e)) => Err(self.write_error(e)),
+        }
+    }
+
+    fn write_raw(&mut self, bytes: &[u8]) -> Result<(), OutputError> {
         let r = match &mut self.inner {
             SinkInner::Stdout(s) | SinkInner::InPlace(s) => s.write_all(bytes),
             SinkInner::File {
@@ -201,6 +275,7 @@ impl Sink {
 
     /// Completes the output: flushes; for a regular file also syncs it to disk and renames it into place.
     pub fn finish(mut self) -> Result<(), OutputError> {
+        self.end_stream()?;
         match std::mem::replace(&mut self.inner, SinkInner::Done) {
             SinkInner::Stdout(mut s) | SinkInner::InPlace(mut s) => {
                 s.flush().map_err(|e| self.write_error(e))
@@ -570,6 +645,40 @@ mod tests {
         // No temporary files are left.
         let names: Vec<_> = std::fs::read_dir(dir.path()).unwrap().collect();
         assert_eq!(names.len(), 1);
+    }
+
+    #[test]
+    fn a_file_named_for_a_codec_is_written_compressed_whole_or_not_at_all() {
+        use std::io::Read;
+        let dir = tempfile::tempdir().unwrap();
+        let text: Vec<u8> = (0..20_000u32)
+            .flat_map(|i| format!("{i:081}\n").into_bytes())
+            .collect();
+        for codec in Compression::ALL {
+            let path = dir.path().join(format!("out.txt.{}", codec.extension()));
+            let w = Writer::spawn(Sink::create(&Target::File(path.clone())).unwrap(), 4);
+            for piece in text.chunks(70_001) {
+                w.send(piece.to_vec()).unwrap();
+            }
+            assert!(!path.exists());
+            w.finish().unwrap();
+            let packed = std::fs::read(&path).unwrap();
+            assert_eq!(Compression::detect(&packed), Some(codec));
+            let mut back = Vec::new();
+            codec
+                .decoder(&packed[..])
+                .unwrap()
+                .read_to_end(&mut back)
+                .unwrap();
+            assert!(back == text, "{codec}");
+            // An aborted one is not created.
+            let gone = dir.path().join(format!("gone.{}", codec.extension()));
+            let w = Writer::spawn(Sink::create(&Target::File(gone.clone())).unwrap(), 4);
+            w.send(text.clone()).unwrap();
+            w.abort();
+            assert!(!gone.exists());
+        }
+        assert_eq!(std::fs::read_dir(dir.path()).unwrap().count(), 4);
     }
 
     #[test]

@@ -77,7 +77,8 @@ fn check_read_all(text: &[u8], forced: Option<Format>) {
             );
             let line = match e {
                 FormatError::HeaderTooLong { line } => line,
-                FormatError::NoPuzzleColumn { line, .. } => line,
+                FormatError::NoPuzzleColumn { line, .. }
+                | FormatError::NoNamedColumn { line, .. } => line,
             };
             assert!((1..=lines).contains(&line), "{e} outside {lines} lines");
             return;
@@ -104,7 +105,7 @@ fn check_read_all(text: &[u8], forced: Option<Format>) {
         .filter(|l| !is_skipped(l))
         .collect::<Vec<_>>();
     assert!(records.len() <= content.len());
-    let prepared = format::prepare(text, true, forced, CsvAnswer::Solution, false)
+    let prepared = prepare_as_run(text, true, forced)
         .expect("read_all succeeded")
         .expect("the whole input is at hand");
     if prepared.plan == Plan::Line {
@@ -154,11 +155,27 @@ fn check_line_record(line: &[u8], record: &ReadRecord) {
     }
 }
 
+/// `format::prepare` as a batch run calls it: answers in the solution column, the format's own output.
+fn prepare_as_run(
+    text: &[u8],
+    eof: bool,
+    forced: Option<Format>,
+) -> Result<Option<format::Prepared>, FormatError> {
+    format::prepare(
+        text,
+        eof,
+        forced,
+        CsvAnswer::Solution,
+        false,
+        &Default::default(),
+    )
+}
+
 fn check_prefix_detection(text: &[u8], forced: Option<Format>) {
-    let whole = format::prepare(text, true, forced, CsvAnswer::Solution, false);
+    let whole = prepare_as_run(text, true, forced);
     let step = (text.len() / 40).max(1);
     for k in (0..text.len()).step_by(step) {
-        match format::prepare(&text[..k], false, forced, CsvAnswer::Solution, false) {
+        match prepare_as_run(&text[..k], false, forced) {
             Ok(None) => {}
             part => assert_eq!(
                 part, whole,

@@ -1,6 +1,7 @@
 //! The one integration test binary: drives the `sudoku` CLI end to end. One module per area; shared helpers in
 //! `util`.
 
+mod dumps;
 mod fuzz_check;
 mod fuzz_replay;
 mod generate;

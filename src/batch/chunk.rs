@@ -18,7 +18,6 @@
 //! Offsets are `usize` within one chunk or one mapped input and `u64` for positions in a whole input, so inputs
 //! past 4 GiB are fine on 64-bit targets.
 
-use std::fs::File;
 use std::io::{self, Read};
 
 use memchr::memchr;
@@ -216,7 +215,7 @@ pub(crate) enum Chunks<'a> {
         released: usize,
     },
     Stream {
-        file: &'a mut File,
+        file: &'a mut dyn Read,
         buf: Vec<u8>,
         eof: bool,
         target: usize,
@@ -249,10 +248,11 @@ impl<'a> Chunks<'a> {
         chunks
     }
 
-    pub(crate) fn stream(file: &'a mut File, target: usize) -> Chunks<'a> {
+    /// Chunks of a stream, of which `head` was already read.
+    pub(crate) fn stream(file: &'a mut dyn Read, head: Vec<u8>, target: usize) -> Chunks<'a> {
         Chunks::Stream {
             file,
-            buf: Vec::new(),
+            buf: head,
             eof: false,
             target: target.max(1),
             boundary: Boundary::Line,
@@ -433,7 +433,7 @@ fn pass_over_bytes(
 /// Passes over the oversized record at the start of `buf`, reading the stream on in fixed blocks; what follows the
 /// record stays in `buf`. Returns its newlines and length.
 fn pass_over_stream(
-    file: &mut File,
+    file: &mut dyn Read,
     buf: &mut Vec<u8>,
     eof: &mut bool,
     boundary: Boundary,
@@ -458,10 +458,10 @@ fn pass_over_stream(
 }
 
 /// Reads until `buf` holds `want` bytes or the stream ends.
-fn fill(file: &mut File, buf: &mut Vec<u8>, eof: &mut bool, want: usize) -> io::Result<()> {
+fn fill(file: &mut dyn Read, buf: &mut Vec<u8>, eof: &mut bool, want: usize) -> io::Result<()> {
     while !*eof && buf.len() < want {
         let missing = (want - buf.len()) as u64;
-        let n = file.by_ref().take(missing).read_to_end(buf)?;
+        let n = (&mut *file).take(missing).read_to_end(buf)?;
         if n == 0 {
             *eof = true;
         }
@@ -539,8 +539,8 @@ mod tests {
                 while let Some(c) = a.next_chunk().unwrap() {
                     from_bytes.push(c.to_vec());
                 }
-                let mut file = File::open(&path).unwrap();
-                let mut b = Chunks::stream(&mut file, target);
+                let mut file = std::fs::File::open(&path).unwrap();
+                let mut b = Chunks::stream(&mut file, Vec::new(), target);
                 b.start(0, boundary);
                 let mut from_stream = Vec::new();
                 while let Some(c) = b.next_chunk().unwrap() {

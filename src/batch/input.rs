@@ -2,15 +2,24 @@
 //! constructor [`map_file`]) unless `--no-mmap`; standard input and other non-regular files (pipes, devices) are
 //! read in blocks. Both reach the same chunking and parsing code. A file whose size or modification time differs at
 //! the end of the run from the start fails the run.
+//!
+//! Every file and standard input is looked at for the magic bytes of a [`Compression`] (never its name): a
+//! compressed one is read in blocks and decoded on a thread of its own (`batch::decode`), and its text goes to the
+//! same chunking code. A regular file is looked at when opened (without moving its position); a stream, which
+//! cannot be read twice, only when its turn comes (`Opened::start`), so that opening the inputs never waits for
+//! a pipe or a terminal; the decoder starts then too, and is gone when its input is done (`Opened::done`), so
+//! that many compressed inputs do not hold many threads and buffers.
 
 use std::fs::File;
-use std::io;
+use std::io::{self, Read};
 use std::path::{Path, PathBuf};
 use std::time::SystemTime;
 
 use memmap2::Mmap;
 
+use super::decode::Decoded;
 use super::BatchError;
+use crate::compression::{Compression, MAGIC_LEN};
 
 /// One input of a run.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -73,6 +82,18 @@ pub(crate) enum Data {
     Mapped(Mapped),
     Memory(Vec<u8>),
     Stream(File),
+    /// A regular file holding compressed data, not yet started.
+    Compressed {
+        codec: Compression,
+        file: File,
+    },
+    /// A stream whose first bytes (`head`) were read to look for a compression magic, and were not one.
+    Started {
+        head: Vec<u8>,
+        file: File,
+    },
+    /// The text of a compressed input.
+    Decoded(Decoded),
 }
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -135,7 +156,13 @@ impl Opened {
                     });
                 }
                 let stamp = Some((path, Stamp::of(&meta)));
-                let data = if !mmap {
+                let codec = detect_at_start(&file).map_err(|source| BatchError::Read {
+                    name: name.clone(),
+                    source,
+                })?;
+                let data = if let Some(codec) = codec {
+                    Data::Compressed { codec, file }
+                } else if !mmap {
                     Data::Stream(file)
                 } else if meta.len() == 0 {
                     Data::Memory(Vec::new())
@@ -157,7 +184,31 @@ impl Opened {
         match &self.data {
             Data::Mapped(m) => Some(m.bytes().len() as u64),
             Data::Memory(v) => Some(v.len() as u64),
-            Data::Stream(_) => self.stamp.as_ref().map(|(_, s)| s.len),
+            Data::Stream(_) | Data::Started { .. } => self.stamp.as_ref().map(|(_, s)| s.len),
+            // Progress counts text bytes, and the size of the text is not known in advance.
+            Data::Compressed { .. } | Data::Decoded(_) => None,
+        }
+    }
+
+    /// Makes the input ready for reading when its turn comes: a stream is looked at for a compression magic, and
+    /// a compressed input gets its decoding thread.
+    pub(crate) fn start(&mut self) -> Result<(), BatchError> {
+        let started = match std::mem::replace(&mut self.data, Data::Memory(Vec::new())) {
+            Data::Stream(file) if self.stamp.is_none() => start_stream(file),
+            Data::Compressed { codec, file } => Decoded::spawn(codec, file).map(Data::Decoded),
+            other => Ok(other),
+        };
+        self.data = started.map_err(|source| BatchError::Read {
+            name: self.name.clone(),
+            source,
+        })?;
+        Ok(())
+    }
+
+    /// Lets go of a stream's buffers and decoding thread once its input is done (a map stays for the run).
+    pub(crate) fn done(&mut self) {
+        if matches!(self.data, Data::Started { .. } | Data::Decoded(_)) {
+            self.data = Data::Memory(Vec::new());
         }
     }
 
@@ -181,6 +232,33 @@ impl Opened {
             }),
         }
     }
+}
+
+/// The compression of a regular file, from its first bytes (read without moving the file's position).
+fn detect_at_start(file: &File) -> io::Result<Option<Compression>> {
+    use std::os::unix::fs::FileExt;
+    let mut head = [0u8; MAGIC_LEN];
+    let mut n = 0;
+    while n < MAGIC_LEN {
+        match file.read_at(&mut head[n..], n as u64) {
+            Ok(0) => break,
+            Ok(k) => n += k,
+            Err(e) if e.kind() == io::ErrorKind::Interrupted => {}
+            Err(e) => return Err(e),
+        }
+    }
+    Ok(Compression::detect(&head[..n]))
+}
+
+/// A stream that cannot be read twice (standard input, a pipe, a device): its first bytes are read to look for a
+/// compression magic, and go on to the decoder or to the chunker.
+fn start_stream(mut file: File) -> io::Result<Data> {
+    let mut head = Vec::with_capacity(MAGIC_LEN);
+    (&mut file).take(MAGIC_LEN as u64).read_to_end(&mut head)?;
+    Ok(match Compression::detect(&head) {
+        Some(codec) => Data::Decoded(Decoded::spawn(codec, io::Cursor::new(head).chain(file))?),
+        None => Data::Started { head, file },
+    })
 }
 
 /// Maps a regular file read-only for the whole run. The only memory map of the crate.
@@ -232,6 +310,37 @@ mod tests {
         std::fs::write(dir.path().join("empty"), b"").unwrap();
         let o = Opened::open(InputSpec::Path(dir.path().join("empty")), true).unwrap();
         assert!(matches!(o.data, Data::Memory(_)));
+    }
+
+    #[test]
+    fn a_compressed_file_is_decoded_only_from_its_start_until_it_is_done() {
+        let dir = tempfile::tempdir().unwrap();
+        let path = dir.path().join("p.txt.anything");
+        let mut e = crate::compression::Encoder::new(Compression::Xz).unwrap();
+        let mut packed = std::mem::take(e.write(b"12\n").unwrap());
+        packed.extend(e.finish().unwrap());
+        std::fs::write(&path, &packed).unwrap();
+        for mmap in [true, false] {
+            let mut o = Opened::open(InputSpec::Path(path.clone()), mmap).unwrap();
+            assert!(matches!(
+                o.data,
+                Data::Compressed {
+                    codec: Compression::Xz,
+                    ..
+                }
+            ));
+            assert_eq!(o.len(), None);
+            o.start().unwrap();
+            let Data::Decoded(text) = &mut o.data else {
+                panic!("not decoding")
+            };
+            let mut all = Vec::new();
+            text.read_to_end(&mut all).unwrap();
+            assert_eq!(all, b"12\n");
+            o.done();
+            assert!(matches!(o.data, Data::Memory(ref v) if v.is_empty()));
+            o.check_unchanged().unwrap();
+        }
     }
 
     #[test]

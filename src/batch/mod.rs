@@ -1,7 +1,8 @@
 //! Batch processing: many puzzles from files or standard input, cut into record-aligned chunks, worked on by all
 //! cores, written back in input order with one output record per input record.
 //!
-//! - [`input`]: naming and opening inputs (memory map or block reads);
+//! - [`input`]: naming and opening inputs (memory map or block reads; compressed ones detected by their bytes);
+//! - `decode`: a compressed input decoded on a thread of its own;
 //! - `chunk`: record-aligned cutting, and the invariant that makes chunked and sequential runs write the same
 //!   bytes (and keeps memory flat on any input);
 //! - [`pipeline`]: the run, on the engine of [`crate::ordered`] and the writer of [`crate::output`];
@@ -35,6 +36,7 @@
 //! ```
 
 mod chunk;
+mod decode;
 pub mod input;
 pub mod pipeline;
 pub mod report;

@@ -12,6 +12,7 @@ use super::chunk::{Chunk, ChunkError, Chunks};
 use super::input::{Data, InputSpec, Opened};
 use super::report::{Counts, Summary};
 use super::BatchError;
+use crate::format::csv::ColumnNames;
 use crate::format::{self, Format, Place, Plan, Prepared, Skipped};
 use crate::ordered::{Engine, Flow, Threads};
 use crate::output::{OutputError, Sink, Target, Writer};
@@ -41,6 +42,8 @@ pub struct Options {
     /// Pipe mode: comment and blank lines are written back unchanged, so every input line gives exactly one
     /// output line (line and CSV inputs only; a grid input is refused with [`BatchError::KeepLinesGrid`]).
     pub keep_lines: bool,
+    /// The CSV columns the user named (`--column`, `--solution-column`); the default names otherwise.
+    pub columns: ColumnNames,
 }
 
 impl Default for Options {
@@ -53,6 +56,7 @@ impl Default for Options {
             chunk_size: DEFAULT_CHUNK_SIZE,
             json: false,
             keep_lines: false,
+            columns: ColumnNames::default(),
         }
     }
 }
@@ -100,7 +104,10 @@ pub fn run<J: Job + ?Sized>(
     let window = threads * CHUNKS_PER_THREAD;
     let mut result = Ok(());
     for input in opened.iter_mut() {
-        result = each_input(input, job, opts, &engine, window, &writer, &mut col);
+        result = input
+            .start()
+            .and_then(|()| each_input(input, job, opts, &engine, window, &writer, &mut col));
+        input.done();
         if result.is_err() || col.stopped {
             break;
         }
@@ -149,8 +156,7 @@ fn each_input<J: Job + ?Sized>(
 ) -> Result<(), BatchError> {
     let name = input.name.clone();
     let mut chunks = chunks_of(input, opts.chunk_size);
-    let (mut prep, skipped, before_header) =
-        prepare(&mut chunks, opts.format, job.csv_answer(), opts.json, &name)?;
+    let (mut prep, skipped, before_header) = prepare(&mut chunks, opts, job.csv_answer(), &name)?;
     let keep = if opts.keep_lines && !opts.json {
         if prep.plan == Plan::Grid {
             return Err(BatchError::KeepLinesGrid { name });
@@ -316,7 +322,10 @@ fn chunks_of(input: &mut Opened, chunk_size: usize) -> Chunks<'_> {
     match &mut input.data {
         Data::Mapped(map) => Chunks::mapped(map, chunk_size),
         Data::Memory(bytes) => Chunks::bytes(bytes, chunk_size),
-        Data::Stream(file) => Chunks::stream(file, chunk_size),
+        Data::Stream(file) => Chunks::stream(file, Vec::new(), chunk_size),
+        Data::Compressed { .. } => unreachable!("a compressed input is decoded once started"),
+        Data::Started { head, file } => Chunks::stream(file, std::mem::take(head), chunk_size),
+        Data::Decoded(text) => Chunks::stream(text, Vec::new(), chunk_size),
     }
 }
 
@@ -325,9 +334,8 @@ fn chunks_of(input: &mut Opened, chunk_size: usize) -> Chunks<'_> {
 /// without `\r`), for pipe mode.
 fn prepare(
     chunks: &mut Chunks<'_>,
-    forced: Option<Format>,
+    opts: &Options,
     answer: CsvAnswer,
-    json: bool,
     name: &str,
 ) -> Result<(Prepared, u64, Vec<u8>), BatchError> {
     let mut want = 64 * 1024;
@@ -336,11 +344,10 @@ fn prepare(
             name: name.to_string(),
             source,
         })?;
-        let prepared = format::prepare(head, eof, forced, answer, json).map_err(|source| {
-            BatchError::Format {
-                name: name.to_string(),
-                source,
-            }
+        let prepared = format::prepare(head, eof, opts.format, answer, opts.json, &opts.columns);
+        let prepared = prepared.map_err(|source| BatchError::Format {
+            name: name.to_string(),
+            source,
         })?;
         match prepared {
             Some(p) => {

@@ -12,8 +12,50 @@ use crate::record::{
     Answer, ChunkReport, CsvAnswer, Failure, Job, Layout, Record, RecordError, SolutionError,
 };
 
-const PUZZLE_NAMES: [&str; 4] = ["quizzes", "quiz", "puzzles", "puzzle"];
+/// The puzzle column's names, by default: the first of these in the header (in the header's order) is it.
+pub const PUZZLE_NAMES: [&str; 5] = ["quizzes", "quiz", "puzzles", "puzzle", "question"];
 const SOLUTION_NAMES: [&str; 2] = ["solutions", "solution"];
+
+/// The names a user gave the puzzle and solution columns (`--column`, `--solution-column`); `None` for the
+/// default names. Names match whole fields, trimmed, in any case.
+#[derive(Debug, Clone, Default, PartialEq, Eq)]
+pub struct ColumnNames {
+    /// The puzzle column's name.
+    pub puzzle: Option<String>,
+    /// The solution column's name (the column `check` reads claims from, and `solve` fills).
+    pub solution: Option<String>,
+}
+
+impl ColumnNames {
+    fn is_puzzle(&self, name: &str) -> bool {
+        match &self.puzzle {
+            Some(n) => n.trim().eq_ignore_ascii_case(name),
+            None => PUZZLE_NAMES.contains(&name),
+        }
+    }
+
+    /// The first name the user gave that no field of `header` has.
+    pub fn missing(&self, header: &[u8]) -> Option<String> {
+        let mut found = [self.puzzle.is_none(), self.solution.is_none()];
+        split(header, |_, f| {
+            let name = String::from_utf8_lossy(header[f.inner].trim_ascii()).to_ascii_lowercase();
+            found[0] |= self.is_puzzle(&name);
+            found[1] |= self.is_solution(&name);
+        });
+        match found {
+            [false, _] => self.puzzle.clone(),
+            [_, false] => self.solution.clone(),
+            _ => None,
+        }
+    }
+
+    fn is_solution(&self, name: &str) -> bool {
+        match &self.solution {
+            Some(n) => n.trim().eq_ignore_ascii_case(name),
+            None => SOLUTION_NAMES.contains(&name),
+        }
+    }
+}
 
 /// Where the puzzle and the answer go, from the header.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -33,18 +75,22 @@ pub struct Columns {
 }
 
 impl Columns {
-    /// Reads a header line (without its line ending); `None` when no field names a puzzle column.
-    pub fn from_header(header: &[u8]) -> Option<Columns> {
+    /// Reads a header line (without its line ending) for the columns `names` names; `None` when no field names a
+    /// puzzle column, or when a solution column named by the user is missing.
+    pub fn from_header(header: &[u8], names: &ColumnNames) -> Option<Columns> {
         let mut puzzle = None;
         let mut solution = None;
         let (fields, _) = split(header, |i, f| {
             let name = String::from_utf8_lossy(header[f.inner].trim_ascii()).to_ascii_lowercase();
-            if puzzle.is_none() && PUZZLE_NAMES.contains(&name.as_str()) {
+            if puzzle.is_none() && names.is_puzzle(&name) {
                 puzzle = Some(i);
-            } else if solution.is_none() && SOLUTION_NAMES.contains(&name.as_str()) {
+            } else if solution.is_none() && names.is_solution(&name) {
                 solution = Some(i);
             }
         });
+        if names.solution.is_some() && solution.is_none() {
+            return None;
+        }
         Some(Columns {
             puzzle: puzzle?,
             solution: solution.unwrap_or(fields),
@@ -341,20 +387,52 @@ mod tests {
         "892617435453982671671345892947831526165429783328576149719264358586793214234158967";
 
     fn run(header: &str, body: &str) -> (String, ChunkReport) {
-        let cols = Columns::from_header(header.as_bytes()).unwrap();
+        let cols = Columns::from_header(header.as_bytes(), &ColumnNames::default()).unwrap();
         crate::format::solve_chunk(&crate::format::Plan::Csv(cols), body)
     }
 
     #[test]
     fn header_variants() {
-        let c = Columns::from_header(b"quizzes,solutions").unwrap();
+        let c = Columns::from_header(b"quizzes,solutions", &ColumnNames::default()).unwrap();
         assert_eq!((c.puzzle, c.solution, c.fields), (0, 1, 2));
-        let c = Columns::from_header(b"id,puzzle,solution,clues,difficulty").unwrap();
+        let c = Columns::from_header(
+            b"id,puzzle,solution,clues,difficulty",
+            &ColumnNames::default(),
+        )
+        .unwrap();
         assert_eq!((c.puzzle, c.solution, c.fields), (1, 2, 5));
-        let c = Columns::from_header(b"\"Puzzle\" , id").unwrap();
+        let c = Columns::from_header(b"\"Puzzle\" , id", &ColumnNames::default()).unwrap();
         assert_eq!((c.puzzle, c.solution, c.fields), (0, 2, 2));
         assert!(c.appends_solution());
-        assert_eq!(Columns::from_header(b"a,b"), None);
+        assert_eq!(Columns::from_header(b"a,b", &ColumnNames::default()), None);
+        let c = Columns::from_header(b"source,question,answer,rating", &ColumnNames::default())
+            .unwrap();
+        assert_eq!((c.puzzle, c.claim), (1, None));
+        let named = ColumnNames {
+            puzzle: Some("Board".into()),
+            solution: Some("answer".into()),
+        };
+        let c = Columns::from_header(b"puzzle,board,ANSWER,solution", &named).unwrap();
+        assert_eq!((c.puzzle, c.solution, c.claim), (1, 2, Some(2)));
+        assert_eq!(Columns::from_header(b"puzzle,answer", &named), None);
+        let only_puzzle = ColumnNames {
+            puzzle: Some("board".into()),
+            solution: None,
+        };
+        assert_eq!(
+            Columns::from_header(b"board,solution", &only_puzzle)
+                .unwrap()
+                .claim,
+            Some(1)
+        );
+        let no_solution = ColumnNames {
+            puzzle: None,
+            solution: Some("answer".into()),
+        };
+        assert_eq!(
+            Columns::from_header(b"quizzes,solutions", &no_solution),
+            None
+        );
     }
 
     #[test]

@@ -102,10 +102,20 @@ pub enum FormatError {
         line: u64,
     },
     /// A CSV whose first line names no puzzle column.
-    #[error("line {line}: the CSV header names no puzzle column (quizzes, quiz, puzzles or puzzle): {header:?}")]
+    #[error("line {line}: the CSV header names no puzzle column (quizzes, quiz, puzzles, puzzle or question; or see --column): {header:?}")]
     NoPuzzleColumn {
         /// 1-based line of the header.
         line: u64,
+        /// The header as found (cut at 80 characters).
+        header: String,
+    },
+    /// A CSV header without a column the user named.
+    #[error("line {line}: the CSV header has no column named {name:?}: {header:?}")]
+    NoNamedColumn {
+        /// 1-based line of the header.
+        line: u64,
+        /// The name asked for.
+        name: String,
         /// The header as found (cut at 80 characters).
         header: String,
     },
@@ -133,6 +143,7 @@ pub fn prepare(
     forced: Option<Format>,
     answer: CsvAnswer,
     json: bool,
+    names: &csv::ColumnNames,
 ) -> Result<Option<Prepared>, FormatError> {
     // Never look further than detection needs (a mapped input is all "head": its pages are not to be touched).
     let room = BOM.len() + HEAD_LIMIT + MAX_RECORD + 1;
@@ -163,7 +174,8 @@ pub fn prepare(
     if !terminated && !at_eof && !oversized {
         return Ok(None);
     }
-    let format = forced.unwrap_or_else(|| detect(text[..text.len().min(MAX_RECORD)].trim_ascii()));
+    let format =
+        forced.unwrap_or_else(|| detect(text[..text.len().min(MAX_RECORD)].trim_ascii(), names));
     if format == Format::Csv && oversized {
         return Err(FormatError::HeaderTooLong { line: n + 1 });
     }
@@ -175,10 +187,21 @@ pub fn prepare(
         }));
     }
     let header = strip_cr(text);
-    let columns = csv::Columns::from_header(header)
-        .ok_or_else(|| FormatError::NoPuzzleColumn {
-            line: n + 1,
-            header: String::from_utf8_lossy(&header[..header.len().min(80)]).into_owned(),
+    let columns = csv::Columns::from_header(header, names)
+        .ok_or_else(|| {
+            let line = n + 1;
+            let shown = String::from_utf8_lossy(&header[..header.len().min(80)]).into_owned();
+            match names.missing(header) {
+                Some(name) => FormatError::NoNamedColumn {
+                    line,
+                    name,
+                    header: shown,
+                },
+                None => FormatError::NoPuzzleColumn {
+                    line,
+                    header: shown,
+                },
+            }
         })?
         .answering(answer);
     let mut preamble = header.to_vec();
@@ -215,10 +238,10 @@ fn plan_without_header(format: Format) -> Plan {
     }
 }
 
-fn detect(first: &[u8]) -> Format {
+fn detect(first: &[u8], names: &csv::ColumnNames) -> Format {
     if line::split_pair(first).is_some() {
         Format::Line
-    } else if first.contains(&b',') || csv::Columns::from_header(first).is_some() {
+    } else if first.contains(&b',') || csv::Columns::from_header(first, names).is_some() {
         Format::Csv
     } else if first.len() < 81 && first.contains(&b' ') {
         Format::Grid
@@ -364,7 +387,8 @@ pub type ReadRecord = Result<crate::grid::Grid, (u64, Failure)>;
 /// Every record of `data`, a whole input held in memory, read as a batch run reads it (detection or `forced`,
 /// comments, grid blocks, CSV columns, the same errors): for small inputs such as the puzzles of `explain`.
 pub fn read_all(data: &[u8], forced: Option<Format>) -> Result<Vec<ReadRecord>, FormatError> {
-    let prepared = prepare(data, true, forced, CsvAnswer::Solution, false)?
+    let names = csv::ColumnNames::default();
+    let prepared = prepare(data, true, forced, CsvAnswer::Solution, false, &names)?
         .expect("the whole input is at hand");
     let skipped = memchr::memchr_iter(b'\n', &data[..prepared.skip]).count() as u64;
     let grids = std::sync::Mutex::new(Vec::new());
@@ -545,9 +569,16 @@ mod tests {
     #[test]
     fn detects_each_format_from_the_first_record() {
         let p = |t: &str| {
-            prepare(t.as_bytes(), true, None, Default::default(), false)
-                .unwrap()
-                .unwrap()
+            prepare(
+                t.as_bytes(),
+                true,
+                None,
+                Default::default(),
+                false,
+                &Default::default(),
+            )
+            .unwrap()
+            .unwrap()
         };
         assert_eq!(p("# c\n\n..1\n").plan, Plan::Line);
         assert_eq!(p("1 2 3 4 5 6 7 8 9\n").plan, Plan::Grid);
@@ -567,6 +598,7 @@ mod tests {
             Some(Format::Line),
             Default::default(),
             false,
+            &Default::default(),
         )
         .unwrap()
         .unwrap();
@@ -577,27 +609,22 @@ mod tests {
             Some(Format::Csv),
             Default::default(),
             false,
+            &Default::default(),
         )
         .unwrap_err();
         assert_eq!(
             e.to_string(),
-            "line 1: the CSV header names no puzzle column (quizzes, quiz, puzzles or puzzle): \"1 2 3\""
+            "line 1: the CSV header names no puzzle column (quizzes, quiz, puzzles, puzzle or question; or see --column): \"1 2 3\""
         );
     }
 
     #[test]
     fn an_unfinished_first_record_asks_for_more() {
-        assert_eq!(
-            prepare(b"# x\nquizzes,sol", false, None, Default::default(), false).unwrap(),
-            None
-        );
-        assert_eq!(
-            prepare(b"# x\n", false, None, Default::default(), false).unwrap(),
-            None
-        );
-        let p = prepare(b"quizzes,solutions", true, None, Default::default(), false)
-            .unwrap()
-            .unwrap();
+        let head =
+            |t: &[u8], eof| prepare(t, eof, None, Default::default(), false, &Default::default());
+        assert_eq!(head(b"# x\nquizzes,sol", false).unwrap(), None);
+        assert_eq!(head(b"# x\n", false).unwrap(), None);
+        let p = head(b"quizzes,solutions", true).unwrap().unwrap();
         assert_eq!(p.skip, "quizzes,solutions".len());
     }
 }
