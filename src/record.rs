@@ -372,11 +372,23 @@ pub trait Observer {
         let _ = (input, line, failure);
     }
 
-    /// How far the run has come: input bytes for a batch run, boards or puzzles for a generation run; `total`
-    /// when known. Called after every chunk.
-    fn progress(&mut self, done: u64, total: Option<u64>) {
-        let _ = (done, total);
+    /// How far the run has come. Called after every chunk, in order.
+    fn progress(&mut self, progress: Progress) {
+        let _ = progress;
     }
+}
+
+/// How far a run has come, as told to [`Observer::progress`]: what is finished (records, boards or puzzles) and
+/// how much of the whole that is.
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
+pub struct Progress {
+    /// Records answered so far (a batch run), or boards or puzzles made (a generation run).
+    pub items: u64,
+    /// The work done so far, in the unit of `total`: input bytes read for a batch run (records differ in size,
+    /// bytes are what is known ahead), the same as `items` for a generation run.
+    pub done: u64,
+    /// The whole of `done` when it is known ahead: the size of the regular-file inputs, the count asked for.
+    pub total: Option<u64>,
 }
 
 impl Observer for () {}

@@ -8,4 +8,5 @@ mod human;
 mod safety;
 mod solve;
 mod tools;
+mod usage;
 mod util;

@@ -15,7 +15,7 @@ use super::BatchError;
 use crate::format::{self, Format, Place, Plan, Prepared, Skipped};
 use crate::ordered::{Engine, Flow, Threads};
 use crate::output::{OutputError, Sink, Target, Writer};
-use crate::record::{ChunkReport, CsvAnswer, Job, Observer};
+use crate::record::{ChunkReport, CsvAnswer, Job, Observer, Progress};
 
 /// Default chunk size: big enough that per-chunk costs vanish, small enough that a few per thread balance the load.
 pub const DEFAULT_CHUNK_SIZE: usize = 256 * 1024;
@@ -285,7 +285,11 @@ impl Collector<'_> {
         self.line += rep.lines;
         self.bytes_in += chunk_len;
         self.bytes_out += out.len() as u64;
-        self.observer.progress(self.bytes_in, self.total);
+        self.observer.progress(Progress {
+            items: self.counts.records,
+            done: self.bytes_in,
+            total: self.total,
+        });
         !self.stopped
     }
 
