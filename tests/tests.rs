@@ -5,6 +5,7 @@ mod fuzz_check;
 mod fuzz_replay;
 mod generate;
 mod human;
+mod readme;
 mod safety;
 mod solve;
 mod tools;

@@ -138,6 +138,8 @@ def rate(puzzles: Any, *, threads: Optional[int] = None, names: bool = False) ->
 
 def _names(codes: "Any", table: Sequence[str]) -> "Any":
     """Codes (-1 for none) as an object array of names, ``None`` for -1."""
+    import numpy as np
+
     lookup = np.array(list(table) + [None], dtype=object)
     return lookup[np.where(codes >= 0, codes, len(table))]
 
