@@ -167,6 +167,7 @@ Examples:
 const RATE_EXAMPLES: &str = "\
 Examples:
   sudoku rate data/puzzles.txt > ratings.txt          PUZZLE LEVEL SCORE GUESSES HARDEST per line
+  sudoku rate data/puzzles.txt --header               the same with a header line first
   sudoku rate data/kaggle.csv                         four columns appended to the CSV
   sudoku rate data/puzzles.txt --json                 JSON Lines";
 
@@ -354,6 +355,7 @@ impl BatchArgs {
             fail_fast,
             chunk_size: self.chunk_size.unwrap_or(chunk_size),
             keep_lines: self.keep_lines,
+            header: false,
         }
     }
 }
@@ -366,6 +368,10 @@ pub struct RateArgs {
     pub batch: BatchArgs,
     #[command(flatten)]
     pub json: JsonArg,
+    /// Line output: write the header line `puzzle level score guesses hardest` first (a CSV keeps its own header
+    /// and gets the column names appended anyway).
+    #[arg(long, conflicts_with_all = ["json", "keep_lines"])]
+    pub header: bool,
 }
 
 /// Chunk size for rating: a puzzle takes 30 µs to a few ms to rate, so chunks are smaller than for solving to keep
@@ -375,7 +381,10 @@ pub const RATE_CHUNK_SIZE: usize = 32 * 1024;
 impl RateArgs {
     /// The run configuration (never fail-fast; small chunks).
     pub fn options(&self) -> Options {
-        self.batch.options(false, RATE_CHUNK_SIZE, self.json.json)
+        Options {
+            header: self.header,
+            ..self.batch.options(false, RATE_CHUNK_SIZE, self.json.json)
+        }
     }
 }
 

@@ -97,6 +97,12 @@ pub trait Job: Sync {
         Ok(Answer::Written)
     }
 
+    /// The names of the fields of a line-format answer line, written first when the run asks for it (the batch
+    /// option `header`); `None` (the default) for a job whose line output is the answer alone.
+    fn line_header(&self) -> Option<&'static str> {
+        None
+    }
+
     /// Where the answer goes in a CSV row: the solution column (the default), or new columns appended after every
     /// input field, in which case [`Layout::CsvField`] answers are those fields joined by commas.
     fn csv_answer(&self) -> CsvAnswer {

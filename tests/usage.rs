@@ -154,3 +154,38 @@ fn every_subcommand_has_examples_and_a_manual_page() {
     assert_eq!(r.code, 2);
     assert!(r.stderr.contains("no page for 'sovle'"), "{}", r.stderr);
 }
+
+#[test]
+fn rate_writes_a_header_line_when_asked() {
+    let plain = run(&["rate", "-q", &data("puzzles.txt")]);
+    let with = run(&["rate", "-q", "--header", &data("puzzles.txt")]);
+    assert_eq!(with.code, 0, "{}", with.stderr);
+    let out = with.out();
+    let (first, rest) = out.split_once('\n').unwrap();
+    assert_eq!(first, "puzzle level score guesses hardest");
+    assert_eq!(rest, plain.out());
+    // Two inputs, one header.
+    let two = run(&[
+        "rate",
+        "-q",
+        "--header",
+        &data("puzzles.txt"),
+        &data("puzzles.txt"),
+    ]);
+    assert_eq!(two.out().matches("puzzle level").count(), 1);
+}
+
+#[test]
+fn explain_puts_the_rating_first_and_last() {
+    let r = run(&[
+        "explain",
+        "4.....8.5.3..........7......2.....6.....8.4......1.......6.3.7.5..2.....1.4......",
+    ]);
+    let out = r.out();
+    let lines: Vec<&str> = out.lines().collect();
+    assert!(
+        lines[1].starts_with("rating: intermediate (score 109"),
+        "{out}"
+    );
+    assert_eq!(lines[1], *lines.last().unwrap());
+}

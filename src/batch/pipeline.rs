@@ -41,6 +41,9 @@ pub struct Options {
     /// Pipe mode: comment and blank lines are written back unchanged, so every input line gives exactly one
     /// output line (line and CSV inputs only; a grid input is refused with [`BatchError::KeepLinesGrid`]).
     pub keep_lines: bool,
+    /// Write the job's header line ([`Job::line_header`]) first when the output is in the line format (not with
+    /// `json`, and not after another input's output; a CSV output has a header of its own).
+    pub header: bool,
 }
 
 impl Default for Options {
@@ -53,6 +56,7 @@ impl Default for Options {
             chunk_size: DEFAULT_CHUNK_SIZE,
             json: false,
             keep_lines: false,
+            header: false,
         }
     }
 }
@@ -163,6 +167,12 @@ fn each_input<J: Job + ?Sized>(
     } else {
         Skipped::Drop
     };
+    if opts.header && !opts.json && prep.plan == Plan::Line && col.bytes_out == 0 {
+        if let Some(header) = job.line_header() {
+            prep.preamble.extend_from_slice(header.as_bytes());
+            prep.preamble.push(b'\n');
+        }
+    }
     col.begin(&name, &prep, skipped, opts.json);
     // With JSON Lines output, every chunk is told the line it starts at: the chunks are cut in order, so a running
     // count of their newlines gives it (one extra pass over the bytes, in JSON mode only).
