@@ -292,6 +292,11 @@ def shown(path):
     return os.path.relpath(path, ROOT) if path.startswith(ROOT + os.sep) else path
 
 
+def chart(resdir, name):
+    """A chart's link: from BENCHMARKS.md (the checkout's root) with --update, else beside summary.md."""
+    return f"{shown(resdir)}/{name}" if resdir.startswith(ROOT + os.sep) else name
+
+
 def report(rows, resdir, meta):
     def fmt(v, nd=2):
         return f"{v:.{nd}f}" if isinstance(v, float) else str(v)
@@ -305,7 +310,7 @@ def report(rows, resdir, meta):
         for r in solver:
             ratio = f"{r['peer'] / r['value']:.2f}x" if r["peer"] else "—"
             md.append(f"| {r['dataset']} | {r['puzzles']} | {r['value']:.3f} | {fmt(r['peer'], 3) if r['peer'] else '—'} | {ratio} | {r['extra']} |")
-        md += ["", "![µs per puzzle](results/" + os.path.basename(resdir) + "/solver.svg)", ""]
+        md += ["", f"![µs per puzzle]({chart(resdir, 'solver.svg')})", ""]
     e2e = [r for r in rows if r["kind"] == "solve"]
     if e2e:
         md += ["### End to end, whole process (`sudoku solve FILE -o OUT`, all cores)", "",
@@ -333,7 +338,7 @@ def report(rows, resdir, meta):
             md.append(f"| {r['threads']} | {r['value']:.3f} | {r['extra'].split()[0].split('=')[1]}x |")
         for r in ceil:
             md.append(f"| {r['threads']} independent `-j1` processes on equal parts (the machine's ceiling) | {r['value']:.3f} | {r['extra'].split('=')[1]}x |")
-        md += ["", "![thread scaling](results/" + os.path.basename(resdir) + "/scaling.svg)", ""]
+        md += ["", f"![thread scaling]({chart(resdir, 'scaling.svg')})", ""]
     return "\n".join(md)
 
 
