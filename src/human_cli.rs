@@ -128,14 +128,15 @@ pub fn generate_puzzles(run: &PuzzleRun, target: &Target, quiet: bool) -> anyhow
     let secs = s.elapsed.as_secs_f64();
     eprintln!(
         "sudoku: generated {} puzzles (seed {}, {} boards rejected, mean {:.1} clues) in {secs:.3} s, \
-         {:.1} puzzles/s on {} thread{}",
+         {:.1} puzzles/s on {} thread{}{}",
         s.puzzles,
         run.seed,
         s.rejected,
         s.clues as f64 / s.puzzles.max(1) as f64,
         s.puzzles as f64 / secs.max(1e-9),
         s.threads,
-        if s.threads == 1 { "" } else { "s" }
+        if s.threads == 1 { "" } else { "s" },
+        crate::written_to(target)
     );
     Ok(ExitCode::SUCCESS)
 }

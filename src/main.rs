@@ -241,11 +241,19 @@ pub(crate) fn show(summary: &Summary, answered: &str, quiet: bool, json: bool, t
         } else {
             ""
         };
-        let written = match target {
-            Target::File(path) => format!("; output in {}", path.display()),
-            Target::Stdout => String::new(),
-        };
-        eprintln!("sudoku: {}{fail_fast}{written}", summary.to_text(answered));
+        eprintln!(
+            "sudoku: {}{fail_fast}{}",
+            summary.to_text(answered),
+            written_to(target)
+        );
+    }
+}
+
+/// The end of a summary line that names the output file: `; output in FILE`, or nothing for standard output.
+pub(crate) fn written_to(target: &Target) -> String {
+    match target {
+        Target::File(path) => format!("; output in {}", path.display()),
+        Target::Stdout => String::new(),
     }
 }
 
@@ -316,10 +324,11 @@ fn generate(
             String::new()
         };
         eprintln!(
-            "sudoku: generated {} boards ({} bytes) in {secs:.3} s, {:.0} boards/s{retried}",
+            "sudoku: generated {} boards ({} bytes) in {secs:.3} s, {:.0} boards/s{retried}{}",
             s.boards,
             s.bytes,
-            s.boards as f64 / secs.max(1e-9)
+            s.boards as f64 / secs.max(1e-9),
+            written_to(target)
         );
     }
     Ok(ExitCode::SUCCESS)
