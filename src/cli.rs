@@ -134,7 +134,7 @@ pub enum Command {
 }
 
 /// `Examples:` of `sudoku --help`; the manual page shows them under EXAMPLES. Every one runs as written from the
-/// repository root.
+/// repository root (tests/readme.rs runs them: a command, then two or more spaces before its description).
 pub const MAIN_EXAMPLES: &str = "\
 Examples:
   sudoku solve data/puzzles.txt > solutions.txt
@@ -153,7 +153,7 @@ Examples:
 
 const BENCH_EXAMPLES: &str = "\
 Examples:
-  sudoku bench data/puzzles.txt                       first solutions, 3 s of passes
+  sudoku bench data/puzzles.txt --seconds 1           first solutions, 1 s of passes
   sudoku bench --unique --seconds 1 data/kaggle.csv   the uniqueness search, 1 s";
 
 const GENERATE_EXAMPLES: &str = "\
@@ -201,8 +201,8 @@ Examples:
 
 const COMPLETIONS_EXAMPLES: &str = "\
 Examples:
-  sudoku completions bash > ~/.local/share/bash-completion/completions/sudoku
-  sudoku completions zsh > ~/.zfunc/_sudoku";
+  source <(sudoku completions bash)                   in the running bash
+  sudoku completions zsh > _sudoku                    for a directory on zsh's $fpath";
 
 const MAN_EXAMPLES: &str = "\
 Examples:
