@@ -44,8 +44,9 @@ pub struct Cli {
           conflicts_with = "solve_file")]
     pub count: Option<u32>,
 
-    /// No progress bar and no summary or histogram on standard error, for every subcommand (errors and per-record
-    /// failures are still reported; add --max-errors 0 to silence the latter).
+    /// No progress (a bar on a terminal, a status line every 5 s otherwise; SUDOKU_STATUS_INTERVAL=SECONDS sets
+    /// that interval, 0 for none) and no summary or histogram on standard error, for every subcommand (errors and
+    /// per-record failures are still reported; add --max-errors 0 to silence the latter).
     #[arg(short, long, global = true)]
     pub quiet: bool,
 
