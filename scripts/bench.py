@@ -1,7 +1,8 @@
 #!/usr/bin/env python3
 """Benchmark driver behind scripts/bench.sh: times the real `sudoku` binary on every dataset next to its peers,
-saves the raw figures as CSV with the machine and date, draws SVG charts, and rewrites the generated part of
-BENCHMARKS.md. Standard library only.
+saves the raw figures as CSV with the machine and date and draws SVG charts in a scratch directory (--out DIR, or a
+new one under $TMPDIR); with --update, in benches/results/<date>-<host>/ instead, and it rewrites the generated
+part of BENCHMARKS.md. Without --update nothing in the checkout changes. Standard library only.
 
 What it runs (each step says what it skips and why):
   1. builds the release binary (and the peer, when ../shared/peers/rust-sudoku-peer exists);
@@ -83,9 +84,8 @@ def count_records(path):
     return n
 
 
-def datasets(pattern):
+def datasets(pattern, shared):
     found = [os.path.join(ROOT, "data", "puzzles.txt")]
-    shared = os.path.join(SHARED, "data")
     if os.path.isdir(shared):
         found += sorted(
             os.path.join(shared, f) for f in os.listdir(shared) if f.startswith("puzzles")
@@ -95,6 +95,8 @@ def datasets(pattern):
     if pattern:
         rx = re.compile(pattern)
         found = [f for f in found if rx.search(os.path.basename(f))]
+    if not found:
+        sys.exit(f"bench: no dataset matches --datasets {pattern!r}")
     return found
 
 
@@ -285,12 +287,22 @@ def svg_scaling(path, title, points, ceiling):
 
 # ---------------------------------------------------------------------------------------------- report
 
+def shown(path):
+    """A path as the report names it: relative to the checkout when inside it."""
+    return os.path.relpath(path, ROOT) if path.startswith(ROOT + os.sep) else path
+
+
+def chart(resdir, name):
+    """A chart's link: from BENCHMARKS.md (the checkout's root) with --update, else beside summary.md."""
+    return f"{shown(resdir)}/{name}" if resdir.startswith(ROOT + os.sep) else name
+
+
 def report(rows, resdir, meta):
     def fmt(v, nd=2):
         return f"{v:.{nd}f}" if isinstance(v, float) else str(v)
 
     md = [f"Measured {meta['date']} on `{meta['host']}` ({meta['cpu']}, {meta['cores']} cores), "
-          f"`{meta['command']}`; raw figures in `{os.path.relpath(resdir, ROOT)}/raw.csv`.", ""]
+          f"`{meta['command']}`; raw figures in `{shown(resdir)}/raw.csv`.", ""]
     solver = [r for r in rows if r["kind"] == "solver"]
     if solver:
         md += ["### Solver only, one thread, first solution (`sudoku bench`)", "",
@@ -298,7 +310,7 @@ def report(rows, resdir, meta):
         for r in solver:
             ratio = f"{r['peer'] / r['value']:.2f}x" if r["peer"] else "—"
             md.append(f"| {r['dataset']} | {r['puzzles']} | {r['value']:.3f} | {fmt(r['peer'], 3) if r['peer'] else '—'} | {ratio} | {r['extra']} |")
-        md += ["", "![µs per puzzle](results/" + os.path.basename(resdir) + "/solver.svg)", ""]
+        md += ["", f"![µs per puzzle]({chart(resdir, 'solver.svg')})", ""]
     e2e = [r for r in rows if r["kind"] == "solve"]
     if e2e:
         md += ["### End to end, whole process (`sudoku solve FILE -o OUT`, all cores)", "",
@@ -326,7 +338,7 @@ def report(rows, resdir, meta):
             md.append(f"| {r['threads']} | {r['value']:.3f} | {r['extra'].split()[0].split('=')[1]}x |")
         for r in ceil:
             md.append(f"| {r['threads']} independent `-j1` processes on equal parts (the machine's ceiling) | {r['value']:.3f} | {r['extra'].split('=')[1]}x |")
-        md += ["", "![thread scaling](results/" + os.path.basename(resdir) + "/scaling.svg)", ""]
+        md += ["", f"![thread scaling]({chart(resdir, 'scaling.svg')})", ""]
     return "\n".join(md)
 
 
@@ -365,11 +377,16 @@ def main():
     ap.add_argument("--reps", type=int, default=3, help="repetitions of each whole-process timing (median kept)")
     ap.add_argument("--seconds", type=float, default=3.0, help="seconds per dataset for the in-process solver bench")
     ap.add_argument("--datasets", default="", help="regular expression selecting dataset file names")
+    ap.add_argument("--data-dir", default=os.path.join(SHARED, "data"), metavar="DIR",
+                    help="the large datasets (default: ../shared/data)")
     ap.add_argument("--scaling-puzzles", type=int, default=1_000_000, help="size of the thread-scaling file")
     ap.add_argument("--quick", action="store_true", help="1 repetition, 1 second, 200k-puzzle scaling file")
     ap.add_argument("--no-peer", action="store_true", help="do not build or time the peer")
     ap.add_argument("--no-generate", action="store_true", help="skip the generation timing")
-    ap.add_argument("--no-markdown", action="store_true", help="do not rewrite BENCHMARKS.md")
+    ap.add_argument("--update", action="store_true",
+                    help="keep the results in benches/results/<date>-<host>/ and rewrite BENCHMARKS.md's tables")
+    ap.add_argument("--out", metavar="DIR",
+                    help="without --update: the directory for the results (default: a new one under $TMPDIR)")
     ap.add_argument("--all", action="store_true",
                     help="also run the focused scripts (pipeline, generate, human) and keep their output")
     args = ap.parse_args()
@@ -377,10 +394,15 @@ def main():
         args.reps, args.seconds, args.scaling_puzzles = 1, 1.0, 200_000
 
     have_peer = build(args)
-    files = datasets(args.datasets)
+    files = datasets(args.datasets, os.path.abspath(args.data_dir))
     now = datetime.datetime.now()
     host = socket.gethostname().split(".")[0]
-    resdir = os.path.join(ROOT, "benches", "results", f"{now:%Y-%m-%d}-{host}")
+    if args.update:
+        resdir = os.path.join(ROOT, "benches", "results", f"{now:%Y-%m-%d}-{host}")
+    elif args.out:
+        resdir = os.path.abspath(args.out)
+    else:
+        resdir = tempfile.mkdtemp(prefix="sudoku-bench-results-")
     os.makedirs(resdir, exist_ok=True)
     cpu = platform.processor() or platform.machine()
     try:
@@ -425,7 +447,9 @@ def main():
     with open(os.path.join(resdir, "summary.md"), "w") as f:
         f.write(text + "\n")
     print(text)
-    if not args.no_markdown:
+    if not args.update:
+        say(f"results in {resdir}/ (BENCHMARKS.md unchanged; --update rewrites it)")
+    else:
         path = os.path.join(ROOT, "BENCHMARKS.md")
         doc = open(path).read() if os.path.exists(path) else f"# Benchmarks\n\n{MARK_BEGIN}\n{MARK_END}\n"
         if MARK_BEGIN not in doc:
@@ -434,7 +458,7 @@ def main():
         _, tail = rest.split(MARK_END, 1)
         with open(path, "w") as f:
             f.write(f"{head}{MARK_BEGIN}\n{text}\n{MARK_END}{tail}")
-        say(f"wrote {os.path.relpath(path, ROOT)} and {os.path.relpath(resdir, ROOT)}/")
+        say(f"wrote {shown(path)} and {shown(resdir)}/")
 
 
 if __name__ == "__main__":

@@ -6,9 +6,62 @@ use std::fmt;
 use std::path::{Path, PathBuf};
 use std::time::{Duration, Instant};
 
-use crate::format::{is_skipped, LineIter};
+use crate::format::csv::ColumnNames;
+use crate::format::{is_skipped, prepare, read_all, LineIter, Plan, Prepared};
 use crate::grid::Grid;
+use crate::record::CsvAnswer;
 use crate::solver::{self, SolveError};
+
+/// Byte ranges of a line file's puzzle records, and its bad records.
+type Records = (Vec<(usize, usize)>, Vec<BadRecord>);
+
+fn line_records(bytes: &[u8]) -> Records {
+    let mut records = Vec::new();
+    let mut bad = Vec::new();
+    for (n, start, line) in LineIter::new(bytes) {
+        if is_skipped(line) {
+            continue;
+        }
+        match Grid::parse_line(line) {
+            Ok(_) => records.push((start, start + line.len())),
+            Err(e) => bad.push(BadRecord {
+                line: n as usize + 1,
+                reason: e.to_string(),
+            }),
+        }
+    }
+    (records, bad)
+}
+
+/// A grid or CSV file (or one that cannot be read as records): its puzzles written as lines (`.` blanks), their
+/// byte ranges, and the bad records.
+fn records_as_lines(data: &[u8]) -> (Vec<u8>, Vec<(usize, usize)>, Vec<BadRecord>) {
+    let mut bytes = Vec::new();
+    let mut records = Vec::new();
+    let mut bad = Vec::new();
+    match read_all(data, None) {
+        Ok(all) => {
+            for record in all {
+                match record {
+                    Ok(grid) => {
+                        let start = bytes.len();
+                        bytes.extend_from_slice(grid.to_line().as_bytes());
+                        records.push((start, bytes.len()));
+                    }
+                    Err((line, failure)) => bad.push(BadRecord {
+                        line: line as usize,
+                        reason: failure.to_string(),
+                    }),
+                }
+            }
+        }
+        Err(e) => bad.push(BadRecord {
+            line: 1,
+            reason: e.to_string(),
+        }),
+    }
+    (bytes, records, bad)
+}
 
 /// How to time a dataset.
 #[derive(Debug, Clone, Copy, PartialEq)]
@@ -51,28 +104,34 @@ pub struct Dataset {
 }
 
 impl Dataset {
-    /// Reads a file of 81-character puzzle lines. Blank lines and lines starting with `#` are skipped; records that
-    /// do not parse are noted in [`Dataset::bad`] and left out.
+    /// Reads a file in any format the batch subcommands read (81-character lines, 9-line grids, a Kaggle CSV;
+    /// detected from the first record). Blank lines and lines starting with `#` are skipped; records that do not
+    /// parse are noted in [`Dataset::bad`] and left out.
     pub fn load(path: &Path) -> std::io::Result<Dataset> {
         Ok(Dataset::from_bytes(path, std::fs::read(path)?))
     }
 
-    /// Splits `bytes` into records as [`Dataset::load`] does; `path` only names the dataset.
+    /// Splits `bytes` into records as [`Dataset::load`] does; `path` only names the dataset. A file of lines is
+    /// timed on its own lines; the puzzles of a grid or CSV file are written as 81-character lines first, so every
+    /// format times the same work (parse a line, solve).
     pub fn from_bytes(path: &Path, bytes: Vec<u8>) -> Dataset {
-        let mut records = Vec::new();
-        let mut bad = Vec::new();
-        for (n, start, line) in LineIter::new(&bytes) {
-            if is_skipped(line) {
-                continue;
+        let prepared = prepare(
+            &bytes,
+            true,
+            None,
+            CsvAnswer::Solution,
+            false,
+            &ColumnNames::default(),
+        );
+        let (bytes, records, bad) = match prepared {
+            Ok(Some(Prepared {
+                plan: Plan::Line, ..
+            })) => {
+                let (records, bad) = line_records(&bytes);
+                (bytes, records, bad)
             }
-            match Grid::parse_line(line) {
-                Ok(_) => records.push((start, start + line.len())),
-                Err(e) => bad.push(BadRecord {
-                    line: n as usize + 1,
-                    reason: e.to_string(),
-                }),
-            }
-        }
+            _ => records_as_lines(&bytes),
+        };
         Dataset {
             path: path.to_path_buf(),
             bytes,
@@ -271,6 +330,26 @@ mod tests {
         assert_eq!(d.bad.len(), 1);
         assert_eq!(d.bad[0].line, 4);
         assert!(d.bad[0].reason.contains("invalid character"), "{:?}", d.bad);
+    }
+
+    #[test]
+    fn grid_and_csv_files_give_the_puzzles_of_their_records() {
+        let data = Path::new(env!("CARGO_MANIFEST_DIR")).join("data");
+        let grids = Dataset::load(&data.join("grid.txt")).unwrap();
+        let lines = Dataset::load(&data.join("puzzles.txt")).unwrap();
+        assert_eq!((grids.len(), grids.bad.len()), (10, 0));
+        let parse = |l: &[u8]| Grid::parse_line(l).unwrap();
+        assert!(grids
+            .lines()
+            .map(parse)
+            .eq(lines.lines().take(10).map(parse)));
+        let csv = Dataset::load(&data.join("kaggle.csv")).unwrap();
+        assert_eq!((csv.len(), csv.bad.len()), (20, 0));
+        let first = std::fs::read_to_string(data.join("kaggle.csv")).unwrap();
+        let quiz = first.lines().nth(1).unwrap().split(',').next().unwrap();
+        assert_eq!(parse(csv.lines().next().unwrap()), quiz.parse().unwrap());
+        let bad_grid = dataset("1 2 3 4 5 6 7 8 9\n1 2 3\n");
+        assert_eq!((bad_grid.len(), bad_grid.bad.len()), (0, 1));
     }
 
     #[test]

@@ -18,7 +18,7 @@ use sudoku_batch::ordered::Threads;
 use sudoku_batch::output::Target;
 use sudoku_batch::tools::Form;
 
-use crate::report::{Reporter, Unit};
+use crate::report::{Reporter, Show};
 
 /// Solve huge files of 9x9 Sudoku puzzles and generate millions of boards, on all cores.
 #[derive(Debug, Parser)]
@@ -28,7 +28,8 @@ use crate::report::{Reporter, Unit};
     about,
     long_about = None,
     arg_required_else_help = true,
-    args_conflicts_with_subcommands = true
+    args_conflicts_with_subcommands = true,
+    after_help = MAIN_EXAMPLES
 )]
 pub struct Cli {
     /// What to do.
@@ -46,8 +47,9 @@ pub struct Cli {
           conflicts_with = "solve_file")]
     pub count: Option<u32>,
 
-    /// No progress bar and no summary or histogram on standard error, for every subcommand (errors and per-record
-    /// failures are still reported; add --max-errors 0 to silence the latter).
+    /// No progress (a bar on a terminal, a status line every 5 s otherwise; SUDOKU_STATUS_INTERVAL=SECONDS sets
+    /// that interval, 0 for none) and no summary or histogram on standard error, for every subcommand (errors and
+    /// per-record failures are still reported; add --max-errors 0 to silence the latter).
     #[arg(short, long, global = true)]
     pub quiet: bool,
 
@@ -60,11 +62,13 @@ pub struct Cli {
 #[derive(Debug, Subcommand)]
 pub enum Command {
     /// Solve every puzzle of the inputs, one output record per input record, in input order, on all cores.
+    #[command(after_help = SOLVE_EXAMPLES)]
     Solve(SolveArgs),
-    /// Time the solver in process on puzzle files (one 81-character puzzle per line; `#` lines skipped): a warm-up
-    /// pass, then repeated passes for `--seconds`; prints puzzles/s, µs/puzzle and guessing statistics.
+    /// Time the solver in process on puzzle files (lines, 9-line grids or Kaggle CSVs, as `solve` reads them): a
+    /// warm-up pass, then repeated passes for `--seconds`; prints puzzles/s, µs/puzzle and guessing statistics.
+    #[command(after_help = BENCH_EXAMPLES)]
     Bench {
-        /// Puzzle files to time, one table row each.
+        /// Puzzle files to time (any format the batch subcommands read), one table row each.
         #[arg(required = true)]
         files: Vec<PathBuf>,
         /// Seconds of timed passes per file.
@@ -76,12 +80,15 @@ pub enum Command {
     },
     /// Generate N distinct solved boards: transforms of a base grid (distinct by construction), or randomized
     /// fills with --random.
+    #[command(after_help = GENERATE_EXAMPLES)]
     Generate(GenerateArgs),
     /// Rate every puzzle on all cores: level (simple, easy, intermediate, expert), score, guesses and hardest
     /// technique, one record per input record in input order; a histogram on stderr at the end.
+    #[command(after_help = RATE_EXAMPLES)]
     Rate(RateArgs),
     /// Explain how a person solves a puzzle: every step names its technique and the cells and digits it places
     /// or eliminates; where no technique applies, the guess (cell, digit, guess level) and any backtracking.
+    #[command(after_help = EXPLAIN_EXAMPLES)]
     Explain {
         /// An 81-character puzzle (`0` or `.` for blanks), a file of puzzles (lines, 9-line grids or a CSV; each
         /// is explained in turn), or `-` for standard input.
@@ -92,28 +99,120 @@ pub enum Command {
     },
     /// Check the solutions records carry (`PUZZLE SOLUTION` or `PUZZLE,SOLUTION` lines, a CSV's solution column):
     /// each record gets `ok` or why not (a broken rule, a changed given, a blank, not unique with --unique).
+    #[command(after_help = CHECK_EXAMPLES)]
     Check(CheckArgs),
     /// Count the solutions of every puzzle, the search stopped at --limit (`N+` when it stopped there).
+    #[command(after_help = COUNT_EXAMPLES)]
     Count(CountArgs),
     /// The minlex canonical form of every record (puzzle or solved grid, `0` blanks; with --pattern-first the
     /// forum's form, `.` blanks): equal for exactly the records that are the same up to relabelling digits,
     /// permuting bands, stacks, rows and columns within them, and transposing.
+    #[command(after_help = CANON_EXAMPLES)]
     Canon(CanonArgs),
     /// Keep the first record of each equivalence class (same canonical form), in input order, as it was written;
     /// the rest are left out.
+    #[command(after_help = DEDUPE_EXAMPLES)]
     Dedupe(DedupeArgs),
     /// Replace every record by a uniformly random equivalent one (a claimed solution goes through the same
     /// transformation); the same seed gives the same output whatever -j is.
+    #[command(after_help = SHUFFLE_EXAMPLES)]
     Shuffle(ShuffleArgs),
     /// Print a shell completion script to standard output.
+    #[command(after_help = COMPLETIONS_EXAMPLES)]
     Completions {
         /// The shell.
         #[arg(value_enum)]
         shell: clap_complete::Shell,
     },
-    /// Print the manual page (roff) to standard output; `sudoku man | man -l -` shows it.
-    Man,
+    /// Print a manual page (roff) to standard output, the sudoku page or a subcommand's; `sudoku man solve | man
+    /// -l -` shows it. With --dir, write every page (sudoku.1, sudoku-solve.1, ...) into a folder.
+    #[command(after_help = MAN_EXAMPLES)]
+    Man {
+        /// The subcommand whose page to print [default: the page of sudoku itself].
+        #[arg(value_name = "COMMAND")]
+        command: Option<String>,
+        /// Write every page into DIR (created if missing) instead, for `man -M` or a man directory.
+        #[arg(long, value_name = "DIR", conflicts_with = "command")]
+        dir: Option<PathBuf>,
+    },
 }
+
+/// `Examples:` of `sudoku --help`; the manual page shows them under EXAMPLES. Every one runs as written from the
+/// repository root (tests/readme.rs runs them: a command, then two or more spaces before its description).
+pub const MAIN_EXAMPLES: &str = "\
+Examples:
+  sudoku solve data/puzzles.txt > solutions.txt
+  sudoku rate data/puzzles.txt
+  sudoku generate 1000 --format line -o boards.txt
+  sudoku solve --help";
+
+const SOLVE_EXAMPLES: &str = "\
+Examples:
+  sudoku solve data/puzzles.txt > solutions.txt       all cores, output in input order
+  sudoku solve data/puzzles.txt -o solutions.txt      the file appears whole or not at all
+  cat data/puzzles.txt | sudoku solve                 no INPUT (or -) reads standard input
+  sudoku solve data/kaggle.csv data/grid.txt          several inputs and formats, one output
+  sudoku solve --unique data/several_solutions.txt    several solutions count as failures
+  sudoku solve data/puzzles.txt --json                JSON Lines, one object per record";
+
+const BENCH_EXAMPLES: &str = "\
+Examples:
+  sudoku bench data/puzzles.txt --seconds 1           first solutions, 1 s of passes
+  sudoku bench --unique --seconds 1 data/kaggle.csv   the uniqueness search, 1 s";
+
+const GENERATE_EXAMPLES: &str = "\
+Examples:
+  sudoku generate 1000 -o boards.txt                  distinct boards, grid format
+  sudoku generate 1000 --format line --first 3        81 digits a line, each starting with 3
+  sudoku generate 100 --random --seed 42              randomized fills, reproducible
+  sudoku generate --puzzles 20 --difficulty expert --format line
+  sudoku generate --puzzles 20 --clues 30 --symmetry rotate180";
+
+const RATE_EXAMPLES: &str = "\
+Examples:
+  sudoku rate data/puzzles.txt > ratings.txt          PUZZLE LEVEL SCORE GUESSES HARDEST per line
+  sudoku rate data/puzzles.txt --header               the same with a header line first
+  sudoku rate data/kaggle.csv                         four columns appended to the CSV
+  sudoku rate data/puzzles.txt --json                 JSON Lines";
+
+const EXPLAIN_EXAMPLES: &str = "\
+Examples:
+  sudoku explain 4.....8.5.3..........7......2.....6.....8.4......1.......6.3.7.5..2.....1.4......
+  sudoku explain --candidates data/grid.txt           every puzzle of a file, with candidate grids";
+
+const CHECK_EXAMPLES: &str = "\
+Examples:
+  sudoku check data/kaggle.csv                        a `check` column: ok, or why not
+  paste -d' ' data/puzzles.txt data/puzzles.solutions.txt | sudoku check --unique";
+
+const COUNT_EXAMPLES: &str = "\
+Examples:
+  sudoku count data/several_solutions.txt             2+ where the search stopped at 2
+  sudoku count data/several_solutions.txt --limit 1000";
+
+const CANON_EXAMPLES: &str = "\
+Examples:
+  sudoku canon data/puzzles.txt                       the minlex form of each puzzle
+  sudoku generate 1000 --format line | sudoku canon | sort -u | wc -l";
+
+const DEDUPE_EXAMPLES: &str = "\
+Examples:
+  sudoku dedupe data/puzzles.txt data/grid.txt -o unique.txt";
+
+const SHUFFLE_EXAMPLES: &str = "\
+Examples:
+  sudoku shuffle data/puzzles.txt --seed 7            the same seed, the same output";
+
+const COMPLETIONS_EXAMPLES: &str = "\
+Examples:
+  source <(sudoku completions bash)                   in the running bash
+  sudoku completions zsh > _sudoku                    for a directory on zsh's $fpath";
+
+const MAN_EXAMPLES: &str = "\
+Examples:
+  sudoku man | man -l -                               this manual
+  sudoku man solve | man -l -                         the page of sudoku solve
+  sudoku man --dir ~/.local/share/man/man1            every page, for man sudoku-solve";
 
 /// `--json`: JSON Lines output, one object per input record.
 #[derive(Debug, Clone, Copy, Args)]
@@ -273,7 +372,7 @@ impl BatchArgs {
             show_progress(&self.target(), quiet),
             self.max_errors,
             quiet,
-            Unit::Bytes,
+            "records",
         )
     }
 
@@ -296,6 +395,7 @@ impl BatchArgs {
                 puzzle: self.column.clone(),
                 solution: self.solution_column.clone(),
             },
+            header: false,
         }
     }
 }
@@ -308,6 +408,10 @@ pub struct RateArgs {
     pub batch: BatchArgs,
     #[command(flatten)]
     pub json: JsonArg,
+    /// Line output: write the header line `puzzle level score guesses hardest` first (a CSV keeps its own header
+    /// and gets the column names appended anyway).
+    #[arg(long, conflicts_with_all = ["json", "keep_lines"])]
+    pub header: bool,
 }
 
 /// Chunk size for rating: a puzzle takes 30 µs to a few ms to rate, so chunks are smaller than for solving to keep
@@ -317,7 +421,10 @@ pub const RATE_CHUNK_SIZE: usize = 32 * 1024;
 impl RateArgs {
     /// The run configuration (never fail-fast; small chunks).
     pub fn options(&self) -> Options {
-        self.batch.options(false, RATE_CHUNK_SIZE, self.json.json)
+        Options {
+            header: self.header,
+            ..self.batch.options(false, RATE_CHUNK_SIZE, self.json.json)
+        }
     }
 }
 
@@ -556,33 +663,92 @@ fn parse_compression(s: &str) -> Result<Compression, String> {
         .ok_or_else(|| "expected gzip, zstd, xz or bzip2 (or gz, zst, bz2)".into())
 }
 
-/// A progress bar goes to standard error, and only when not quiet, when it is a terminal, and when the output is
-/// not being printed on that terminal too.
-pub fn show_progress(target: &Target, quiet: bool) -> bool {
-    !quiet
-        && std::io::stderr().is_terminal()
-        && !(target.is_stdout() && std::io::stdout().is_terminal())
+/// How progress is shown on standard error: not at all when quiet or when the output is printed on the same
+/// terminal; a bar on a terminal; a status line every few seconds on a file or pipe (a log; the seconds can be set
+/// with the environment variable `SUDOKU_STATUS_INTERVAL`, `0` for none).
+pub fn show_progress(target: &Target, quiet: bool) -> Show {
+    if quiet {
+        Show::Off
+    } else if !std::io::stderr().is_terminal() {
+        crate::report::status_interval().map_or(Show::Off, Show::Lines)
+    } else if target.is_stdout() && std::io::stdout().is_terminal() {
+        Show::Off
+    } else {
+        Show::Bar
+    }
 }
 
-/// The word clap took for a subcommand name when it is not one (as in `sudoku -c 5 extra`).
+/// When standard input is a terminal and is read, says so before the run waits on it (unless quiet).
+pub fn note_terminal_stdin(inputs: &[InputSpec], quiet: bool) {
+    if !quiet && inputs.contains(&InputSpec::Stdin) && std::io::stdin().is_terminal() {
+        eprintln!(
+            "sudoku: reading puzzles from the terminal (standard input); end with Ctrl-D, or name a FILE"
+        );
+    }
+}
+
+/// The word clap took for a subcommand name when it is not one (as in `sudoku -c 5 extra`), unless clap has a
+/// subcommand to suggest in its place (`sudoku sovle`).
 fn stray_word(e: &clap::Error) -> Option<String> {
     use clap::error::ContextKind;
     use clap::CommandFactory;
     let word = e.get(ContextKind::InvalidSubcommand)?.to_string();
+    if e.get(ContextKind::SuggestedSubcommand).is_some() {
+        return None;
+    }
     Cli::command()
         .find_subcommand(&word)
         .is_none()
         .then_some(word)
 }
 
+/// The subcommand named on the command line, if any: the help that an error points at.
+fn subcommand_in(args: impl IntoIterator<Item = std::ffi::OsString>) -> Option<String> {
+    use clap::CommandFactory;
+    let cmd = Cli::command();
+    args.into_iter()
+        .skip(1)
+        .filter_map(|a| a.into_string().ok())
+        .find(|a| !a.starts_with('-'))
+        .filter(|a| cmd.find_subcommand(a).is_some())
+}
+
+/// One line for a clap error: its first paragraph, then its tips (`a similar subcommand exists: 'solve'`), then
+/// the help to read: the subcommand's when one was named.
+pub fn error_line(e: &clap::Error, subcommand: Option<&str>) -> String {
+    let text = e.render().to_string();
+    let mut paragraphs = text.split("\n\n").map(|p| {
+        p.lines()
+            .map(str::trim)
+            .filter(|l| !l.is_empty())
+            .collect::<Vec<_>>()
+            .join(" ")
+    });
+    let first = paragraphs.next().unwrap_or_default();
+    let mut line = first.strip_prefix("error: ").unwrap_or(&first).to_string();
+    for tip in paragraphs.filter(|p| p.starts_with("tip: ")) {
+        line.push_str("; ");
+        line.push_str(&tip["tip: ".len()..]);
+    }
+    let help = match subcommand {
+        Some(name) => format!("sudoku {name} --help"),
+        None => "sudoku --help".to_string(),
+    };
+    format!("{line} (see '{help}')")
+}
+
 /// Reports a command-line error as one line on standard error (exit 2); help and version go to standard output
-/// (exit 0).
+/// (exit 0). With no arguments at all, a short usage instead of the whole help.
 pub fn usage_error(e: clap::Error) -> ExitCode {
     use clap::error::ErrorKind;
     match e.kind() {
         ErrorKind::DisplayHelp | ErrorKind::DisplayVersion => {
             let _ = e.print();
             ExitCode::SUCCESS
+        }
+        ErrorKind::DisplayHelpOnMissingArgumentOrSubcommand if std::env::args_os().len() <= 1 => {
+            eprint!("{SHORT_USAGE}");
+            ExitCode::from(2)
         }
         ErrorKind::DisplayHelpOnMissingArgumentOrSubcommand => {
             let _ = e.print();
@@ -595,20 +761,26 @@ pub fn usage_error(e: clap::Error) -> ExitCode {
             ExitCode::from(2)
         }
         _ => {
-            // clap's first paragraph, on one line; the usage and tips that follow are left to --help.
-            let text = e.render().to_string();
-            let paragraph: Vec<&str> = text
-                .lines()
-                .take_while(|l| !l.trim().is_empty())
-                .map(str::trim)
-                .collect();
-            let line = paragraph.join(" ");
-            let line = line.strip_prefix("error: ").unwrap_or(&line);
-            eprintln!("sudoku: {line} (see 'sudoku --help')");
+            let subcommand = subcommand_in(std::env::args_os());
+            eprintln!("sudoku: {}", error_line(&e, subcommand.as_deref()));
             ExitCode::from(2)
         }
     }
 }
+
+/// What `sudoku` alone prints: the common commands and where the rest is.
+pub const SHORT_USAGE: &str = "\
+sudoku: solve, rate, generate and check 9x9 Sudoku puzzles, whole files on all cores
+
+Usage: sudoku <COMMAND> [ARGS]
+  sudoku solve FILE...          solve every puzzle (line, grid or Kaggle CSV files; - for stdin)
+  sudoku rate FILE...           rate each puzzle for a person (level, score, hardest technique)
+  sudoku explain PUZZLE         the steps a person takes
+  sudoku generate N             N distinct solved boards (--puzzles N for puzzles)
+  sudoku check|count|canon|dedupe|shuffle FILE...   dataset tools
+
+'sudoku --help' lists every command; 'sudoku COMMAND --help' its options and examples; 'sudoku man COMMAND'.
+";
 
 /// The run configuration of the classic `-s FILE` form: grid format, all cores.
 pub fn classic_options() -> Options {

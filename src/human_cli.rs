@@ -12,7 +12,7 @@ use sudoku_batch::output::Target;
 
 use crate::cli::RateArgs;
 use crate::finished;
-use crate::report::{Reporter, Unit};
+use crate::report::Reporter;
 
 /// The most `explain` reads from a file or standard input.
 const EXPLAIN_MAX_INPUT: u64 = 64 << 20;
@@ -94,17 +94,14 @@ pub fn explain(input: &str, candidates: bool) -> anyhow::Result<ExitCode> {
 pub fn rate(args: &RateArgs, quiet: bool) -> anyhow::Result<ExitCode> {
     let rater = human::Rater::new();
     let mut reporter = args.batch.reporter(quiet);
-    let summary = batch::run(
-        args.batch.input_specs(),
-        &args.batch.target(),
-        &rater,
-        &args.options(),
-        &mut reporter,
-    );
+    let inputs = args.batch.input_specs();
+    crate::cli::note_terminal_stdin(&inputs, quiet);
+    let target = args.batch.target();
+    let summary = batch::run(inputs, &target, &rater, &args.options(), &mut reporter);
     reporter.finish();
     let summary = summary?;
     let json = args.batch.stats == Some(crate::cli::StatsArg::Json);
-    crate::show(&summary, "rated", quiet, json);
+    crate::show(&summary, "rated", quiet, json, &target);
     if !quiet && !json {
         let mut h = rater.histogram();
         h.failed = summary.counts.failures();
@@ -120,7 +117,7 @@ pub fn generate_puzzles(run: &PuzzleRun, target: &Target, quiet: bool) -> anyhow
         crate::cli::show_progress(target, quiet),
         None,
         quiet,
-        Unit::Items("puzzles"),
+        "puzzles",
     );
     let s = puzzle::run(run, target, &mut reporter);
     reporter.finish();
@@ -131,14 +128,15 @@ pub fn generate_puzzles(run: &PuzzleRun, target: &Target, quiet: bool) -> anyhow
     let secs = s.elapsed.as_secs_f64();
     eprintln!(
         "sudoku: generated {} puzzles (seed {}, {} boards rejected, mean {:.1} clues) in {secs:.3} s, \
-         {:.1} puzzles/s on {} thread{}",
+         {:.1} puzzles/s on {} thread{}{}",
         s.puzzles,
         run.seed,
         s.rejected,
         s.clues as f64 / s.puzzles.max(1) as f64,
         s.puzzles as f64 / secs.max(1e-9),
         s.threads,
-        if s.threads == 1 { "" } else { "s" }
+        if s.threads == 1 { "" } else { "s" },
+        crate::written_to(target)
     );
     Ok(ExitCode::SUCCESS)
 }

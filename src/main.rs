@@ -4,6 +4,7 @@
 
 mod cli;
 mod human_cli;
+mod manual;
 mod report;
 
 use std::process::ExitCode;
@@ -15,7 +16,7 @@ use sudoku_batch::output::{OutputError, Target};
 use sudoku_batch::record::{Job, Solve};
 use sudoku_batch::tools;
 
-use report::{Reporter, Unit};
+use report::{Reporter, Show};
 
 fn main() -> ExitCode {
     watch_signals();
@@ -157,9 +158,17 @@ fn run(args: cli::Cli) -> anyhow::Result<ExitCode> {
             clap_complete::generate(shell, &mut cmd, "sudoku", &mut std::io::stdout().lock());
             Ok(ExitCode::SUCCESS)
         }
-        (Some(cli::Command::Man), _) => {
-            use clap::CommandFactory;
-            clap_mangen::Man::new(cli::Cli::command()).render(&mut std::io::stdout().lock())?;
+        (Some(cli::Command::Man { command, dir }), _) => {
+            match dir {
+                Some(dir) => {
+                    for path in manual::write_all(&dir)? {
+                        if !quiet {
+                            eprintln!("sudoku: wrote {}", path.display());
+                        }
+                    }
+                }
+                None => manual::write_page(command.as_deref(), &mut std::io::stdout().lock())?,
+            }
             Ok(ExitCode::SUCCESS)
         }
         (
@@ -173,7 +182,7 @@ fn run(args: cli::Cli) -> anyhow::Result<ExitCode> {
         (None, Some(file)) => {
             let target = Target::File(cli::CLASSIC_FILE.into());
             let mut reporter =
-                Reporter::new(cli::show_progress(&target, quiet), None, quiet, Unit::Bytes);
+                Reporter::new(cli::show_progress(&target, quiet), None, quiet, "records");
             let summary = batch::run(
                 vec![InputSpec::from_arg(&file)],
                 &target,
@@ -183,12 +192,11 @@ fn run(args: cli::Cli) -> anyhow::Result<ExitCode> {
             );
             reporter.finish();
             let summary = summary?;
-            show(&summary, "solved", quiet, false);
+            show(&summary, "solved", quiet, false, &target);
             Ok(finished(summary.counts.failures() > 0))
         }
         (None, None) => {
-            use clap::CommandFactory;
-            cli::Cli::command().print_help()?;
+            eprint!("{}", cli::SHORT_USAGE);
             Ok(ExitCode::from(2))
         }
     }
@@ -207,7 +215,10 @@ fn batch_job<J: Job>(
     quiet: bool,
 ) -> anyhow::Result<ExitCode> {
     let mut reporter = args.reporter(quiet);
-    let summary = batch::run(args.input_specs(), &args.target(), job, opts, &mut reporter);
+    let inputs = args.input_specs();
+    cli::note_terminal_stdin(&inputs, quiet);
+    let target = args.target();
+    let summary = batch::run(inputs, &target, job, opts, &mut reporter);
     reporter.finish();
     let summary = summary?;
     show(
@@ -215,12 +226,13 @@ fn batch_job<J: Job>(
         answered,
         quiet,
         args.stats == Some(cli::StatsArg::Json),
+        &target,
     );
     Ok(finished(summary.counts.failures() > 0))
 }
 
-/// The summary on stderr: JSON with `--stats json`, else one line unless quiet.
-pub(crate) fn show(summary: &Summary, answered: &str, quiet: bool, json: bool) {
+/// The summary on stderr: JSON with `--stats json`, else one line unless quiet, naming the output file if any.
+pub(crate) fn show(summary: &Summary, answered: &str, quiet: bool, json: bool, target: &Target) {
     if json {
         eprintln!("{}", summary.to_json());
     } else if !quiet {
@@ -229,7 +241,19 @@ pub(crate) fn show(summary: &Summary, answered: &str, quiet: bool, json: bool) {
         } else {
             ""
         };
-        eprintln!("sudoku: {}{fail_fast}", summary.to_text(answered));
+        eprintln!(
+            "sudoku: {}{fail_fast}{}",
+            summary.to_text(answered),
+            written_to(target)
+        );
+    }
+}
+
+/// The end of a summary line that names the output file: `; output in FILE`, or nothing for standard output.
+pub(crate) fn written_to(target: &Target) -> String {
+    match target {
+        Target::File(path) => format!("; output in {}", path.display()),
+        Target::Stdout | Target::CompressedStdout(_) => String::new(),
     }
 }
 
@@ -285,10 +309,10 @@ fn bench(files: &[std::path::PathBuf], seconds: f64, unique: bool) -> anyhow::Re
 fn generate(
     target: &Target,
     opts: &generate::Options,
-    progress: bool,
+    progress: Show,
     quiet: bool,
 ) -> anyhow::Result<ExitCode> {
-    let mut reporter = Reporter::new(progress, None, quiet, Unit::Items("boards"));
+    let mut reporter = Reporter::new(progress, None, quiet, "boards");
     let s = generate::generate(opts, target, &mut reporter);
     reporter.finish();
     let s = s?;
@@ -300,10 +324,11 @@ fn generate(
             String::new()
         };
         eprintln!(
-            "sudoku: generated {} boards ({} bytes) in {secs:.3} s, {:.0} boards/s{retried}",
+            "sudoku: generated {} boards ({} bytes) in {secs:.3} s, {:.0} boards/s{retried}{}",
             s.boards,
             s.bytes,
-            s.boards as f64 / secs.max(1e-9)
+            s.boards as f64 / secs.max(1e-9),
+            written_to(target)
         );
     }
     Ok(ExitCode::SUCCESS)

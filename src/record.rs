@@ -97,6 +97,12 @@ pub trait Job: Sync {
         Ok(Answer::Written)
     }
 
+    /// The names of the fields of a line-format answer line, written first when the run asks for it (the batch
+    /// option `header`); `None` (the default) for a job whose line output is the answer alone.
+    fn line_header(&self) -> Option<&'static str> {
+        None
+    }
+
     /// Where the answer goes in a CSV row: the solution column (the default), or new columns appended after every
     /// input field, in which case [`Layout::CsvField`] answers are those fields joined by commas.
     fn csv_answer(&self) -> CsvAnswer {
@@ -372,11 +378,23 @@ pub trait Observer {
         let _ = (input, line, failure);
     }
 
-    /// How far the run has come: input bytes for a batch run, boards or puzzles for a generation run; `total`
-    /// when known. Called after every chunk.
-    fn progress(&mut self, done: u64, total: Option<u64>) {
-        let _ = (done, total);
+    /// How far the run has come. Called after every chunk, in order.
+    fn progress(&mut self, progress: Progress) {
+        let _ = progress;
     }
+}
+
+/// How far a run has come, as told to [`Observer::progress`]: what is finished (records, boards or puzzles) and
+/// how much of the whole that is.
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
+pub struct Progress {
+    /// Records answered so far (a batch run), or boards or puzzles made (a generation run).
+    pub items: u64,
+    /// The work done so far, in the unit of `total`: input bytes read for a batch run (records differ in size,
+    /// bytes are what is known ahead), the same as `items` for a generation run.
+    pub done: u64,
+    /// The whole of `done` when it is known ahead: the size of the regular-file inputs, the count asked for.
+    pub total: Option<u64>,
 }
 
 impl Observer for () {}

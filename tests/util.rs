@@ -44,8 +44,12 @@ impl From<Output> for Run {
 }
 
 /// A command for the `sudoku` binary built for these tests.
+/// The `sudoku` binary under test, without the status lines it writes every few seconds to a standard error that
+/// is not a terminal (a slow debug run would get some; `tests/solve.rs` tests them on their own).
 pub fn sudoku() -> Command {
-    Command::new(env!("CARGO_BIN_EXE_sudoku"))
+    let mut cmd = Command::new(env!("CARGO_BIN_EXE_sudoku"));
+    cmd.env("SUDOKU_STATUS_INTERVAL", "off");
+    cmd
 }
 
 /// Runs `sudoku ARGS` in `dir` (the crate root when `None`) with `stdin` as its input.
@@ -89,6 +93,8 @@ pub fn read_data(name: &str) -> String {
 }
 
 /// A dataset of `../shared/data`, or `None` with a notice when it is not there (a plain clone has no such folder).
+/// The notice is written straight to the process's standard error, past the test harness's capture, so that it
+/// shows in a plain `cargo test` run among the results: a skipped part never passes silently.
 pub fn shared_data(name: &str) -> Option<PathBuf> {
     let p = Path::new(env!("CARGO_MANIFEST_DIR"))
         .join("../shared/data")
@@ -96,9 +102,17 @@ pub fn shared_data(name: &str) -> Option<PathBuf> {
     if p.is_file() {
         Some(p)
     } else {
-        eprintln!("notice: {} not found; test part skipped", p.display());
+        skipped(&format!("{} not found", p.display()));
         None
     }
+}
+
+/// Says, past the test harness's capture, that part of a test did not run and why.
+pub fn skipped(why: &str) {
+    use std::io::Write;
+    let thread = std::thread::current();
+    let test = thread.name().unwrap_or("a test");
+    let _ = writeln!(std::io::stderr().lock(), "SKIPPED part of {test}: {why}");
 }
 
 /// The puzzle records of a line-format text: lines that are neither blank nor `#` comments, trimmed.

@@ -27,7 +27,6 @@ from ._native import (
     count_solutions,
     generate_boards,
     generate_puzzles,
-    rate,
     solve,
     solve_array,
 )
@@ -118,6 +117,31 @@ def solve_file(
     result["errors"] = errors
     result["errors_hidden"] = hidden
     return result
+
+
+def rate(puzzles: Any, *, threads: Optional[int] = None, names: bool = False) -> Dict[str, Any]:
+    """Rate puzzles (a list of strings or a ``uint8 (N, 81)`` array): a dict of numpy arrays ``level``,
+    ``score``, ``guesses``, ``hardest`` and ``status`` (pass it to ``pandas.DataFrame``). A puzzle needs exactly
+    one solution to be rated; where ``status`` is not 0, ``score`` and ``guesses`` are -1.
+
+    ``level`` and ``hardest`` are codes by default: ``int8`` indices into ``LEVELS`` and ``TECHNIQUES`` (-1 where
+    the puzzle was not rated, or, for ``hardest``, where no technique was needed). With ``names=True`` they are
+    the names instead, as ``sudoku rate`` and ``sudoku_batch.spark.rate`` write them: object arrays of ``str``,
+    ``None`` where the code is -1. ``sudoku_batch.spark.rate`` takes the same ``names`` switch.
+    """
+    result = _native.rate(puzzles, threads=threads)
+    if names:
+        result["level"] = _names(result["level"], LEVELS)
+        result["hardest"] = _names(result["hardest"], TECHNIQUES)
+    return result
+
+
+def _names(codes: "Any", table: Sequence[str]) -> "Any":
+    """Codes (-1 for none) as an object array of names, ``None`` for -1."""
+    import numpy as np
+
+    lookup = np.array(list(table) + [None], dtype=object)
+    return lookup[np.where(codes >= 0, codes, len(table))]
 
 
 def to_array(puzzles: Sequence[str]) -> "Any":

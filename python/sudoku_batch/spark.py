@@ -30,10 +30,12 @@ def solve(df: "DataFrame", column: str = "puzzle", *, unique: bool = False) -> "
     """``df`` with two columns added: ``solution`` (string, 81 digits; null when the puzzle failed) and
     ``status`` (int, a ``sudoku_batch.Status`` code). ``column`` holds puzzle strings (81 characters, ``0`` or
     ``.`` for blanks); a null or a string of another length is ``Status.MALFORMED``. Every input column is kept.
+    Rows whose puzzle is blank or a ``#`` comment are left out, as the CLI skips such lines.
     """
     from pyspark.sql.types import IntegerType, StringType, StructField, StructType
 
     _check(df, column, ("solution", "status"))
+    df = _records(df, column)
     schema = StructType(
         df.schema.fields
         + [StructField("solution", StringType(), True), StructField("status", IntegerType(), False)]
@@ -53,33 +55,40 @@ def solve(df: "DataFrame", column: str = "puzzle", *, unique: bool = False) -> "
     return df.mapInArrow(stage, schema)
 
 
-def rate(df: "DataFrame", column: str = "puzzle") -> "DataFrame":
+def rate(df: "DataFrame", column: str = "puzzle", *, names: bool = True) -> "DataFrame":
     """``df`` with the columns of ``sudoku rate`` added: ``level`` (string: simple, easy, intermediate,
     expert), ``score`` (int), ``guesses`` (int), ``hardest`` (string technique name, null when none was needed)
     and ``status`` (int, a ``sudoku_batch.Status`` code; a puzzle needs exactly one solution to be rated, and
-    the other columns are null where ``status`` is not 0).
+    the other columns are null where ``status`` is not 0). With ``names=False``, ``level`` and ``hardest`` are
+    the int codes of ``sudoku_batch.rate`` instead (indices into ``LEVELS`` and ``TECHNIQUES``; null for none).
+    The values are those of ``sudoku_batch.rate(puzzles, names=...)`` row for row. Rows whose puzzle is blank or
+    a ``#`` comment are left out, as the CLI skips such lines.
     """
     from pyspark.sql.types import IntegerType, StringType, StructField, StructType
 
     _check(df, column, ("level", "score", "guesses", "hardest", "status"))
+    df = _records(df, column)
+    label = StringType() if names else IntegerType()
     schema = StructType(
         df.schema.fields
         + [
-            StructField("level", StringType(), True),
+            StructField("level", label, True),
             StructField("score", IntegerType(), True),
             StructField("guesses", IntegerType(), True),
-            StructField("hardest", StringType(), True),
+            StructField("hardest", label, True),
             StructField("status", IntegerType(), False),
         ]
     )
     levels_names = np.array(LEVELS, dtype=object)
     technique_names = np.array(TECHNIQUES, dtype=object)
 
-    def names(codes: np.ndarray, table: np.ndarray) -> "pa.Array":
+    def labels(codes: np.ndarray, table: np.ndarray) -> "pa.Array":
         import pyarrow as pa
 
         valid = codes >= 0
         indices = pa.array(np.where(valid, codes, 0).astype(np.int32), mask=~valid)
+        if not names:
+            return indices
         return pa.DictionaryArray.from_arrays(indices, pa.array(table, pa.string())).dictionary_decode()
 
     def stage(batches: Iterator["pa.RecordBatch"]) -> Iterator["pa.RecordBatch"]:
@@ -89,10 +98,10 @@ def rate(df: "DataFrame", column: str = "puzzle") -> "DataFrame":
             r = _rate(arrow_to_grids(batch.column(column)), threads=1)
             failed = r["status"] != 0
             cols = [
-                names(r["level"], levels_names),
+                labels(r["level"], levels_names),
                 pa.array(r["score"], pa.int32(), mask=failed),
                 pa.array(r["guesses"], pa.int32(), mask=failed),
-                names(r["hardest"], technique_names),
+                labels(r["hardest"], technique_names),
                 pa.array(r["status"].astype(np.int32), pa.int32()),
             ]
             yield pa.RecordBatch.from_arrays(
@@ -152,6 +161,15 @@ def grids_to_arrow(grids: np.ndarray, valid: np.ndarray) -> "pa.Array":
         validity,
         null_count=int(n - np.count_nonzero(valid)),
     )
+
+
+def _records(df: "DataFrame", column: str) -> "DataFrame":
+    """``df`` without the rows the CLI skips: a puzzle that is blank or whitespace, or a ``#`` comment (after
+    leading whitespace). Nulls stay (they are ``Status.MALFORMED``)."""
+    from pyspark.sql import functions as F
+
+    c = F.col(column)
+    return df.filter(c.isNull() | ~c.rlike(r"^\s*(#|$)"))
 
 
 def _check(df: Any, column: str, added: tuple) -> None:

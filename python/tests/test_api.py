@@ -165,6 +165,11 @@ def test_rate_agrees_with_the_cli(cli):
     r2 = sb.rate(PUZZLES[:3] + [CLASH, SEVERAL[0]], threads=1)
     assert r2["status"].tolist() == [0, 0, 0, Status.CLASHING_GIVENS, Status.SEVERAL_SOLUTIONS]
     assert r2["level"].tolist()[3:] == [-1, -1] and (r2["score"][:3] == r["score"][:3]).all()
+    # names=True: the CLI's (and Spark's) names, None where there is none.
+    named = sb.rate(PUZZLES[:3] + [CLASH], threads=1, names=True)
+    assert named["level"].tolist() == [f[1] for f in fields[:3]] + [None]
+    assert [h or "-" for h in named["hardest"].tolist()[:3]] == [f[4] for f in fields[:3]]
+    assert named["hardest"][3] is None and named["score"][3] == -1
 
 
 @pytest.mark.parametrize(

@@ -49,9 +49,9 @@ def spark():
 
 @pytest.fixture(scope="module")
 def big_file(tmp_path_factory):
-    """100,000 puzzles, then a clash, a no-solution puzzle, a malformed line and an empty line."""
+    """100,000 puzzles, then a clash, a no-solution puzzle, a malformed line, an empty line and a comment."""
     path = tmp_path_factory.mktemp("spark") / "puzzles.txt"
-    extra = ["11" + PUZZLES[0][2:], puzzle_lines(DATA / "no_solution.txt")[0], "x" * 81, ""]
+    extra = ["11" + PUZZLES[0][2:], puzzle_lines(DATA / "no_solution.txt")[0], "x" * 81, "", "  # a comment"]
     path.write_text("\n".join(PUZZLES * COPIES + extra) + "\n")
     return path
 
@@ -60,7 +60,8 @@ def test_solve_a_dataframe_of_100k_puzzles(spark, big_file):
     df = spark.read.text(str(big_file)).withColumnRenamed("value", "puzzle").repartition(4)
     out = sbs.solve(df, unique=True).toPandas()
     assert list(out.columns) == ["puzzle", "solution", "status"]
-    assert len(out) == 100 * COPIES + 4
+    # The blank line and the comment are left out, as the CLI skips them.
+    assert len(out) == 100 * COPIES + 3
     by_puzzle = dict(zip(PUZZLES, ANSWERS))
     good = out[out.puzzle.isin(by_puzzle)]
     assert len(good) == 100 * COPIES
@@ -69,7 +70,7 @@ def test_solve_a_dataframe_of_100k_puzzles(spark, big_file):
     assert (good.solution == good.puzzle.map(by_puzzle)).all()
     check_solutions(to_cells(good.puzzle.tolist()), to_cells(good.solution.tolist()))
     rest = out[~out.puzzle.isin(by_puzzle)].sort_values("status")
-    assert rest.status.tolist() == [Status.MALFORMED, Status.MALFORMED, Status.CLASHING_GIVENS, Status.NO_SOLUTION]
+    assert rest.status.tolist() == [Status.MALFORMED, Status.CLASHING_GIVENS, Status.NO_SOLUTION]
     assert rest.solution.isna().all()
 
 
@@ -98,6 +99,22 @@ def test_rate_a_dataframe(spark):
     several = out[out.status != 0]
     assert several.status.tolist() == [Status.SEVERAL_SOLUTIONS]
     assert several.level.isna().all() and several.score.isna().all()
+    # The same values as sb.rate(..., names=True), row for row; names=False gives the codes of sb.rate.
+    named = sb.rate(PUZZLES[:30], names=True)
+    assert got.level.tolist() == named["level"].tolist()
+    assert got.hardest.tolist() == named["hardest"].tolist()
+    codes = sbs.rate(df, names=False).toPandas().set_index("puzzle").loc[PUZZLES[:30]]
+    assert codes.level.tolist() == r["level"].tolist()
+    assert codes.hardest.fillna(-1).astype(int).tolist() == r["hardest"].tolist()
+
+
+def test_comment_and_blank_rows_are_skipped_as_the_cli_skips_them(spark):
+    rows = ["# header comment", PUZZLES[0], "", "   ", "\t# indented", PUZZLES[1], None]
+    df = spark.createDataFrame([(p,) for p in rows], "puzzle string")
+    solved = sbs.solve(df).toPandas()
+    assert solved.puzzle.tolist() == [PUZZLES[0], PUZZLES[1], None]
+    assert solved.status.tolist() == [0, 0, Status.MALFORMED]
+    assert sbs.rate(df).toPandas().puzzle.tolist() == [PUZZLES[0], PUZZLES[1], None]
 
 
 def test_arrow_conversion_of_sliced_and_ragged_columns():
@@ -117,14 +134,14 @@ def test_rdd_pipe_recipe_with_the_binary(spark, big_file):
     # One output line per input line in every partition, so the two RDDs zip.
     solved = lines.pipe(f"{exe} solve --keep-lines --quiet --max-errors 0")
     pairs = lines.zip(solved).collect()
-    assert len(pairs) == 100 * COPIES + 4
+    assert len(pairs) == 100 * COPIES + 5
     by_puzzle = dict(zip(PUZZLES, ANSWERS))
     marked = 0
     for puzzle, answer in pairs:
         if puzzle in by_puzzle:
             assert answer == by_puzzle[puzzle]
-        elif puzzle == "":
-            assert answer == ""
+        elif puzzle == "" or puzzle.lstrip().startswith("#"):
+            assert answer == puzzle
         else:
             assert answer.startswith("error: ")
             marked += 1

@@ -16,7 +16,7 @@ use crate::format::csv::ColumnNames;
 use crate::format::{self, Format, Place, Plan, Prepared, Skipped};
 use crate::ordered::{Engine, Flow, Threads};
 use crate::output::{OutputError, Sink, Target, Writer};
-use crate::record::{ChunkReport, CsvAnswer, Job, Observer};
+use crate::record::{ChunkReport, CsvAnswer, Job, Observer, Progress};
 
 /// Default chunk size: big enough that per-chunk costs vanish, small enough that a few per thread balance the load.
 pub const DEFAULT_CHUNK_SIZE: usize = 256 * 1024;
@@ -44,6 +44,9 @@ pub struct Options {
     pub keep_lines: bool,
     /// The CSV columns the user named (`--column`, `--solution-column`); the default names otherwise.
     pub columns: ColumnNames,
+    /// Write the job's header line ([`Job::line_header`]) first when the output is in the line format (not with
+    /// `json`, and not after another input's output; a CSV output has a header of its own).
+    pub header: bool,
 }
 
 impl Default for Options {
@@ -57,6 +60,7 @@ impl Default for Options {
             json: false,
             keep_lines: false,
             columns: ColumnNames::default(),
+            header: false,
         }
     }
 }
@@ -169,6 +173,12 @@ fn each_input<J: Job + ?Sized>(
     } else {
         Skipped::Drop
     };
+    if opts.header && !opts.json && prep.plan == Plan::Line && col.bytes_out == 0 {
+        if let Some(header) = job.line_header() {
+            prep.preamble.extend_from_slice(header.as_bytes());
+            prep.preamble.push(b'\n');
+        }
+    }
     col.begin(&name, &prep, skipped, opts.json);
     // With JSON Lines output, every chunk is told the line it starts at: the chunks are cut in order, so a running
     // count of their newlines gives it (one extra pass over the bytes, in JSON mode only).
@@ -291,7 +301,11 @@ impl Collector<'_> {
         self.line += rep.lines;
         self.bytes_in += chunk_len;
         self.bytes_out += out.len() as u64;
-        self.observer.progress(self.bytes_in, self.total);
+        self.observer.progress(Progress {
+            items: self.counts.records,
+            done: self.bytes_in,
+            total: self.total,
+        });
         !self.stopped
     }
 

@@ -129,6 +129,25 @@ impl Columns {
         self.solution == self.fields
     }
 
+    /// The name of the solution column added to `header` (the header these columns were read from): Kaggle's
+    /// `solutions` beside a plural puzzle column (`quizzes`, `puzzles`), `solution` beside `quiz` or `puzzle`.
+    pub fn added_solution_name(&self, header: &[u8]) -> &'static str {
+        let mut plural = false;
+        split(header, |i, f| {
+            if i == self.puzzle {
+                plural = header[f.inner]
+                    .trim_ascii()
+                    .to_ascii_lowercase()
+                    .ends_with(b"s");
+            }
+        });
+        if plural {
+            "solutions"
+        } else {
+            "solution"
+        }
+    }
+
     /// Fields of an output row.
     pub fn output_fields(&self) -> usize {
         match self.answer {
@@ -404,6 +423,16 @@ mod tests {
         let c = Columns::from_header(b"\"Puzzle\" , id", &ColumnNames::default()).unwrap();
         assert_eq!((c.puzzle, c.solution, c.fields), (0, 2, 2));
         assert!(c.appends_solution());
+        assert_eq!(c.added_solution_name(b"\"Puzzle\" , id"), "solution");
+        for (header, name) in [
+            ("quizzes", "solutions"),
+            ("id,Puzzles", "solutions"),
+            ("quiz,x", "solution"),
+            ("\"quizzes\"", "solutions"),
+        ] {
+            let c = Columns::from_header(header.as_bytes(), &ColumnNames::default()).unwrap();
+            assert_eq!(c.added_solution_name(header.as_bytes()), name, "{header}");
+        }
         assert_eq!(Columns::from_header(b"a,b", &ColumnNames::default()), None);
         let c = Columns::from_header(b"source,question,answer,rating", &ColumnNames::default())
             .unwrap();

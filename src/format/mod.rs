@@ -207,7 +207,8 @@ pub fn prepare(
     let mut preamble = header.to_vec();
     match answer {
         CsvAnswer::Solution if columns.appends_solution() => {
-            preamble.extend_from_slice(b",solution")
+            preamble.push(b',');
+            preamble.extend_from_slice(columns.added_solution_name(header).as_bytes());
         }
         CsvAnswer::Solution | CsvAnswer::Rewrite | CsvAnswer::Row => {}
         CsvAnswer::Append(names) => {

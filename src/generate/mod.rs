@@ -46,7 +46,7 @@ pub use random::RandomFill;
 use crate::grid::CELLS;
 use crate::ordered::{Engine, Flow, Threads};
 use crate::output::{OutputError, Sink, Target, Writer};
-use crate::record::Observer;
+use crate::record::{Observer, Progress};
 
 /// Boards per buffer handed to the writer (4096 boards: 667 KB in the grid format).
 pub const CHUNK_BOARDS: usize = 4096;
@@ -199,7 +199,12 @@ pub fn generate(
             if writer.send(buf).is_err() {
                 return false;
             }
-            observer.progress(first + n as u64, Some(opts.count));
+            let made = first + n as u64;
+            observer.progress(Progress {
+                items: made,
+                done: made,
+                total: Some(opts.count),
+            });
             true
         },
     );

@@ -14,7 +14,7 @@ use crate::grid::{Grid, CELLS, GRID_TEXT_LEN};
 use crate::human::{rate, Level, Rating};
 use crate::ordered::{Engine, Flow, Threads};
 use crate::output::{OutputError, Sink, Target, Writer};
-use crate::record::{Layout, Observer};
+use crate::record::{Layout, Observer, Progress};
 use crate::solver;
 
 use super::random::RandomFill;
@@ -405,7 +405,11 @@ pub fn run(
             summary.rejected += s.rejected;
             summary.clues += s.clues;
             stopped = writer.send(buf).is_err();
-            observer.progress(summary.puzzles, Some(run.count));
+            observer.progress(Progress {
+                items: summary.puzzles,
+                done: summary.puzzles,
+                total: Some(run.count),
+            });
             Ok(if stopped { Flow::Stop } else { Flow::Go })
         },
     );

@@ -60,6 +60,10 @@ impl Rater {
 }
 
 impl Job for Rater {
+    fn line_header(&self) -> Option<&'static str> {
+        Some("puzzle level score guesses hardest")
+    }
+
     fn run(&self, puzzle: &Grid, layout: Layout, out: &mut Vec<u8>) -> Result<(), Failure> {
         let r = rate(puzzle).map_err(|e| match e {
             RateError::InvalidGivens(c) => Failure::ClashingGivens(c),

@@ -1,5 +1,5 @@
 //! The text `sudoku explain` prints: the numbered solving path (indented by guess level), the candidate grid
-//! along the way when asked, how the path ended, and the rating.
+//! along the way when asked, how the path ended, and the rating (also right after the puzzle line).
 
 use std::io::{self, Write};
 
@@ -34,6 +34,16 @@ pub fn write_explanation(
     };
     let path = Explainer::new(puzzle).map_err(io::Error::other)?;
     writeln!(out, "puzzle: {}", line_of(puzzle))?;
+    // The rating up front too, so that it is seen without reading the whole path: a first walk of the same path.
+    let mut ahead = Tally::default();
+    let mut solvable = true;
+    for event in Explainer::new(puzzle).map_err(io::Error::other)? {
+        solvable &= !matches!(event, Event::NoSolution { .. });
+        ahead.add(&event);
+    }
+    if solvable {
+        write_rating(out, &ahead.rating())?;
+    }
     if unique == Some(false) {
         writeln!(
             out,
@@ -78,17 +88,21 @@ pub fn write_explanation(
         }
     }
     let rating = tally.rating();
-    let hardest = rating.hardest.map_or("none".to_string(), |t| t.to_string());
-    writeln!(
-        out,
-        "rating: {} (score {}, {} guesses, {} steps, hardest technique: {hardest})",
-        rating.level, rating.score, rating.guesses, rating.steps
-    )?;
+    write_rating(out, &rating)?;
     Ok(if unique == Some(false) {
         Ending::SolvedOneOfMany(rating)
     } else {
         Ending::Solved(rating)
     })
+}
+
+fn write_rating(out: &mut dyn Write, rating: &Rating) -> io::Result<()> {
+    let hardest = rating.hardest.map_or("none".to_string(), |t| t.to_string());
+    writeln!(
+        out,
+        "rating: {} (score {}, {} guesses, {} steps, hardest technique: {hardest})",
+        rating.level, rating.score, rating.guesses, rating.steps
+    )
 }
 
 fn line_of(g: &Grid) -> String {

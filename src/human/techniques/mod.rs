@@ -434,7 +434,16 @@ mod soundness {
             ("puzzles3_magictour_top1465", 100),
         ] {
             let Ok(text) = std::fs::read_to_string(dir.join(name)) else {
-                eprintln!("notice: {name} not found in {}; skipped", dir.display());
+                // Straight to standard error, past the harness's capture: a plain `cargo test` shows it.
+                let _ = std::io::Write::write_all(
+                    &mut std::io::stderr(),
+                    format!(
+                        "SKIPPED part of human::techniques::tests::the_path_is_sound_on_the_shared_sets: \
+                         {name} not found in {}\n",
+                        dir.display()
+                    )
+                    .as_bytes(),
+                );
                 continue;
             };
             let mut checked = [0u32; Technique::ALL.len()];
