@@ -6,7 +6,7 @@ use std::fmt;
 use std::path::{Path, PathBuf};
 use std::time::{Duration, Instant};
 
-use crate::format::{is_skipped, LineIter};
+use crate::format::{is_skipped, MAX_RECORD};
 use crate::grid::Grid;
 use crate::solver::{self, SolveError};
 
@@ -42,42 +42,101 @@ pub struct BadRecord {
 pub struct Dataset {
     /// Where it came from.
     pub path: PathBuf,
-    /// The file's bytes.
+    /// The good records' bytes, one after the other.
     bytes: Vec<u8>,
     /// Byte ranges of the puzzle records (blank lines and `#` comments skipped).
     records: Vec<(usize, usize)>,
-    /// Records that do not parse; they are left out of the timed passes.
+    /// The first records that do not parse (at most [`Dataset::BAD_KEPT`]); they are left out of the timed passes.
     pub bad: Vec<BadRecord>,
+    /// How many records did not parse, all told.
+    pub bad_records: usize,
 }
 
 impl Dataset {
+    /// The most bad records [`Dataset::bad`] keeps (the others are only counted).
+    pub const BAD_KEPT: usize = 100;
+
     /// Reads a file of 81-character puzzle lines. Blank lines and lines starting with `#` are skipped; records that
-    /// do not parse are noted in [`Dataset::bad`] and left out.
+    /// do not parse are noted in [`Dataset::bad`] and left out. The file is read line by line: a line longer than
+    /// [`MAX_RECORD`] bytes is a bad record passed over without being held, so memory follows the good records.
     pub fn load(path: &Path) -> std::io::Result<Dataset> {
-        Ok(Dataset::from_bytes(path, std::fs::read(path)?))
+        let file = std::fs::File::open(path)?;
+        if file.metadata()?.is_dir() {
+            return Err(std::io::Error::new(
+                std::io::ErrorKind::InvalidInput,
+                "is a directory",
+            ));
+        }
+        Dataset::read(path, std::io::BufReader::with_capacity(64 * 1024, file))
     }
 
     /// Splits `bytes` into records as [`Dataset::load`] does; `path` only names the dataset.
     pub fn from_bytes(path: &Path, bytes: Vec<u8>) -> Dataset {
-        let mut records = Vec::new();
-        let mut bad = Vec::new();
-        for (n, start, line) in LineIter::new(&bytes) {
-            if is_skipped(line) {
-                continue;
+        Dataset::read(path, std::io::Cursor::new(bytes)).expect("reading memory cannot fail")
+    }
+
+    fn read(path: &Path, mut input: impl std::io::BufRead) -> std::io::Result<Dataset> {
+        let mut data = Dataset {
+            path: path.to_path_buf(),
+            bytes: Vec::new(),
+            records: Vec::new(),
+            bad: Vec::new(),
+            bad_records: 0,
+        };
+        let mut line = Vec::new();
+        let mut too_long = false;
+        let mut number = 0;
+        loop {
+            let block = input.fill_buf()?;
+            if block.is_empty() {
+                if !line.is_empty() || too_long {
+                    data.add(number + 1, &line, too_long);
+                }
+                break;
             }
-            match Grid::parse_line(line) {
-                Ok(_) => records.push((start, start + line.len())),
-                Err(e) => bad.push(BadRecord {
-                    line: n as usize + 1,
-                    reason: e.to_string(),
-                }),
+            let (piece, used, ended) = match memchr::memchr(b'\n', block) {
+                Some(i) => (&block[..i], i + 1, true),
+                None => (block, block.len(), false),
+            };
+            too_long |= line.len() + piece.len() > MAX_RECORD;
+            if !too_long {
+                line.extend_from_slice(piece);
+            }
+            input.consume(used);
+            if ended {
+                number += 1;
+                data.add(number, &line, too_long);
+                line.clear();
+                too_long = false;
             }
         }
-        Dataset {
-            path: path.to_path_buf(),
-            bytes,
-            records,
-            bad,
+        Ok(data)
+    }
+
+    /// Line `number` of the file (`too_long`: not held, longer than [`MAX_RECORD`]).
+    fn add(&mut self, number: usize, line: &[u8], too_long: bool) {
+        let parsed = if too_long {
+            Err(format!("record longer than {MAX_RECORD} bytes"))
+        } else if is_skipped(line) {
+            return;
+        } else {
+            Grid::parse_line(line).map_err(|e| e.to_string())
+        };
+        match parsed {
+            Ok(_) => {
+                let start = self.bytes.len();
+                self.bytes.extend_from_slice(line);
+                self.records.push((start, self.bytes.len()));
+            }
+            Err(reason) => {
+                self.bad_records += 1;
+                if self.bad.len() < Dataset::BAD_KEPT {
+                    self.bad.push(BadRecord {
+                        line: number,
+                        reason,
+                    });
+                }
+            }
         }
     }
 
@@ -100,8 +159,10 @@ impl Dataset {
     pub fn name(&self) -> String {
         self.path
             .file_name()
-            .map(|n| n.to_string_lossy().into_owned())
-            .unwrap_or_else(|| self.path.display().to_string())
+            .map(|n| crate::record::display_name(n.as_encoded_bytes()))
+            .unwrap_or_else(|| {
+                crate::record::display_name(self.path.as_os_str().as_encoded_bytes())
+            })
     }
 }
 
@@ -194,7 +255,7 @@ pub fn run(data: &Dataset, config: &BenchConfig) -> BenchReport {
     let mut report = BenchReport {
         name: data.name(),
         puzzles: data.len(),
-        bad: data.bad.len(),
+        bad: data.bad_records,
         solved: 0,
         no_solution: 0,
         multiple: 0,

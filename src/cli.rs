@@ -516,23 +516,26 @@ fn stray_word(e: &clap::Error) -> Option<String> {
         .then_some(word)
 }
 
+/// Help text with clap's colours when standard output is a terminal, plain otherwise.
+pub fn styled(text: clap::builder::StyledStr) -> String {
+    if std::io::stdout().is_terminal() {
+        text.ansi().to_string()
+    } else {
+        text.to_string()
+    }
+}
+
 /// Reports a command-line error as one line on standard error (exit 2); help and version go to standard output
-/// (exit 0).
+/// (exit 0, or 2 with a message when they cannot be written, as for any output).
 pub fn usage_error(e: clap::Error) -> ExitCode {
     use clap::error::ErrorKind;
     match e.kind() {
-        ErrorKind::DisplayHelp | ErrorKind::DisplayVersion => {
-            let _ = e.print();
-            ExitCode::SUCCESS
-        }
-        ErrorKind::DisplayHelpOnMissingArgumentOrSubcommand => {
-            let _ = e.print();
-            ExitCode::from(2)
-        }
+        ErrorKind::DisplayHelp | ErrorKind::DisplayVersion => print_or_fail(&e, ExitCode::SUCCESS),
+        ErrorKind::DisplayHelpOnMissingArgumentOrSubcommand => print_or_fail(&e, ExitCode::from(2)),
         _ if stray_word(&e).is_some() => {
             // After `-c N` or `-s FILE` a stray word is parsed as a subcommand name; say what the user sees.
             let word = stray_word(&e).unwrap_or_default();
-            eprintln!("sudoku: unexpected argument '{word}' (see 'sudoku --help')");
+            say!("sudoku: unexpected argument '{word}' (see 'sudoku --help')");
             ExitCode::from(2)
         }
         _ => {
@@ -545,7 +548,20 @@ pub fn usage_error(e: clap::Error) -> ExitCode {
                 .collect();
             let line = paragraph.join(" ");
             let line = line.strip_prefix("error: ").unwrap_or(&line);
-            eprintln!("sudoku: {line} (see 'sudoku --help')");
+            say!("sudoku: {line} (see 'sudoku --help')");
+            ExitCode::from(2)
+        }
+    }
+}
+
+/// Prints help or version text to standard output: `code` when written (or the reader closed the pipe), 2 with a
+/// message when the write failed.
+fn print_or_fail(e: &clap::Error, code: ExitCode) -> ExitCode {
+    match crate::console::print(styled(e.render()).as_bytes()) {
+        Ok(()) => code,
+        Err(e) if e.is_broken_pipe() => code,
+        Err(e) => {
+            say!("sudoku: {e}");
             ExitCode::from(2)
         }
     }

@@ -2,6 +2,8 @@
 //! summaries), and maps the outcome to an exit code in one place, [`main`]: 0 all fine, 1 some records failed,
 //! 2 usage or fatal error, 128+N after signal N; a closed pipe on standard output ends a run quietly with 0.
 
+#[macro_use]
+mod console;
 mod cli;
 mod human_cli;
 mod report;
@@ -27,7 +29,7 @@ fn main() -> ExitCode {
         Ok(code) => code,
         Err(e) if is_broken_pipe(&e) => ExitCode::SUCCESS,
         Err(e) => {
-            eprintln!("sudoku: {e}{}", hint(&e));
+            say!("sudoku: {e}{}", hint(&e));
             ExitCode::from(2)
         }
     }
@@ -154,12 +156,16 @@ fn run(args: cli::Cli) -> anyhow::Result<ExitCode> {
         (Some(cli::Command::Completions { shell }), _) => {
             use clap::CommandFactory;
             let mut cmd = cli::Cli::command();
-            clap_complete::generate(shell, &mut cmd, "sudoku", &mut std::io::stdout().lock());
+            let mut text = Vec::new();
+            clap_complete::generate(shell, &mut cmd, "sudoku", &mut text);
+            console::print(&text)?;
             Ok(ExitCode::SUCCESS)
         }
         (Some(cli::Command::Man), _) => {
             use clap::CommandFactory;
-            clap_mangen::Man::new(cli::Cli::command()).render(&mut std::io::stdout().lock())?;
+            let mut text = Vec::new();
+            clap_mangen::Man::new(cli::Cli::command()).render(&mut text)?;
+            console::print(&text)?;
             Ok(ExitCode::SUCCESS)
         }
         (
@@ -188,7 +194,7 @@ fn run(args: cli::Cli) -> anyhow::Result<ExitCode> {
         }
         (None, None) => {
             use clap::CommandFactory;
-            cli::Cli::command().print_help()?;
+            console::print(cli::styled(cli::Cli::command().render_help()).as_bytes())?;
             Ok(ExitCode::from(2))
         }
     }
@@ -222,18 +228,19 @@ fn batch_job<J: Job>(
 /// The summary on stderr: JSON with `--stats json`, else one line unless quiet.
 pub(crate) fn show(summary: &Summary, answered: &str, quiet: bool, json: bool) {
     if json {
-        eprintln!("{}", summary.to_json());
+        say!("{}", summary.to_json());
     } else if !quiet {
         let fail_fast = if summary.stopped {
             " (--fail-fast)"
         } else {
             ""
         };
-        eprintln!("sudoku: {}{fail_fast}", summary.to_text(answered));
+        say!("sudoku: {}{fail_fast}", summary.to_text(answered));
     }
 }
 
-/// `sudoku bench`: one table row per file; unreadable files and bad records are reported, the others still run.
+/// `sudoku bench`: one table row per file; unreadable files and bad records are reported, the others still run. 2
+/// when a file could not be read, else 1 when a record was bad or a file had no puzzle, else 0.
 fn bench(files: &[std::path::PathBuf], seconds: f64, unique: bool) -> anyhow::Result<ExitCode> {
     use sudoku_batch::bench::{self, BenchConfig, BenchReport, Dataset};
     anyhow::ensure!(
@@ -242,43 +249,47 @@ fn bench(files: &[std::path::PathBuf], seconds: f64, unique: bool) -> anyhow::Re
     );
     let config = BenchConfig { seconds, unique };
     let mut failed = false;
-    println!(
+    let mut unreadable = false;
+    let mut out = console::Stdout::open()?;
+    out.line(&format!(
         "{} search, {seconds} s of timed passes per file, parse + solve per puzzle, 1 thread",
         if unique {
             "uniqueness (limit 2)"
         } else {
             "first-solution"
         }
-    );
-    println!("{}", BenchReport::header());
+    ))?;
+    out.line(&BenchReport::header())?;
     for path in files {
+        let name = console::escaped(path);
         let data = match Dataset::load(path) {
             Ok(d) => d,
             Err(e) => {
-                eprintln!("sudoku: {}: {e}", path.display());
-                failed = true;
+                say!("sudoku: {name}: {e}");
+                unreadable = true;
                 continue;
             }
         };
         for bad in data.bad.iter().take(5) {
-            eprintln!("sudoku: {}:{}: {}", path.display(), bad.line, bad.reason);
+            say!("sudoku: {name}:{}: {}", bad.line, bad.reason);
         }
-        if data.bad.len() > 5 {
-            eprintln!(
-                "sudoku: {}: {} more bad records",
-                path.display(),
-                data.bad.len() - 5
-            );
+        if data.bad_records > 5 {
+            say!("sudoku: {name}: {} more bad records", data.bad_records - 5);
         }
-        failed |= !data.bad.is_empty();
+        failed |= data.bad_records > 0;
         if data.is_empty() {
-            eprintln!("sudoku: {}: no puzzles to time", path.display());
+            say!("sudoku: {name}: no puzzles to time");
             failed = true;
             continue;
         }
-        println!("{}", bench::run(&data, &config));
+        out.line(&bench::run(&data, &config).to_string())?;
     }
-    Ok(finished(failed))
+    out.finish()?;
+    Ok(if unreadable {
+        ExitCode::from(2)
+    } else {
+        finished(failed)
+    })
 }
 
 /// Generates boards, with a progress bar on a terminal and a summary line unless quiet.
@@ -299,7 +310,7 @@ fn generate(
         } else {
             String::new()
         };
-        eprintln!(
+        say!(
             "sudoku: generated {} boards ({} bytes) in {secs:.3} s, {:.0} boards/s{retried}",
             s.boards,
             s.bytes,
