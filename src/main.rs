@@ -20,6 +20,7 @@ use sudoku_batch::tools;
 use report::{Reporter, Unit};
 
 fn main() -> ExitCode {
+    sudoku_batch::ordered::share_allocator_arenas();
     watch_signals();
     let args = match cli::Cli::try_parse() {
         Ok(args) => args,

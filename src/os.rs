@@ -210,3 +210,15 @@ pub(crate) fn is_pseudo_file(file: &File) -> bool {
         false
     }
 }
+
+/// Caps the malloc arenas of glibc at `n` for the whole process (`M_ARENA_MAX`); nothing elsewhere.
+pub(crate) fn cap_malloc_arenas(n: i32) {
+    #[cfg(all(target_os = "linux", target_env = "gnu"))]
+    {
+        // SAFETY: mallopt only sets a tuning parameter of the allocator; M_ARENA_MAX takes any positive count and
+        // applies to arenas made from then on. It reads and writes no memory of the caller.
+        let _ = unsafe { libc::mallopt(libc::M_ARENA_MAX, n) };
+    }
+    #[cfg(not(all(target_os = "linux", target_env = "gnu")))]
+    let _ = n;
+}

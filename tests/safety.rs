@@ -620,3 +620,19 @@ fn explain_names_records_by_file_and_line() {
         r.stderr
     );
 }
+
+#[test]
+fn many_short_malformed_lines_stay_in_flat_memory_at_any_thread_count() {
+    let dir = tempdir();
+    let file = dir.path().join("x.txt");
+    std::fs::write(&file, "x\n".repeat(1_000_000)).unwrap();
+    let name = file.to_str().unwrap();
+    for j in ["-j1", "-j64", "-j1024"] {
+        let Some((r, kib)) = with_peak_rss(&["solve", "-q", "--max-errors", "0", j, name]) else {
+            return;
+        };
+        assert_eq!(r.code, 1, "{}", r.stderr);
+        assert_eq!(r.stdout.iter().filter(|&&b| b == b'\n').count(), 1_000_000);
+        assert!(kib < RSS_LIMIT_KIB, "{j}: peak RSS {kib} KiB");
+    }
+}
