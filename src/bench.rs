@@ -7,60 +7,22 @@ use std::path::{Path, PathBuf};
 use std::time::{Duration, Instant};
 
 use crate::format::csv::ColumnNames;
-use crate::format::{is_skipped, prepare, read_all, LineIter, Plan, Prepared};
+use crate::format::{is_skipped, prepare, read_all, Plan, Prepared, MAX_RECORD};
 use crate::grid::Grid;
 use crate::record::CsvAnswer;
 use crate::solver::{self, SolveError};
 
-/// Byte ranges of a line file's puzzle records, and its bad records.
-type Records = (Vec<(usize, usize)>, Vec<BadRecord>);
-
-fn line_records(bytes: &[u8]) -> Records {
-    let mut records = Vec::new();
-    let mut bad = Vec::new();
-    for (n, start, line) in LineIter::new(bytes) {
-        if is_skipped(line) {
-            continue;
-        }
-        match Grid::parse_line(line) {
-            Ok(_) => records.push((start, start + line.len())),
-            Err(e) => bad.push(BadRecord {
-                line: n as usize + 1,
-                reason: e.to_string(),
-            }),
-        }
-    }
-    (records, bad)
-}
-
-/// A grid or CSV file (or one that cannot be read as records): its puzzles written as lines (`.` blanks), their
-/// byte ranges, and the bad records.
-fn records_as_lines(data: &[u8]) -> (Vec<u8>, Vec<(usize, usize)>, Vec<BadRecord>) {
-    let mut bytes = Vec::new();
-    let mut records = Vec::new();
-    let mut bad = Vec::new();
-    match read_all(data, None) {
-        Ok(all) => {
-            for record in all {
-                match record {
-                    Ok(grid) => {
-                        let start = bytes.len();
-                        bytes.extend_from_slice(grid.to_line().as_bytes());
-                        records.push((start, bytes.len()));
-                    }
-                    Err((line, failure)) => bad.push(BadRecord {
-                        line: line as usize,
-                        reason: failure.to_string(),
-                    }),
-                }
-            }
-        }
-        Err(e) => bad.push(BadRecord {
-            line: 1,
-            reason: e.to_string(),
-        }),
-    }
-    (bytes, records, bad)
+/// Whether a file starting with `head` is timed as a file of lines: its first record is an 81-character line (or
+/// no format can be told from it, as with a file of bad lines); grids and CSV files are not.
+fn is_lines(head: &[u8]) -> bool {
+    let columns = ColumnNames::default();
+    !matches!(
+        prepare(head, true, None, CsvAnswer::Solution, false, &columns),
+        Ok(Some(Prepared {
+            plan: Plan::Grid | Plan::Csv(_),
+            ..
+        }))
+    )
 }
 
 /// How to time a dataset.
@@ -95,48 +57,139 @@ pub struct BadRecord {
 pub struct Dataset {
     /// Where it came from.
     pub path: PathBuf,
-    /// The file's bytes.
+    /// The good records' bytes, one after the other.
     bytes: Vec<u8>,
     /// Byte ranges of the puzzle records (blank lines and `#` comments skipped).
     records: Vec<(usize, usize)>,
-    /// Records that do not parse; they are left out of the timed passes.
+    /// The first records that do not parse (at most [`Dataset::BAD_KEPT`]); they are left out of the timed passes.
     pub bad: Vec<BadRecord>,
+    /// How many records did not parse, all told.
+    pub bad_records: usize,
 }
 
 impl Dataset {
+    /// The most bad records [`Dataset::bad`] keeps (the others are only counted).
+    pub const BAD_KEPT: usize = 100;
+
     /// Reads a file in any format the batch subcommands read (81-character lines, 9-line grids, a Kaggle CSV;
     /// detected from the first record). Blank lines and lines starting with `#` are skipped; records that do not
-    /// parse are noted in [`Dataset::bad`] and left out.
+    /// parse are noted in [`Dataset::bad`] and left out. A file of lines is read line by line: a line longer than
+    /// [`MAX_RECORD`] bytes is a bad record passed over without being held, so memory follows the good records. A
+    /// grid or CSV file is read whole, and its puzzles are written as 81-character lines (`.` blanks), so every
+    /// format times the same work (parse a line, solve).
     pub fn load(path: &Path) -> std::io::Result<Dataset> {
-        Ok(Dataset::from_bytes(path, std::fs::read(path)?))
+        use std::io::{BufRead, Read};
+        let file = std::fs::File::open(path)?;
+        if file.metadata()?.is_dir() {
+            return Err(std::io::Error::new(
+                std::io::ErrorKind::InvalidInput,
+                "is a directory",
+            ));
+        }
+        let mut input = std::io::BufReader::with_capacity(64 * 1024, file);
+        if is_lines(input.fill_buf()?) {
+            return Dataset::read(path, input);
+        }
+        let mut bytes = Vec::new();
+        input.read_to_end(&mut bytes)?;
+        Ok(Dataset::from_records(path, &bytes))
     }
 
-    /// Splits `bytes` into records as [`Dataset::load`] does; `path` only names the dataset. A file of lines is
-    /// timed on its own lines; the puzzles of a grid or CSV file are written as 81-character lines first, so every
-    /// format times the same work (parse a line, solve).
+    /// Splits `bytes` into records as [`Dataset::load`] does; `path` only names the dataset.
     pub fn from_bytes(path: &Path, bytes: Vec<u8>) -> Dataset {
-        let prepared = prepare(
-            &bytes,
-            true,
-            None,
-            CsvAnswer::Solution,
-            false,
-            &ColumnNames::default(),
-        );
-        let (bytes, records, bad) = match prepared {
-            Ok(Some(Prepared {
-                plan: Plan::Line, ..
-            })) => {
-                let (records, bad) = line_records(&bytes);
-                (bytes, records, bad)
-            }
-            _ => records_as_lines(&bytes),
-        };
+        if is_lines(&bytes) {
+            Dataset::read(path, std::io::Cursor::new(bytes)).expect("reading memory cannot fail")
+        } else {
+            Dataset::from_records(path, &bytes)
+        }
+    }
+
+    fn empty(path: &Path) -> Dataset {
         Dataset {
             path: path.to_path_buf(),
-            bytes,
-            records,
-            bad,
+            bytes: Vec::new(),
+            records: Vec::new(),
+            bad: Vec::new(),
+            bad_records: 0,
+        }
+    }
+
+    /// A grid or CSV file (or one that cannot be read as records at all): its puzzles as lines.
+    fn from_records(path: &Path, bytes: &[u8]) -> Dataset {
+        let mut data = Dataset::empty(path);
+        match read_all(bytes, None) {
+            Ok(all) => {
+                for record in all {
+                    match record {
+                        Ok(grid) => data.push(grid.to_line().as_bytes()),
+                        Err((line, failure)) => data.note_bad(line as usize, failure.to_string()),
+                    }
+                }
+            }
+            Err(e) => data.note_bad(1, e.to_string()),
+        }
+        data
+    }
+
+    fn read(path: &Path, mut input: impl std::io::BufRead) -> std::io::Result<Dataset> {
+        let mut data = Dataset::empty(path);
+        let mut line = Vec::new();
+        let mut too_long = false;
+        let mut number = 0;
+        loop {
+            let block = input.fill_buf()?;
+            if block.is_empty() {
+                if !line.is_empty() || too_long {
+                    data.add(number + 1, &line, too_long);
+                }
+                break;
+            }
+            let (piece, used, ended) = match memchr::memchr(b'\n', block) {
+                Some(i) => (&block[..i], i + 1, true),
+                None => (block, block.len(), false),
+            };
+            too_long |= line.len() + piece.len() > MAX_RECORD;
+            if !too_long {
+                line.extend_from_slice(piece);
+            }
+            input.consume(used);
+            if ended {
+                number += 1;
+                data.add(number, &line, too_long);
+                line.clear();
+                too_long = false;
+            }
+        }
+        Ok(data)
+    }
+
+    /// Line `number` of the file (`too_long`: not held, longer than [`MAX_RECORD`]).
+    fn add(&mut self, number: usize, line: &[u8], too_long: bool) {
+        let parsed = if too_long {
+            Err(format!("record longer than {MAX_RECORD} bytes"))
+        } else if is_skipped(line) {
+            return;
+        } else {
+            Grid::parse_line(line).map_err(|e| e.to_string())
+        };
+        match parsed {
+            Ok(_) => self.push(line),
+            Err(reason) => self.note_bad(number, reason),
+        }
+    }
+
+    /// A good record, as its line.
+    fn push(&mut self, line: &[u8]) {
+        let start = self.bytes.len();
+        self.bytes.extend_from_slice(line);
+        self.records.push((start, self.bytes.len()));
+    }
+
+    /// A bad record: counted, and kept while fewer than [`Dataset::BAD_KEPT`] are.
+    fn note_bad(&mut self, line: usize, reason: String) {
+        self.bad_records += 1;
+        if self.bad.len() < Dataset::BAD_KEPT {
+            self.bad.push(BadRecord { line, reason });
         }
     }
 
@@ -159,8 +212,10 @@ impl Dataset {
     pub fn name(&self) -> String {
         self.path
             .file_name()
-            .map(|n| n.to_string_lossy().into_owned())
-            .unwrap_or_else(|| self.path.display().to_string())
+            .map(|n| crate::record::display_name(n.as_encoded_bytes()))
+            .unwrap_or_else(|| {
+                crate::record::display_name(self.path.as_os_str().as_encoded_bytes())
+            })
     }
 }
 
@@ -253,7 +308,7 @@ pub fn run(data: &Dataset, config: &BenchConfig) -> BenchReport {
     let mut report = BenchReport {
         name: data.name(),
         puzzles: data.len(),
-        bad: data.bad.len(),
+        bad: data.bad_records,
         solved: 0,
         no_solution: 0,
         multiple: 0,

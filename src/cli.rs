@@ -681,7 +681,7 @@ pub fn show_progress(target: &Target, quiet: bool) -> Show {
 /// When standard input is a terminal and is read, says so before the run waits on it (unless quiet).
 pub fn note_terminal_stdin(inputs: &[InputSpec], quiet: bool) {
     if !quiet && inputs.contains(&InputSpec::Stdin) && std::io::stdin().is_terminal() {
-        eprintln!(
+        say!(
             "sudoku: reading puzzles from the terminal (standard input); end with Ctrl-D, or name a FILE"
         );
     }
@@ -737,32 +737,49 @@ pub fn error_line(e: &clap::Error, subcommand: Option<&str>) -> String {
     format!("{line} (see '{help}')")
 }
 
+/// Help text with clap's colours when standard output is a terminal, plain otherwise.
+pub fn styled(text: clap::builder::StyledStr) -> String {
+    if std::io::stdout().is_terminal() {
+        text.ansi().to_string()
+    } else {
+        text.to_string()
+    }
+}
+
 /// Reports a command-line error as one line on standard error (exit 2); help and version go to standard output
-/// (exit 0). With no arguments at all, a short usage instead of the whole help.
+/// (exit 0, or 2 with a message when they cannot be written, as for any output). With no arguments at all, a short
+/// usage instead of the whole help.
 pub fn usage_error(e: clap::Error) -> ExitCode {
     use clap::error::ErrorKind;
     match e.kind() {
-        ErrorKind::DisplayHelp | ErrorKind::DisplayVersion => {
-            let _ = e.print();
-            ExitCode::SUCCESS
-        }
+        ErrorKind::DisplayHelp | ErrorKind::DisplayVersion => print_or_fail(&e, ExitCode::SUCCESS),
         ErrorKind::DisplayHelpOnMissingArgumentOrSubcommand if std::env::args_os().len() <= 1 => {
-            eprint!("{SHORT_USAGE}");
+            say!("{}", SHORT_USAGE.trim_end());
             ExitCode::from(2)
         }
-        ErrorKind::DisplayHelpOnMissingArgumentOrSubcommand => {
-            let _ = e.print();
-            ExitCode::from(2)
-        }
+        ErrorKind::DisplayHelpOnMissingArgumentOrSubcommand => print_or_fail(&e, ExitCode::from(2)),
         _ if stray_word(&e).is_some() => {
             // After `-c N` or `-s FILE` a stray word is parsed as a subcommand name; say what the user sees.
             let word = stray_word(&e).unwrap_or_default();
-            eprintln!("sudoku: unexpected argument '{word}' (see 'sudoku --help')");
+            say!("sudoku: unexpected argument '{word}' (see 'sudoku --help')");
             ExitCode::from(2)
         }
         _ => {
             let subcommand = subcommand_in(std::env::args_os());
-            eprintln!("sudoku: {}", error_line(&e, subcommand.as_deref()));
+            say!("sudoku: {}", error_line(&e, subcommand.as_deref()));
+            ExitCode::from(2)
+        }
+    }
+}
+
+/// Prints help or version text to standard output: `code` when written (or the reader closed the pipe), 2 with a
+/// message when the write failed.
+fn print_or_fail(e: &clap::Error, code: ExitCode) -> ExitCode {
+    match crate::console::print(styled(e.render()).as_bytes()) {
+        Ok(()) => code,
+        Err(e) if e.is_broken_pipe() => code,
+        Err(e) => {
+            say!("sudoku: {e}");
             ExitCode::from(2)
         }
     }

@@ -36,57 +36,66 @@ pub fn explain(input: &str, candidates: bool) -> anyhow::Result<ExitCode> {
         Ok(text)
     };
     let (name, text) = match InputSpec::from_arg(path) {
-        InputSpec::Stdin => ("<stdin>", read(&mut std::io::stdin().lock(), "<stdin>")?),
-        InputSpec::Path(p) => {
-            let mut f = std::fs::File::open(&p).map_err(|e| anyhow::anyhow!("{input}: {e}"))?;
-            (input, read(&mut f, input)?)
+        InputSpec::Stdin => {
+            let name = "<stdin>".to_string();
+            let text = read(&mut std::io::stdin().lock(), &name)?;
+            (name, text)
         }
-        InputSpec::Bytes { data, .. } => ("<argument>", data),
+        InputSpec::Path(p) => {
+            let name = crate::console::escaped(&p);
+            let mut f = std::fs::File::open(&p).map_err(|e| anyhow::anyhow!("{name}: {e}"))?;
+            let text = read(&mut f, &name)?;
+            (name, text)
+        }
+        InputSpec::Bytes { data, .. } => ("<argument>".to_string(), data),
     };
-    let records = format::read_all(&text, None).map_err(|e| anyhow::anyhow!("{name}: {e}"))?;
+    let records =
+        format::read_all_lines(&text, None).map_err(|e| anyhow::anyhow!("{name}: {e}"))?;
     anyhow::ensure!(!records.is_empty(), "{name}: no puzzle to explain");
     let many = records.len() > 1;
-    let mut out = std::io::BufWriter::new(std::io::stdout().lock());
+    let mut out = crate::console::Stdout::open()?;
     let mut failed = false;
-    for (i, record) in records.iter().enumerate() {
-        let which = if many {
-            format!("{name}: puzzle {}", i + 1)
+    let mut text = Vec::new();
+    for (i, (line, record)) in records.iter().enumerate() {
+        // FILE:LINE as in every other message; a lone puzzle given as an argument is named alone.
+        let which = if many || name != "<argument>" {
+            format!("{name}:{line}")
         } else {
-            name.to_string()
+            name.clone()
         };
         let puzzle = match record {
             Ok(p) => p,
-            Err((line, failure)) => {
-                eprintln!("sudoku: {name}:{line}: {failure}");
+            Err((_, failure)) => {
+                say!("sudoku: {which}: {failure}");
                 failed = true;
                 continue;
             }
         };
         if let Err(c) = puzzle.check_givens() {
-            eprintln!("sudoku: {which}: clashing givens: {c}");
+            say!("sudoku: {which}: clashing givens: {c}");
             failed = true;
             continue;
         }
-        let ending = (|| {
-            if i > 0 {
-                std::io::Write::write_all(&mut out, b"\n")?;
-            }
-            let e = human::write_explanation(puzzle, candidates, &mut out)?;
-            std::io::Write::flush(&mut out).map(|_| e)
-        })();
+        // One puzzle's explanation is made in memory, then written: a write error names <stdout>.
+        text.clear();
+        if i > 0 {
+            text.push(b'\n');
+        }
+        let ending = human::write_explanation(puzzle, candidates, &mut text)?;
+        out.write(&text)?;
         match ending {
-            Ok(Ending::Solved(_)) => {}
-            Ok(Ending::SolvedOneOfMany(_)) => {
-                eprintln!("sudoku: {which}: more than one solution");
+            Ending::Solved(_) => {}
+            Ending::SolvedOneOfMany(_) => {
+                say!("sudoku: {which}: more than one solution");
                 failed = true;
             }
-            Ok(Ending::NoSolution) => {
-                eprintln!("sudoku: {which}: no solution");
+            Ending::NoSolution => {
+                say!("sudoku: {which}: no solution");
                 failed = true;
             }
-            Err(e) => return Err(e.into()),
         }
     }
+    out.finish()?;
     Ok(finished(failed))
 }
 
@@ -105,7 +114,7 @@ pub fn rate(args: &RateArgs, quiet: bool) -> anyhow::Result<ExitCode> {
     if !quiet && !json {
         let mut h = rater.histogram();
         h.failed = summary.counts.failures();
-        eprintln!("{h}");
+        say!("{h}");
     }
     Ok(finished(summary.counts.failures() > 0))
 }
@@ -126,7 +135,7 @@ pub fn generate_puzzles(run: &PuzzleRun, target: &Target, quiet: bool) -> anyhow
         return Ok(ExitCode::SUCCESS);
     }
     let secs = s.elapsed.as_secs_f64();
-    eprintln!(
+    say!(
         "sudoku: generated {} puzzles (seed {}, {} boards rejected, mean {:.1} clues) in {secs:.3} s, \
          {:.1} puzzles/s on {} thread{}{}",
         s.puzzles,

@@ -2,6 +2,8 @@
 //! summaries), and maps the outcome to an exit code in one place, [`main`]: 0 all fine, 1 some records failed,
 //! 2 usage or fatal error, 128+N after signal N; a closed pipe on standard output ends a run quietly with 0.
 
+#[macro_use]
+mod console;
 mod cli;
 mod human_cli;
 mod manual;
@@ -19,6 +21,7 @@ use sudoku_batch::tools;
 use report::{Reporter, Show};
 
 fn main() -> ExitCode {
+    sudoku_batch::ordered::share_allocator_arenas();
     watch_signals();
     let args = match cli::Cli::try_parse() {
         Ok(args) => args,
@@ -28,7 +31,7 @@ fn main() -> ExitCode {
         Ok(code) => code,
         Err(e) if is_broken_pipe(&e) => ExitCode::SUCCESS,
         Err(e) => {
-            eprintln!("sudoku: {e}{}", hint(&e));
+            say!("sudoku: {e}{}", hint(&e));
             ExitCode::from(2)
         }
     }
@@ -155,7 +158,9 @@ fn run(args: cli::Cli) -> anyhow::Result<ExitCode> {
         (Some(cli::Command::Completions { shell }), _) => {
             use clap::CommandFactory;
             let mut cmd = cli::Cli::command();
-            clap_complete::generate(shell, &mut cmd, "sudoku", &mut std::io::stdout().lock());
+            let mut text = Vec::new();
+            clap_complete::generate(shell, &mut cmd, "sudoku", &mut text);
+            console::print(&text)?;
             Ok(ExitCode::SUCCESS)
         }
         (Some(cli::Command::Man { command, dir }), _) => {
@@ -163,11 +168,15 @@ fn run(args: cli::Cli) -> anyhow::Result<ExitCode> {
                 Some(dir) => {
                     for path in manual::write_all(&dir)? {
                         if !quiet {
-                            eprintln!("sudoku: wrote {}", path.display());
+                            say!("sudoku: wrote {}", console::escaped(&path));
                         }
                     }
                 }
-                None => manual::write_page(command.as_deref(), &mut std::io::stdout().lock())?,
+                None => {
+                    let mut text = Vec::new();
+                    manual::write_page(command.as_deref(), &mut text)?;
+                    console::print(&text)?;
+                }
             }
             Ok(ExitCode::SUCCESS)
         }
@@ -196,7 +205,7 @@ fn run(args: cli::Cli) -> anyhow::Result<ExitCode> {
             Ok(finished(summary.counts.failures() > 0))
         }
         (None, None) => {
-            eprint!("{}", cli::SHORT_USAGE);
+            say!("{}", cli::SHORT_USAGE.trim_end());
             Ok(ExitCode::from(2))
         }
     }
@@ -234,14 +243,14 @@ fn batch_job<J: Job>(
 /// The summary on stderr: JSON with `--stats json`, else one line unless quiet, naming the output file if any.
 pub(crate) fn show(summary: &Summary, answered: &str, quiet: bool, json: bool, target: &Target) {
     if json {
-        eprintln!("{}", summary.to_json());
+        say!("{}", summary.to_json());
     } else if !quiet {
         let fail_fast = if summary.stopped {
             " (--fail-fast)"
         } else {
             ""
         };
-        eprintln!(
+        say!(
             "sudoku: {}{fail_fast}{}",
             summary.to_text(answered),
             written_to(target)
@@ -252,12 +261,13 @@ pub(crate) fn show(summary: &Summary, answered: &str, quiet: bool, json: bool, t
 /// The end of a summary line that names the output file: `; output in FILE`, or nothing for standard output.
 pub(crate) fn written_to(target: &Target) -> String {
     match target {
-        Target::File(path) => format!("; output in {}", path.display()),
+        Target::File(path) => format!("; output in {}", console::escaped(path)),
         Target::Stdout | Target::CompressedStdout(_) => String::new(),
     }
 }
 
-/// `sudoku bench`: one table row per file; unreadable files and bad records are reported, the others still run.
+/// `sudoku bench`: one table row per file; unreadable files and bad records are reported, the others still run. 2
+/// when a file could not be read, else 1 when a record was bad or a file had no puzzle, else 0.
 fn bench(files: &[std::path::PathBuf], seconds: f64, unique: bool) -> anyhow::Result<ExitCode> {
     use sudoku_batch::bench::{self, BenchConfig, BenchReport, Dataset};
     anyhow::ensure!(
@@ -266,43 +276,47 @@ fn bench(files: &[std::path::PathBuf], seconds: f64, unique: bool) -> anyhow::Re
     );
     let config = BenchConfig { seconds, unique };
     let mut failed = false;
-    println!(
+    let mut unreadable = false;
+    let mut out = console::Stdout::open()?;
+    out.line(&format!(
         "{} search, {seconds} s of timed passes per file, parse + solve per puzzle, 1 thread",
         if unique {
             "uniqueness (limit 2)"
         } else {
             "first-solution"
         }
-    );
-    println!("{}", BenchReport::header());
+    ))?;
+    out.line(&BenchReport::header())?;
     for path in files {
+        let name = console::escaped(path);
         let data = match Dataset::load(path) {
             Ok(d) => d,
             Err(e) => {
-                eprintln!("sudoku: {}: {e}", path.display());
-                failed = true;
+                say!("sudoku: {name}: {e}");
+                unreadable = true;
                 continue;
             }
         };
         for bad in data.bad.iter().take(5) {
-            eprintln!("sudoku: {}:{}: {}", path.display(), bad.line, bad.reason);
+            say!("sudoku: {name}:{}: {}", bad.line, bad.reason);
         }
-        if data.bad.len() > 5 {
-            eprintln!(
-                "sudoku: {}: {} more bad records",
-                path.display(),
-                data.bad.len() - 5
-            );
+        if data.bad_records > 5 {
+            say!("sudoku: {name}: {} more bad records", data.bad_records - 5);
         }
-        failed |= !data.bad.is_empty();
+        failed |= data.bad_records > 0;
         if data.is_empty() {
-            eprintln!("sudoku: {}: no puzzles to time", path.display());
+            say!("sudoku: {name}: no puzzles to time");
             failed = true;
             continue;
         }
-        println!("{}", bench::run(&data, &config));
+        out.line(&bench::run(&data, &config).to_string())?;
     }
-    Ok(finished(failed))
+    out.finish()?;
+    Ok(if unreadable {
+        ExitCode::from(2)
+    } else {
+        finished(failed)
+    })
 }
 
 /// Generates boards, with a progress bar on a terminal and a summary line unless quiet.
@@ -323,7 +337,7 @@ fn generate(
         } else {
             String::new()
         };
-        eprintln!(
+        say!(
             "sudoku: generated {} boards ({} bytes) in {secs:.3} s, {:.0} boards/s{retried}{}",
             s.boards,
             s.bytes,

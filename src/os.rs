@@ -1,7 +1,8 @@
 //! The operating-system calls that need `unsafe` or are Linux-only, all fenced in this module: mapping an input
 //! file read-only, dropping pages of that map from the resident set, starting the writeback of output early, and
-//! unnamed temporary files (`O_TMPFILE`) linked into place when complete. Callers get safe functions; each `unsafe`
-//! block says why it holds.
+//! unnamed temporary files (`O_TMPFILE`) linked into place when complete, whether standard output was closed when
+//! the process started, and whether a file lives on a pseudo file system (procfs, sysfs) that cannot be mapped.
+//! Callers get safe functions; each `unsafe` block says why it holds.
 
 use std::fs::File;
 use std::io;
@@ -144,4 +145,80 @@ pub(crate) fn link_unnamed(file: &File, to: &Path) -> io::Result<()> {
             "unnamed temporary files need Linux",
         ))
     }
+}
+
+/// Set before `main` when file descriptor 1 was closed as the process started (`sudoku ... >&-`).
+#[cfg(target_os = "linux")]
+static STDOUT_CLOSED: std::sync::atomic::AtomicBool = std::sync::atomic::AtomicBool::new(false);
+
+/// Runs before `main`, and before the Rust runtime, which puts `/dev/null` on a closed descriptor 0, 1 or 2: so
+/// this is the only moment a closed standard output can be told from one sent to `/dev/null`.
+#[cfg(target_os = "linux")]
+extern "C" fn note_closed_stdout() {
+    // SAFETY: fcntl(F_GETFD) only reads the descriptor table; it touches no memory of this process.
+    let closed = unsafe { libc::fcntl(1, libc::F_GETFD) } == -1
+        && io::Error::last_os_error().raw_os_error() == Some(libc::EBADF);
+    STDOUT_CLOSED.store(closed, std::sync::atomic::Ordering::Relaxed);
+}
+
+/// The constructor above, called by the dynamic loader before `main` (ELF `.init_array`).
+#[cfg(target_os = "linux")]
+#[used]
+#[link_section = ".init_array"]
+static NOTE_CLOSED_STDOUT: extern "C" fn() = note_closed_stdout;
+
+/// True when standard output was closed as the process started: what is now on descriptor 1 is the `/dev/null`
+/// the runtime put there, and output written to it would be lost without a word.
+pub(crate) fn stdout_closed_at_start() -> bool {
+    #[cfg(target_os = "linux")]
+    {
+        STDOUT_CLOSED.load(std::sync::atomic::Ordering::Relaxed)
+    }
+    #[cfg(not(target_os = "linux"))]
+    false
+}
+
+/// True when `file` is on a pseudo file system whose files report sizes that are not their contents (procfs
+/// reports 0 for files full of text, sysfs 4096 for short ones), so they must be read, never mapped.
+pub(crate) fn is_pseudo_file(file: &File) -> bool {
+    #[cfg(target_os = "linux")]
+    {
+        use std::os::fd::AsRawFd;
+        const PROC_SUPER_MAGIC: i64 = 0x9fa0;
+        const SYSFS_MAGIC: i64 = 0x6265_6572;
+        const DEBUGFS_MAGIC: i64 = 0x6462_6720;
+        const TRACEFS_MAGIC: i64 = 0x7472_6163;
+        const CGROUP2_SUPER_MAGIC: i64 = 0x6367_7270;
+        let mut st = std::mem::MaybeUninit::<libc::statfs>::zeroed();
+        // SAFETY: fstatfs writes one `statfs` record into the buffer it is given, which is valid, aligned and large
+        // enough; the descriptor is open and owned by `file`, which the borrow keeps alive for the call.
+        let r = unsafe { libc::fstatfs(file.as_raw_fd(), st.as_mut_ptr()) };
+        if r != 0 {
+            return false;
+        }
+        #[allow(clippy::useless_conversion)] // f_type is not i64 on every target
+        // SAFETY: fstatfs returned 0, so it filled the record (and it was zeroed before in any case).
+        let kind = i64::from(unsafe { st.assume_init() }.f_type);
+        matches!(
+            kind,
+            PROC_SUPER_MAGIC | SYSFS_MAGIC | DEBUGFS_MAGIC | TRACEFS_MAGIC | CGROUP2_SUPER_MAGIC
+        )
+    }
+    #[cfg(not(target_os = "linux"))]
+    {
+        let _ = file;
+        false
+    }
+}
+
+/// Caps the malloc arenas of glibc at `n` for the whole process (`M_ARENA_MAX`); nothing elsewhere.
+pub(crate) fn cap_malloc_arenas(n: i32) {
+    #[cfg(all(target_os = "linux", target_env = "gnu"))]
+    {
+        // SAFETY: mallopt only sets a tuning parameter of the allocator; M_ARENA_MAX takes any positive count and
+        // applies to arenas made from then on. It reads and writes no memory of the caller.
+        let _ = unsafe { libc::mallopt(libc::M_ARENA_MAX, n) };
+    }
+    #[cfg(not(all(target_os = "linux", target_env = "gnu")))]
+    let _ = n;
 }

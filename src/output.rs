@@ -20,7 +20,7 @@ use crate::compression::{Compression, Encoder};
 #[derive(Debug, thiserror::Error)]
 pub enum OutputError {
     /// The temporary file beside the target could not be created.
-    #[error("{path}: cannot create output file: {source}")]
+    #[error("{}: cannot create output file: {source}", shown(path))]
     Create {
         /// The target the user named.
         path: PathBuf,
@@ -28,7 +28,7 @@ pub enum OutputError {
         source: io::Error,
     },
     /// Writing, flushing or syncing failed (a full disk shows here).
-    #[error("{path}: write failed: {source}")]
+    #[error("{}: write failed: {source}", shown(path))]
     Write {
         /// The target the user named, or `<stdout>`.
         path: PathBuf,
@@ -36,7 +36,7 @@ pub enum OutputError {
         source: io::Error,
     },
     /// Renaming the finished temporary file into place failed.
-    #[error("{path}: cannot move finished output into place: {source}")]
+    #[error("{}: cannot move finished output into place: {source}", shown(path))]
     Rename {
         /// The target the user named.
         path: PathBuf,
@@ -49,6 +49,11 @@ pub enum OutputError {
     /// The reader of standard output went away (a closed pipe): the run should end quietly.
     #[error("output pipe closed")]
     BrokenPipe,
+}
+
+/// A path as messages show it ([`crate::record::display_name`]).
+fn shown(path: &Path) -> String {
+    crate::record::display_name(path.as_os_str().as_encoded_bytes())
 }
 
 impl OutputError {
@@ -356,8 +361,15 @@ fn forget_named(temp: &Path) {
     list.retain(|p| p != temp);
 }
 
+/// A handle on standard output of its own: closed (`>&-`) is an error, never output silently lost.
 fn dup_stdout() -> io::Result<File> {
     use std::os::fd::AsFd;
+    if crate::os::stdout_closed_at_start() {
+        return Err(io::Error::new(
+            io::ErrorKind::NotConnected,
+            "standard output is closed",
+        ));
+    }
     Ok(File::from(io::stdout().as_fd().try_clone_to_owned()?))
 }
 
@@ -436,8 +448,8 @@ fn is_stdout(meta: &std::fs::Metadata) -> bool {
         .is_ok_and(|out| out.dev() == meta.dev() && out.ino() == meta.ino())
 }
 
-/// The directory a temporary file for `path` goes in, and the name it gets.
-fn temp_place(path: &Path) -> io::Result<(PathBuf, String)> {
+/// The directory a temporary file for `path` goes in, and the name of `path` in it.
+fn temp_place(path: &Path) -> io::Result<(PathBuf, std::ffi::OsString)> {
     let dir = match path.parent() {
         Some(d) if !d.as_os_str().is_empty() => d.to_path_buf(),
         _ => PathBuf::from("."),
@@ -445,19 +457,39 @@ fn temp_place(path: &Path) -> io::Result<(PathBuf, String)> {
     let name = path
         .file_name()
         .ok_or_else(|| io::Error::new(io::ErrorKind::InvalidInput, "not a file name"))?
-        .to_string_lossy()
-        .into_owned();
+        .to_os_string();
     Ok((dir, name))
 }
 
-/// Calls `make` with `.NAME.PID.N.tmp` beside `path` for N = 0, 1, ... until it does not find the name taken.
+/// The longest file name most file systems take (`NAME_MAX`).
+const NAME_MAX: usize = 255;
+
+/// The name of temporary file `n` for a target named `name`: `.NAME.PID.N.tmp`, or `.sudoku.PID.N.tmp` when that
+/// would be longer than a file name may be (a target name of 244 bytes or more).
+fn temp_name(name: &std::ffi::OsStr, pid: u32, n: u32, short: bool) -> std::ffi::OsString {
+    let tail = format!(".{pid}.{n}.tmp");
+    let mut temp = std::ffi::OsString::from(".");
+    if short || 1 + name.len() + tail.len() > NAME_MAX {
+        temp.push("sudoku");
+    } else {
+        temp.push(name);
+    }
+    temp.push(tail);
+    temp
+}
+
+/// Calls `make` with `.NAME.PID.N.tmp` beside `path` for N = 0, 1, ... until it does not find the name taken. A
+/// file system that finds the name too long gets the short form of [`temp_name`].
 fn with_free_name<T>(path: &Path, mut make: impl FnMut(&Path) -> io::Result<T>) -> io::Result<T> {
     let (dir, name) = temp_place(path)?;
     let pid = std::process::id();
-    for n in 0..1000u32 {
-        let temp = dir.join(format!(".{name}.{pid}.{n}.tmp"));
+    let mut short = false;
+    let mut n = 0u32;
+    while n < 1000 {
+        let temp = dir.join(temp_name(&name, pid, n, short));
         match make(&temp) {
-            Err(e) if e.kind() == io::ErrorKind::AlreadyExists => continue,
+            Err(e) if e.kind() == io::ErrorKind::AlreadyExists => n += 1,
+            Err(e) if name_too_long(&e) && !short => short = true,
             other => return other,
         }
     }
@@ -465,6 +497,14 @@ fn with_free_name<T>(path: &Path, mut make: impl FnMut(&Path) -> io::Result<T>) 
         io::ErrorKind::AlreadyExists,
         "no free temporary file name",
     ))
+}
+
+/// True when `e` says a name is longer than the file system takes.
+fn name_too_long(e: &io::Error) -> bool {
+    #[cfg(target_os = "linux")]
+    return e.raw_os_error() == Some(libc::ENAMETOOLONG);
+    #[cfg(not(target_os = "linux"))]
+    return e.raw_os_error() == Some(63);
 }
 
 /// Creates the temporary file for `path` in its directory: unnamed where the file system supports it, otherwise

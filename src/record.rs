@@ -181,6 +181,26 @@ pub fn json_str(out: &mut Vec<u8>, text: &[u8]) {
     }
 }
 
+/// A name (a file path, as bytes) as messages show it: printable text as it is; control characters (a newline, a
+/// carriage return, ESC, DEL) escaped as Rust writes them (`\n`, `\u{1b}`) and bytes that are not UTF-8 as `\xNN`,
+/// the way a bad character of a record is shown, so that no name can forge a message line or a terminal sequence.
+pub fn display_name(name: &[u8]) -> String {
+    let mut shown = String::with_capacity(name.len());
+    for piece in name.utf8_chunks() {
+        for c in piece.valid().chars() {
+            if c.is_control() {
+                shown.extend(c.escape_debug());
+            } else {
+                shown.push(c);
+            }
+        }
+        for b in piece.invalid() {
+            shown.push_str(&format!("\\x{b:02x}"));
+        }
+    }
+    shown
+}
+
 /// Why a record has no answer. The text (`Display`) is what the output marker and the stderr message say.
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
 pub enum Failure {

@@ -360,3 +360,279 @@ fn oversized_records_read_the_same_in_every_format_and_chunk_size() {
         }
     }
 }
+
+/// `sudoku ARGS` run by `sh` with `redirect` after it, such as `>&-` (standard output closed), `2>/dev/full` or
+/// `2>&1`; standard output and standard error piped back.
+fn shell(args: &[&str], redirect: &str) -> Command {
+    let mut cmd = Command::new("sh");
+    cmd.arg("-c")
+        .arg(format!("exec \"$0\" \"$@\" {redirect}"))
+        .arg(env!("CARGO_BIN_EXE_sudoku"))
+        .args(args)
+        .current_dir(env!("CARGO_MANIFEST_DIR"))
+        .stdin(Stdio::null())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped());
+    cmd
+}
+
+/// Runs `sudoku ARGS` with standard output or standard error redirected (see [`shell`]).
+fn run_redirected(args: &[&str], redirect: &str) -> Run {
+    shell(args, redirect).output().unwrap().into()
+}
+
+/// Runs `sudoku ARGS` with its standard output (and with `stderr_too` its standard error) a pipe whose reader
+/// goes away at once.
+fn run_into_closed_pipe(args: &[&str], stderr_too: bool) -> Run {
+    let mut child = shell(args, if stderr_too { "2>&1" } else { "" })
+        .spawn()
+        .unwrap();
+    drop(child.stdout.take());
+    child.wait_with_output().unwrap().into()
+}
+
+/// Every subcommand that writes to standard output.
+fn stdout_commands() -> Vec<Vec<String>> {
+    let puzzles = data("puzzles.txt");
+    [
+        vec!["--help"],
+        vec!["--version"],
+        vec!["solve", "--help"],
+        vec!["completions", "bash"],
+        vec!["completions", "zsh"],
+        vec!["man"],
+        vec!["explain", PUZZLE],
+        vec!["bench", "--seconds", "0", &puzzles],
+        vec!["solve", &puzzles],
+        vec!["solve", "--json", &puzzles],
+        vec!["rate", &puzzles],
+        vec!["count", &puzzles],
+        vec!["canon", &puzzles],
+        vec!["generate", "30"],
+        vec!["generate", "--puzzles", "2"],
+    ]
+    .into_iter()
+    .map(|v| v.into_iter().map(str::to_string).collect())
+    .collect()
+}
+
+#[test]
+fn every_output_follows_one_rule_full_closed_pipe_and_closed_stdout() {
+    if !Path::new("/dev/full").exists() {
+        eprintln!("skipped: /dev/full not found");
+        return;
+    }
+    for args in stdout_commands() {
+        let args: Vec<&str> = args.iter().map(String::as_str).collect();
+        // A full disk: exit 2, and the message names <stdout>.
+        let r = run_redirected(&args, ">/dev/full");
+        assert_eq!(r.code, 2, "{args:?} > /dev/full: {}", r.stderr);
+        assert!(
+            r.stderr
+                .contains("sudoku: <stdout>: write failed: No space left on device"),
+            "{args:?}: {}",
+            r.stderr
+        );
+        assert!(!r.stderr.contains("panicked"), "{args:?}: {}", r.stderr);
+        // A closed standard output: an error, not output silently lost.
+        let r = run_redirected(&args, ">&-");
+        assert_eq!(r.code, 2, "{args:?} >&-: {}", r.stderr);
+        assert!(
+            r.stderr.contains("sudoku: <stdout>: ") && r.stderr.contains("closed"),
+            "{args:?}: {}",
+            r.stderr
+        );
+        // A pipe whose reader went away: a quiet success.
+        let r = run_into_closed_pipe(&args, false);
+        assert_eq!(r.code, 0, "{args:?} | (closed): {}", r.stderr);
+        assert!(!r.stderr.contains("<stdout>"), "{args:?}: {}", r.stderr);
+        // Standard error into the same closed pipe: never an abort.
+        let r = run_into_closed_pipe(&args, true);
+        assert_eq!(r.code, 0, "{args:?} 2>&1 | (closed)");
+    }
+}
+
+#[test]
+fn a_full_or_closed_standard_error_never_aborts_a_run() {
+    let dir = tempdir();
+    let bad = dir.path().join("bad.txt");
+    std::fs::write(&bad, "x\n".repeat(5000)).unwrap();
+    let bad = bad.to_str().unwrap();
+    for redirect in ["2>/dev/full", "2>&-"] {
+        for args in [
+            &["solve", bad][..],
+            &["solve", "-j2", bad][..],
+            &["bench", "--seconds", "0", bad][..],
+            &["explain", bad][..],
+            &["solve", "--no-such-flag"][..],
+        ] {
+            let r = run_redirected(args, &format!(">/dev/null {redirect}"));
+            assert!(
+                r.code == 1 || r.code == 2,
+                "{args:?} {redirect}: exit {}",
+                r.code
+            );
+        }
+    }
+    // Standard output and standard error into one pipe that closes after a line (`2>&1 | head -1`).
+    let r = run_into_closed_pipe(&["solve", bad], true);
+    assert_eq!(r.code, 0);
+}
+
+#[test]
+fn a_procfs_file_that_reports_no_size_is_read() {
+    let environ = Path::new("/proc/self/environ");
+    if !environ.exists() {
+        eprintln!("skipped: no /proc");
+        return;
+    }
+    for extra in [&[][..], &["--no-mmap"][..], &["-j2"][..]] {
+        let out = sudoku()
+            .args(["solve", "-q", "--format", "line", "/proc/self/environ"])
+            .args(extra)
+            .env_clear()
+            .env("P", format!("\n{PUZZLE}\n"))
+            .output()
+            .unwrap();
+        let r: Run = out.into();
+        // `P=`, the puzzle, and the NUL that ends the variable: three records, one solved.
+        assert_eq!(r.code, 1, "{}", r.stderr);
+        let out = r.out();
+        let lines: Vec<&str> = out.lines().collect();
+        assert_eq!(lines.len(), 3, "{out}");
+        assert_eq!(lines[1], SOLUTION);
+    }
+}
+
+#[test]
+fn an_output_name_of_255_bytes_works() {
+    let dir = tempdir();
+    for len in [243, 244, 250, 255] {
+        let target = dir.path().join("n".repeat(len));
+        let r = run(&["solve", "-q", "-", "-o", target.to_str().unwrap(), PUZZLE]);
+        assert_eq!(r.code, 0, "{len}: {}", r.stderr);
+        assert_eq!(
+            std::fs::read_to_string(&target).unwrap(),
+            format!("{SOLUTION}\n")
+        );
+        let r = run(&["generate", "-q", "3", "-o", target.to_str().unwrap()]);
+        assert_eq!(r.code, 0, "{len}: {}", r.stderr);
+        std::fs::remove_file(&target).unwrap();
+        assert!(names(dir.path()).is_empty(), "{:?}", names(dir.path()));
+    }
+}
+
+#[test]
+fn file_names_in_messages_are_escaped() {
+    let dir = tempdir();
+    let evil = dir.path().join("a\nsudoku: forged\x1b[31m.txt");
+    std::fs::write(&evil, "x\n").unwrap();
+    let shown = format!(
+        "{}/a\\nsudoku: forged\\u{{1b}}[31m.txt",
+        dir.path().display()
+    );
+    let r = run(&["solve", "-q", evil.to_str().unwrap()]);
+    assert_eq!(r.code, 1);
+    assert_eq!(r.stderr.lines().count(), 1, "{}", r.stderr);
+    assert!(
+        r.stderr
+            .starts_with(&format!("sudoku: {shown}:1: malformed")),
+        "{}",
+        r.stderr
+    );
+    let r = run(&["bench", "--seconds", "0", evil.to_str().unwrap()]);
+    assert!(
+        !r.stderr.contains('\x1b') && r.stderr.contains(&shown),
+        "{}",
+        r.stderr
+    );
+    let r = run(&["explain", evil.to_str().unwrap()]);
+    assert!(
+        !r.stderr.contains('\x1b') && r.stderr.contains(&shown),
+        "{}",
+        r.stderr
+    );
+    let missing = dir.path().join("gone\n.txt");
+    let r = run(&["solve", "-q", missing.to_str().unwrap()]);
+    assert_eq!(r.code, 2);
+    assert_eq!(r.stderr.lines().count(), 1, "{}", r.stderr);
+    let r = run(&[
+        "solve",
+        "-q",
+        "-",
+        "-o",
+        dir.path().join("no\ndir/x").to_str().unwrap(),
+    ]);
+    assert_eq!(r.code, 2);
+    assert_eq!(r.stderr.lines().count(), 1, "{}", r.stderr);
+}
+
+#[test]
+fn bench_on_a_missing_file_or_a_directory_exits_2_and_passes_over_a_huge_line() {
+    let dir = tempdir();
+    let r = run(&["bench", "--seconds", "0", "/nonexistent/x.txt"]);
+    assert_eq!(r.code, 2, "{}", r.stderr);
+    assert!(
+        r.stderr.contains("sudoku: /nonexistent/x.txt: "),
+        "{}",
+        r.stderr
+    );
+    let r = run(&["bench", "--seconds", "0", dir.path().to_str().unwrap()]);
+    assert_eq!(r.code, 2, "{}", r.stderr);
+    assert!(r.stderr.contains("is a directory"), "{}", r.stderr);
+    let long = dir.path().join("long.txt");
+    let mut text = format!("{PUZZLE}\n").into_bytes();
+    text.extend(std::iter::repeat_n(b'5', 50 << 20));
+    text.extend_from_slice(format!("\n{PUZZLE}\n").as_bytes());
+    std::fs::write(&long, &text).unwrap();
+    let Some((r, kib)) = with_peak_rss(&["bench", "--seconds", "0", long.to_str().unwrap()]) else {
+        return;
+    };
+    assert_eq!(r.code, 1, "{}", r.stderr);
+    assert!(
+        r.stderr.contains(":2: record longer than 4096 bytes"),
+        "{}",
+        r.stderr
+    );
+    assert!(kib < RSS_LIMIT_KIB, "peak RSS {kib} KiB");
+}
+
+#[test]
+fn explain_names_records_by_file_and_line() {
+    let dir = tempdir();
+    let file = dir.path().join("two.txt");
+    std::fs::write(&file, format!("# c\n{PUZZLE}\n\n{}\n", &PUZZLE[..80])).unwrap();
+    let name = file.to_str().unwrap();
+    let r = run(&["explain", name]);
+    assert_eq!(r.code, 1, "{}", r.stderr);
+    assert!(
+        r.stderr.contains(&format!("sudoku: {name}:4: malformed")),
+        "{}",
+        r.stderr
+    );
+    let clash = format!("11{}", &PUZZLE[2..]);
+    std::fs::write(&file, format!("{PUZZLE}\n{clash}\n")).unwrap();
+    let r = run(&["explain", name]);
+    assert!(
+        r.stderr
+            .contains(&format!("sudoku: {name}:2: clashing givens")),
+        "{}",
+        r.stderr
+    );
+}
+
+#[test]
+fn many_short_malformed_lines_stay_in_flat_memory_at_any_thread_count() {
+    let dir = tempdir();
+    let file = dir.path().join("x.txt");
+    std::fs::write(&file, "x\n".repeat(1_000_000)).unwrap();
+    let name = file.to_str().unwrap();
+    for j in ["-j1", "-j64", "-j1024"] {
+        let Some((r, kib)) = with_peak_rss(&["solve", "-q", "--max-errors", "0", j, name]) else {
+            return;
+        };
+        assert_eq!(r.code, 1, "{}", r.stderr);
+        assert_eq!(r.stdout.iter().filter(|&&b| b == b'\n').count(), 1_000_000);
+        assert!(kib < RSS_LIMIT_KIB, "{j}: peak RSS {kib} KiB");
+    }
+}

@@ -49,6 +49,20 @@ pub(crate) enum ChunkError {
     Endless,
 }
 
+/// A chunk holds at most one line per this many bytes of its target (and at least [`MIN_LINE_CAP`] lines): what a
+/// run holds per chunk (marked output, failure reports) grows with its records, so a file of short malformed lines
+/// (`x`) is cut into smaller chunks and memory per chunk stays a small multiple of the target. An 81-character
+/// puzzle line is 82 bytes: files of puzzles never reach the cap.
+const BYTES_PER_LINE: usize = 64;
+
+/// The line cap of the smallest targets.
+const MIN_LINE_CAP: usize = 64;
+
+/// The most lines a chunk of `target` bytes ends after (see [`BYTES_PER_LINE`]).
+fn line_cap(target: usize) -> usize {
+    (target / BYTES_PER_LINE).max(MIN_LINE_CAP)
+}
+
 /// Where [`cut`] says the first chunk ends.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub(super) enum Cut {
@@ -61,17 +75,21 @@ pub(super) enum Cut {
     Oversized(usize),
 }
 
-/// Where the first chunk of `data` ends: the first record boundary at or after `target` bytes, or the end of
-/// `data` when it is all of the input (`at_eof`). No boundary is looked for further than [`MAX_RECORD`] bytes past
+/// Where the first chunk of `data` ends: the first record boundary at or after `target` bytes or after the
+/// chunk's line cap ([`line_cap`]), whichever comes first, or the end of `data` when it is all of the input
+/// (`at_eof`). No boundary is looked for further than [`MAX_RECORD`] bytes past
 /// the target: the record there is then [`Cut::Oversized`]. A `target` of 0 is treated as 1.
 pub(super) fn cut(data: &[u8], target: usize, at_eof: bool, boundary: Boundary) -> Cut {
     let target = target.max(1);
     let len = data.len();
     let at_end = || if at_eof { Cut::At(len) } else { Cut::More };
-    if len <= target {
-        return at_end();
-    }
-    let p = target - 1;
+    // Many short lines end a chunk early, at the first boundary after its line cap.
+    let cap = line_cap(target);
+    let p = match memchr::memchr_iter(b'\n', &data[..len.min(target)]).nth(cap - 1) {
+        Some(nl) => nl,
+        None if len <= target => return at_end(),
+        None => target - 1,
+    };
     let limit = p + WINDOW;
     let window = &data[..len.min(limit)];
     match boundary {
@@ -473,6 +491,27 @@ fn fill(file: &mut dyn Read, buf: &mut Vec<u8>, eof: &mut bool, want: usize) -> 
 mod tests {
     use super::*;
     use crate::batch::input::{Data, InputSpec, Opened};
+
+    #[test]
+    fn many_short_lines_end_a_chunk_at_the_line_cap() {
+        let target = 256 * 1024;
+        let cap = line_cap(target);
+        let short = b"x\n".repeat(target);
+        assert_eq!(cut(&short, target, false, Boundary::Line), Cut::At(2 * cap));
+        let blank = b"x\n\n".repeat(target);
+        // The grid boundary: the first blank line after the cap's newline.
+        assert_eq!(
+            cut(&blank, target, false, Boundary::BlankLine),
+            Cut::At(3 * (cap / 2))
+        );
+        // Puzzle lines never reach it.
+        let lines = [b'1'; 81].iter().chain(b"\n").copied().cycle();
+        let puzzles: Vec<u8> = lines.take(82 * 4000).collect();
+        assert_eq!(
+            cut(&puzzles, target, false, Boundary::Line),
+            Cut::At(82 * (target / 82 + 1))
+        );
+    }
 
     #[test]
     fn line_cuts_fall_after_a_newline_at_or_past_the_target() {

@@ -1,7 +1,8 @@
 //! Inputs: naming them, opening them, and getting at their bytes. A regular file is memory-mapped (through the one
-//! constructor [`map_file`]) unless `--no-mmap`; standard input and other non-regular files (pipes, devices) are
-//! read in blocks. Both reach the same chunking and parsing code. A file whose size or modification time differs at
-//! the end of the run from the start fails the run.
+//! constructor [`map_file`]) unless `--no-mmap`; standard input, other non-regular files (pipes, devices), files
+//! that report a size of 0 and files of procfs or sysfs (whose sizes are not their contents) are read in blocks.
+//! Both reach the same chunking and parsing code. A file whose size or modification time differs at the end of the
+//! run from the start fails the run.
 //!
 //! Every file and standard input is looked at for the magic bytes of a [`Compression`] (never its name): a
 //! compressed one is read in blocks and decoded on a thread of its own (`batch::decode`), and its text goes to the
@@ -135,7 +136,7 @@ impl Opened {
                 })
             }
             InputSpec::Path(path) => {
-                let name = path.display().to_string();
+                let name = crate::record::display_name(path.as_os_str().as_encoded_bytes());
                 let open_err = |source| BatchError::Open {
                     name: name.clone(),
                     source,
@@ -155,6 +156,16 @@ impl Opened {
                         stamp: None,
                     });
                 }
+                // procfs and sysfs files report sizes that are not their contents (0 for /proc/self/environ),
+                // and change as they like: they are read in blocks, never mapped nor checked for changes. So is a
+                // file that reports no bytes: whatever it holds is read.
+                if crate::os::is_pseudo_file(&file) {
+                    return Ok(Opened {
+                        name,
+                        data: Data::Stream(file),
+                        stamp: None,
+                    });
+                }
                 let stamp = Some((path, Stamp::of(&meta)));
                 let codec = detect_at_start(&file).map_err(|source| BatchError::Read {
                     name: name.clone(),
@@ -162,10 +173,8 @@ impl Opened {
                 })?;
                 let data = if let Some(codec) = codec {
                     Data::Compressed { codec, file }
-                } else if !mmap {
+                } else if !mmap || meta.len() == 0 {
                     Data::Stream(file)
-                } else if meta.len() == 0 {
-                    Data::Memory(Vec::new())
                 } else {
                     Data::Mapped(Mapped(map_file(&file).map_err(|source| {
                         BatchError::Map {
@@ -309,7 +318,7 @@ mod tests {
         assert!(matches!(o.data, Data::Stream(_)));
         std::fs::write(dir.path().join("empty"), b"").unwrap();
         let o = Opened::open(InputSpec::Path(dir.path().join("empty")), true).unwrap();
-        assert!(matches!(o.data, Data::Memory(_)));
+        assert!(matches!(o.data, Data::Stream(_)));
     }
 
     #[test]

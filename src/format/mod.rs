@@ -388,15 +388,44 @@ pub type ReadRecord = Result<crate::grid::Grid, (u64, Failure)>;
 /// Every record of `data`, a whole input held in memory, read as a batch run reads it (detection or `forced`,
 /// comments, grid blocks, CSV columns, the same errors): for small inputs such as the puzzles of `explain`.
 pub fn read_all(data: &[u8], forced: Option<Format>) -> Result<Vec<ReadRecord>, FormatError> {
+    Ok(read_all_lines(data, forced)?
+        .into_iter()
+        .map(|(_, r)| r)
+        .collect())
+}
+
+/// [`read_all`] with the 1-based line where each record starts (its first row for a grid record).
+pub fn read_all_lines(
+    data: &[u8],
+    forced: Option<Format>,
+) -> Result<Vec<(u64, ReadRecord)>, FormatError> {
+    /// Keeps every grid with the byte offset of its record.
+    struct Keep(std::sync::Mutex<Vec<(u64, crate::grid::Grid)>>);
+    impl Job for Keep {
+        fn run(
+            &self,
+            _: &crate::grid::Grid,
+            _: crate::record::Layout,
+            _: &mut Vec<u8>,
+        ) -> Result<(), Failure> {
+            unreachable!("run_record is overridden")
+        }
+        fn run_record(
+            &self,
+            record: &crate::record::Record<'_>,
+            _: crate::record::Layout,
+            _: &mut Vec<u8>,
+        ) -> Result<Answer, Failure> {
+            let mut grids = self.0.lock().unwrap_or_else(|e| e.into_inner());
+            grids.push((record.position, *record.puzzle));
+            Ok(Answer::Written)
+        }
+    }
     let names = csv::ColumnNames::default();
     let prepared = prepare(data, true, forced, CsvAnswer::Solution, false, &names)?
         .expect("the whole input is at hand");
     let skipped = memchr::memchr_iter(b'\n', &data[..prepared.skip]).count() as u64;
-    let grids = std::sync::Mutex::new(Vec::new());
-    let keep = |g: &crate::grid::Grid, _: crate::record::Layout, _: &mut Vec<u8>| {
-        grids.lock().unwrap_or_else(|e| e.into_inner()).push(*g);
-        Ok(())
-    };
+    let keep = Keep(std::sync::Mutex::new(Vec::new()));
     let mut out = Vec::new();
     let body = &data[prepared.skip..];
     let report = process(
@@ -410,15 +439,24 @@ pub fn read_all(data: &[u8], forced: Option<Format>) -> Result<Vec<ReadRecord>, 
         &mut out,
         &AtomicBool::new(false),
     );
-    let mut good = grids
+    let mut good = keep
+        .0
         .into_inner()
         .unwrap_or_else(|e| e.into_inner())
         .into_iter();
     let mut bad = report.failures.into_iter().peekable();
+    // Lines counted up to each good record's offset, front to back.
+    let (mut counted, mut lines) = (0usize, 0u64);
     Ok((0..report.records)
         .map(|i| match bad.next_if(|f| f.record == i) {
-            Some(f) => Err((skipped + f.line + 1, f.failure)),
-            None => Ok(good.next().expect("one grid per record that did not fail")),
+            Some(f) => (skipped + f.line + 1, Err((skipped + f.line + 1, f.failure))),
+            None => {
+                let (at, grid) = good.next().expect("one grid per record that did not fail");
+                let at = (at as usize).clamp(counted, data.len());
+                lines += memchr::memchr_iter(b'\n', &data[counted..at]).count() as u64;
+                counted = at;
+                (lines + 1, Ok(grid))
+            }
         })
         .collect())
 }
