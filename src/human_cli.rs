@@ -10,17 +10,17 @@ use sudoku_batch::generate::puzzle::{self, PuzzleRun};
 use sudoku_batch::human::{self, Ending};
 use sudoku_batch::output::Target;
 
-use crate::cli::RateArgs;
+use crate::cli::{RateArgs, ScaleArg};
 use crate::finished;
 use crate::report::{Reporter, Unit};
 
 /// The most `explain` reads from a file or standard input.
 const EXPLAIN_MAX_INPUT: u64 = 64 << 20;
 
-/// `sudoku explain INPUT [--candidates]`: explains every puzzle of INPUT (a puzzle, a file, or `-` for standard
-/// input), a blank line between them. 0 when every puzzle was solved with one solution; 1 when any record was
-/// malformed, clashing, unsolvable or had several solutions; 2 for an input that cannot be read.
-pub fn explain(input: &str, candidates: bool) -> anyhow::Result<ExitCode> {
+/// `sudoku explain INPUT [--candidates] [--scale se]`: explains every puzzle of INPUT (a puzzle, a file, or `-` for
+/// standard input), a blank line between them. 0 when every puzzle was solved with one solution; 1 when any record
+/// was malformed, clashing, unsolvable or had several solutions; 2 for an input that cannot be read.
+pub fn explain(input: &str, candidates: bool, scale: ScaleArg) -> anyhow::Result<ExitCode> {
     use std::io::Read;
     let path = Path::new(input);
     let read = |r: &mut dyn Read, name: &str| -> anyhow::Result<Vec<u8>> {
@@ -67,6 +67,20 @@ pub fn explain(input: &str, candidates: bool) -> anyhow::Result<ExitCode> {
             failed = true;
             continue;
         }
+        if scale == ScaleArg::Se {
+            if i > 0 {
+                std::io::Write::write_all(&mut out, b"\n")?;
+            }
+            match human::write_se_explanation(puzzle, candidates, &mut out) {
+                Ok(_) => std::io::Write::flush(&mut out)?,
+                Err(human::SeExplainError::Rate(e)) => {
+                    eprintln!("sudoku: {which}: {e}");
+                    failed = true;
+                }
+                Err(human::SeExplainError::Io(e)) => return Err(e.into()),
+            }
+            continue;
+        }
         let ending = (|| {
             if i > 0 {
                 std::io::Write::write_all(&mut out, b"\n")?;
@@ -92,7 +106,10 @@ pub fn explain(input: &str, candidates: bool) -> anyhow::Result<ExitCode> {
 
 /// `sudoku rate`: the batch pipeline with the [`human::Rater`] job; 0 all rated, 1 some records failed.
 pub fn rate(args: &RateArgs, quiet: bool) -> anyhow::Result<ExitCode> {
-    let rater = human::Rater::new();
+    let rater = human::Rater::with_scale(match args.scale {
+        ScaleArg::Levels => human::Scale::Levels,
+        ScaleArg::Se => human::Scale::Se,
+    });
     let mut reporter = args.batch.reporter(quiet);
     let summary = batch::run(
         args.batch.input_specs(),
@@ -106,9 +123,15 @@ pub fn rate(args: &RateArgs, quiet: bool) -> anyhow::Result<ExitCode> {
     let json = args.batch.stats == Some(crate::cli::StatsArg::Json);
     crate::show(&summary, "rated", quiet, json);
     if !quiet && !json {
-        let mut h = rater.histogram();
-        h.failed = summary.counts.failures();
-        eprintln!("{h}");
+        if args.scale == ScaleArg::Se {
+            let mut h = rater.se_histogram();
+            h.failed = summary.counts.failures();
+            eprintln!("{h}");
+        } else {
+            let mut h = rater.histogram();
+            h.failed = summary.counts.failures();
+            eprintln!("{h}");
+        }
     }
     Ok(finished(summary.counts.failures() > 0))
 }

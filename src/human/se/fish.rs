@@ -1,0 +1,61 @@
+//! SE's basic fish: X-Wing (3.2) and Swordfish (3.8), columns as base first, then rows.
+
+use super::super::candidates::Candidates;
+use super::{cells_of, combinations, region, SeStep, SeTechnique};
+use crate::human::house::{CellSet, HouseSet};
+
+/// SE's `Fisherman(degree)`: base region type column then row; base line combinations in order, and for each,
+/// digits ascending that are placed at most `9 - 2 * degree` times; every base line holds the digit in two places
+/// or more and together in `degree` cover lines; kept when the digit leaves other cells of the cover lines.
+pub(super) fn find(c: &Candidates, degree: u32) -> Option<SeStep> {
+    for (base_t, cover_t) in [(2, 1), (1, 2)] {
+        for m in combinations(degree) {
+            for d in 1..=9u8 {
+                if c.placed(d).len() + 2 * degree > 9 {
+                    continue;
+                }
+                let places = c.places(d);
+                let mut cover = 0u16;
+                let mut base_cells = CellSet::EMPTY;
+                let mut ok = true;
+                for i in (0..9).filter(|i| m >> i & 1 != 0) {
+                    let p = places & cells_of(region(base_t, i));
+                    if p.len() < 2 {
+                        ok = false;
+                        break;
+                    }
+                    base_cells |= p;
+                    cover |= if base_t == 2 { p.rows() } else { p.cols() };
+                }
+                if !ok || cover.count_ones() != degree {
+                    continue;
+                }
+                let mut cover_cells = CellSet::EMPTY;
+                let mut houses = HouseSet::default();
+                for i in 0..9 {
+                    if m >> i & 1 != 0 {
+                        houses.0 |= HouseSet::single(region(base_t, i)).0;
+                    }
+                    if cover >> i & 1 != 0 {
+                        cover_cells |= cells_of(region(cover_t, i));
+                        houses.0 |= HouseSet::single(region(cover_t, i)).0;
+                    }
+                }
+                let removed = places & cover_cells & !base_cells;
+                if removed.is_empty() {
+                    continue;
+                }
+                let t = if degree == 2 {
+                    SeTechnique::XWing
+                } else {
+                    SeTechnique::Swordfish
+                };
+                let mut s = SeStep::removing(t, removed, d);
+                s.houses = houses;
+                s.cells = base_cells;
+                return Some(s);
+            }
+        }
+    }
+    None
+}

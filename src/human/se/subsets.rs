@@ -1,0 +1,132 @@
+//! SE's subsets: naked pairs/triplets (3.0, 3.6), hidden pairs/triplets (3.4, 4.0) and the direct hidden
+//! pair/triplet (2.0, 2.5), which counts only when the hidden set leaves another digit one place in its house.
+
+use super::super::candidates::Candidates;
+use super::{
+    cells_at, cells_of, combinations, positions, region, SeStep, SeTechnique, BOX_COL_ROW,
+};
+use crate::human::house::{DigitSet, HouseSet};
+
+/// SE's `NakedSet(degree)`: houses with at least `2 * degree` empty cells (boxes, columns, rows), cell positions in
+/// combination order; every chosen cell holds two candidates or more and together they hold `degree` digits;
+/// kept when the digits leave other cells of the house.
+pub(super) fn naked(c: &Candidates, degree: u32) -> Option<SeStep> {
+    let open = c.open();
+    for t in BOX_COL_ROW {
+        for i in 0..9 {
+            let h = region(t, i);
+            let hc = cells_of(h);
+            if (open & hc).len() < 2 * degree {
+                continue;
+            }
+            let open_pos = positions(h, open & hc);
+            'combo: for m in combinations(degree) {
+                if m & !open_pos != 0 {
+                    continue;
+                }
+                let cells = cells_at(h, m);
+                let mut union = DigitSet::EMPTY;
+                for cell in cells.iter() {
+                    let cand = c.get(cell);
+                    if cand.len() < 2 {
+                        continue 'combo;
+                    }
+                    union |= cand;
+                }
+                if union.len() != degree {
+                    continue;
+                }
+                let mut s = SeStep::new(if degree == 2 {
+                    SeTechnique::NakedPair
+                } else {
+                    SeTechnique::NakedTriplet
+                });
+                for d in union.iter() {
+                    let removed = c.places(d) & hc & !cells;
+                    if !removed.is_empty() {
+                        s.eliminations.add(removed, d);
+                    }
+                }
+                if s.eliminations.is_empty() {
+                    continue;
+                }
+                s.houses = HouseSet::single(h);
+                s.cells = cells;
+                s.digits = union;
+                return Some(s);
+            }
+        }
+    }
+    None
+}
+
+/// SE's `HiddenSet(degree, direct)`: houses with more than `2 * degree` empty cells (more than `degree` when
+/// direct), digit combinations in order; every chosen digit has two places or more and together they have
+/// `degree` places. Indirect: kept when the cells lose other candidates. Direct: kept when another digit with two
+/// places or more has exactly one left outside the set's cells (the lowest such digit is placed there).
+pub(super) fn hidden(c: &Candidates, degree: u32, direct: bool) -> Option<SeStep> {
+    let open = c.open();
+    for t in BOX_COL_ROW {
+        for i in 0..9 {
+            let h = region(t, i);
+            let hc = cells_of(h);
+            let empty = (open & hc).len();
+            if !(empty > 2 * degree || (direct && empty > degree)) {
+                continue;
+            }
+            let mut places = [0u16; 9];
+            let mut count = [0u32; 9];
+            for d in 1..=9u8 {
+                let p = c.places(d) & hc;
+                places[d as usize - 1] = positions(h, p);
+                count[d as usize - 1] = p.len();
+            }
+            'combo: for m in combinations(degree) {
+                let mut union = 0u16;
+                for v in 0..9 {
+                    if m >> v & 1 != 0 {
+                        if count[v] < 2 {
+                            continue 'combo;
+                        }
+                        union |= places[v];
+                    }
+                }
+                if union.count_ones() != degree {
+                    continue;
+                }
+                let cells = cells_at(h, union);
+                let digits = DigitSet(m);
+                let (direct_t, hidden_t) = if degree == 2 {
+                    (SeTechnique::DirectHiddenPair, SeTechnique::HiddenPair)
+                } else {
+                    (SeTechnique::DirectHiddenTriplet, SeTechnique::HiddenTriplet)
+                };
+                let mut s = SeStep::new(if direct { direct_t } else { hidden_t });
+                s.houses = HouseSet::single(h);
+                s.cells = cells;
+                s.digits = digits;
+                if direct {
+                    for v in (0..9).filter(|v| m >> v & 1 == 0) {
+                        if count[v] > 1 && (places[v] & !union).count_ones() == 1 {
+                            let cell = cells_at(h, places[v] & !union).first().expect("one cell");
+                            s.placement = Some((cell, v as u8 + 1));
+                            return Some(s);
+                        }
+                    }
+                } else {
+                    for d in (1..=9u8).filter(|&d| !digits.contains(d)) {
+                        let removed = c.places(d) & cells;
+                        if !removed.is_empty() {
+                            s.eliminations.add(removed, d);
+                        }
+                    }
+                    if s.eliminations.is_empty() {
+                        continue;
+                    }
+                    return Some(s);
+                }
+            }
+        }
+    }
+    None
+}
