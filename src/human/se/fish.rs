@@ -1,4 +1,4 @@
-//! SE's basic fish: X-Wing (3.2) and Swordfish (3.8), columns as base first, then rows.
+//! SE's basic fish: X-Wing (3.2), Swordfish (3.8) and Jellyfish (5.2), columns as base first, then rows.
 
 use super::super::candidates::Candidates;
 use super::{cells_of, combinations, region, SeStep, SeTechnique};
@@ -45,10 +45,10 @@ pub(super) fn find(c: &Candidates, degree: u32) -> Option<SeStep> {
                 if removed.is_empty() {
                     continue;
                 }
-                let t = if degree == 2 {
-                    SeTechnique::XWing
-                } else {
-                    SeTechnique::Swordfish
+                let t = match degree {
+                    2 => SeTechnique::XWing,
+                    3 => SeTechnique::Swordfish,
+                    _ => SeTechnique::Jellyfish,
                 };
                 let mut s = SeStep::removing(t, removed, d);
                 s.houses = houses;

@@ -10,16 +10,20 @@
 //! - EP the highest up to and including the first placement,
 //! - ED the rating of the first step.
 //!
-//! The ladder is implemented up to [`LADDER_TOP`] (XYZ-Wing, 4.4). A puzzle that needs a later producer (SE's next
-//! one is Unique Rectangles/Loops, rated 4.5 and up) is reported as *beyond* this build's ladder: its ER is not
-//! known, only that it is above [`LADDER_TOP`] ([`SeRating::er`] is `None`), and never a made-up number.
+//! The ladder is implemented up to [`LADDER_TOP`] (Aligned Pair Exclusion, 6.2). A puzzle that needs a later
+//! producer (SE's next one is Forcing Chains & Cycles, rated 6.5 and up) is reported as *beyond* this build's
+//! ladder: its ER is not known, only that it is above [`LADDER_TOP`] ([`SeRating::er`] is `None`), and never a
+//! made-up number.
 //!
 //! Ratings are held in tenths ([`Tenths`]): SE's ratings all have one decimal.
 
+mod bug;
+mod exclusion;
 mod fish;
 mod intersections;
 mod singles;
 mod subsets;
+mod unique;
 mod wings;
 
 use std::fmt;
@@ -52,8 +56,8 @@ impl Tenths {
     }
 }
 
-/// The highest rating this build's ladder finds (XYZ-Wing); puzzles needing more are rated only as above it.
-pub const LADDER_TOP: Tenths = Tenths(44);
+/// The highest rating this build's ladder finds (Aligned Pair Exclusion, and BUG type 3 at its largest); puzzles needing more are rated only as above it.
+pub const LADDER_TOP: Tenths = Tenths(62);
 
 /// SE's techniques, in the order SE's producers are asked (classic SE 1.2.1 set).
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
@@ -90,11 +94,25 @@ pub enum SeTechnique {
     XYWing,
     /// XYZ-Wing (4.4).
     XYZWing,
+    /// Unique rectangle of type 1 to 4 (4.5, type 3 4.5 and up).
+    UniqueRectangle(u8),
+    /// Unique loop (6 cells or more) of type 1 to 4 (4.6 and up).
+    UniqueLoop(u8),
+    /// Four cells of a house holding four digits between them (5.0).
+    NakedQuad,
+    /// Fish of size 4 (5.2).
+    Jellyfish,
+    /// Four digits with four places between them in a house (5.4).
+    HiddenQuad,
+    /// Bivalue Universal Grave of type 1 to 4 (5.6, 5.7, 5.8 and up, 5.7).
+    Bug(u8),
+    /// Aligned Pair Exclusion (6.2).
+    AlignedPairExclusion,
 }
 
 impl SeTechnique {
     /// The producers in SE's order (the direct ones first, then the indirect ones), as far as this build goes.
-    pub const LADDER: [SeTechnique; 14] = [
+    pub const LADDER: [SeTechnique; 20] = [
         SeTechnique::HiddenSingle,
         SeTechnique::DirectPointing, // with DirectClaiming: one producer
         SeTechnique::DirectHiddenPair,
@@ -109,6 +127,12 @@ impl SeTechnique {
         SeTechnique::HiddenTriplet,
         SeTechnique::XYWing,
         SeTechnique::XYZWing,
+        SeTechnique::UniqueRectangle(1), // with the loops and every type: one producer
+        SeTechnique::NakedQuad,
+        SeTechnique::Jellyfish,
+        SeTechnique::HiddenQuad,
+        SeTechnique::Bug(1), // every type: one producer
+        SeTechnique::AlignedPairExclusion,
     ];
 
     /// SE's name of the technique.
@@ -130,6 +154,27 @@ impl SeTechnique {
             SeTechnique::HiddenTriplet => "Hidden Triplet",
             SeTechnique::XYWing => "XY-Wing",
             SeTechnique::XYZWing => "XYZ-Wing",
+            SeTechnique::UniqueRectangle(t) => [
+                "Unique Rectangle type 1",
+                "Unique Rectangle type 2",
+                "Unique Rectangle type 3",
+            ]
+            .get(usize::from(t) - 1)
+            .unwrap_or(&"Unique Rectangle type 4"),
+            SeTechnique::UniqueLoop(t) => [
+                "Unique Loop type 1",
+                "Unique Loop type 2",
+                "Unique Loop type 3",
+            ]
+            .get(usize::from(t) - 1)
+            .unwrap_or(&"Unique Loop type 4"),
+            SeTechnique::NakedQuad => "Naked Quad",
+            SeTechnique::Jellyfish => "Jellyfish",
+            SeTechnique::HiddenQuad => "Hidden Quad",
+            SeTechnique::Bug(t) => ["BUG type 1", "BUG type 2", "BUG type 3"]
+                .get(usize::from(t) - 1)
+                .unwrap_or(&"BUG type 4"),
+            SeTechnique::AlignedPairExclusion => "Aligned Pair Exclusion",
         }
     }
 
@@ -152,6 +197,14 @@ impl SeTechnique {
             SeTechnique::HiddenTriplet => 40,
             SeTechnique::XYWing => 42,
             SeTechnique::XYZWing => 44,
+            SeTechnique::UniqueRectangle(_) => 45,
+            SeTechnique::UniqueLoop(_) => 46,
+            SeTechnique::NakedQuad => 50,
+            SeTechnique::Jellyfish => 52,
+            SeTechnique::HiddenQuad => 54,
+            SeTechnique::Bug(1) => 56,
+            SeTechnique::Bug(_) => 57,
+            SeTechnique::AlignedPairExclusion => 62,
         })
     }
 
@@ -174,6 +227,12 @@ impl SeTechnique {
             SeTechnique::HiddenTriplet => subsets::hidden(c, 3, false),
             SeTechnique::XYWing => wings::find(c, false),
             SeTechnique::XYZWing => wings::find(c, true),
+            SeTechnique::UniqueRectangle(_) | SeTechnique::UniqueLoop(_) => unique::find(c),
+            SeTechnique::NakedQuad => subsets::naked(c, 4),
+            SeTechnique::Jellyfish => fish::find(c, 4),
+            SeTechnique::HiddenQuad => subsets::hidden(c, 4, false),
+            SeTechnique::Bug(_) => bug::find(c),
+            SeTechnique::AlignedPairExclusion => exclusion::find(c),
         }
     }
 }
@@ -288,7 +347,7 @@ impl SeRating {
     }
 }
 
-/// Writes a rating, or `>4.4` (above [`LADDER_TOP`]) when unknown.
+/// Writes a rating, or `>6.2` (above [`LADDER_TOP`]) when unknown.
 fn write_rating(f: &mut fmt::Formatter<'_>, r: Option<Tenths>) -> fmt::Result {
     match r {
         Some(t) => write!(f, "{t}"),
@@ -297,7 +356,7 @@ fn write_rating(f: &mut fmt::Formatter<'_>, r: Option<Tenths>) -> fmt::Result {
 }
 
 impl fmt::Display for SeRating {
-    /// `ER EP ED HARDEST` separated by single spaces: `3.4 1.5 1.2 Hidden_Pair`; an unknown rating is `>4.4` and
+    /// `ER EP ED HARDEST` separated by single spaces: `3.4 1.5 1.2 Hidden_Pair`; an unknown rating is `>6.2` and
     /// the hardest technique then is `beyond`; a full grid's is `-`.
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         write_rating(f, self.er)?;
@@ -467,6 +526,13 @@ fn region(t: usize, i: usize) -> House {
         1 => House::row(i),
         _ => House::col(i),
     }
+}
+
+/// The house of SE's type `t` (0 box, 1 row, 2 column) holding `cell`.
+#[inline]
+fn house_of(t: usize, cell: usize) -> House {
+    let (r, c) = (cell / 9, cell % 9);
+    region(t, [r / 3 * 3 + c / 3, r, c][t])
 }
 
 /// SE's scan order of region types for singles and subsets: boxes, columns, rows.

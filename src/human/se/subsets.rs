@@ -1,4 +1,4 @@
-//! SE's subsets: naked pairs/triplets (3.0, 3.6), hidden pairs/triplets (3.4, 4.0) and the direct hidden
+//! SE's subsets: naked pairs/triplets/quads (3.0, 3.6, 5.0), hidden pairs/triplets/quads (3.4, 4.0, 5.4) and the direct hidden
 //! pair/triplet (2.0, 2.5), which counts only when the hidden set leaves another digit one place in its house.
 
 use super::super::candidates::Candidates;
@@ -36,10 +36,10 @@ pub(super) fn naked(c: &Candidates, degree: u32) -> Option<SeStep> {
                 if union.len() != degree {
                     continue;
                 }
-                let mut s = SeStep::new(if degree == 2 {
-                    SeTechnique::NakedPair
-                } else {
-                    SeTechnique::NakedTriplet
+                let mut s = SeStep::new(match degree {
+                    2 => SeTechnique::NakedPair,
+                    3 => SeTechnique::NakedTriplet,
+                    _ => SeTechnique::NakedQuad,
                 });
                 for d in union.iter() {
                     let removed = c.places(d) & hc & !cells;
@@ -96,10 +96,10 @@ pub(super) fn hidden(c: &Candidates, degree: u32, direct: bool) -> Option<SeStep
                 }
                 let cells = cells_at(h, union);
                 let digits = DigitSet(m);
-                let (direct_t, hidden_t) = if degree == 2 {
-                    (SeTechnique::DirectHiddenPair, SeTechnique::HiddenPair)
-                } else {
-                    (SeTechnique::DirectHiddenTriplet, SeTechnique::HiddenTriplet)
+                let (direct_t, hidden_t) = match degree {
+                    2 => (SeTechnique::DirectHiddenPair, SeTechnique::HiddenPair),
+                    3 => (SeTechnique::DirectHiddenTriplet, SeTechnique::HiddenTriplet),
+                    _ => (SeTechnique::HiddenQuad, SeTechnique::HiddenQuad),
                 };
                 let mut s = SeStep::new(if direct { direct_t } else { hidden_t });
                 s.houses = HouseSet::single(h);
