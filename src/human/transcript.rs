@@ -134,8 +134,8 @@ pub fn write_se_explanation(
     } else {
         writeln!(
             out,
-            "stopped: no technique of this build's SE ladder (up to {LADDER_TOP}) applies; the next one SE tries \
-             rates above {LADDER_TOP}"
+            "stopped: no technique of this build's SE ladder applies; the next one SE tries rates above \
+             {LADDER_TOP}"
         )?;
     }
     writeln!(out, "SE rating (ER EP ED hardest): {rating}")?;

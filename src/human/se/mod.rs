@@ -10,14 +10,15 @@
 //! - EP the highest up to and including the first placement,
 //! - ED the rating of the first step.
 //!
-//! The ladder is implemented up to [`LADDER_TOP`] (Aligned Pair Exclusion, 6.2). A puzzle that needs a later
-//! producer (SE's next one is Forcing Chains & Cycles, rated 6.5 and up) is reported as *beyond* this build's
-//! ladder: its ER is not known, only that it is above [`LADDER_TOP`] ([`SeRating::er`] is `None`), and never a
-//! made-up number.
+//! The ladder is implemented through Forcing Chains & Cycles. A puzzle that needs a later producer (SE's next ones,
+//! Aligned Triplet Exclusion and Nishio, rate 7.5 and up; multiple, dynamic and nested chains more) is reported as
+//! *beyond* this build's ladder: its ER is not known, only that it is above [`LADDER_TOP`] ([`SeRating::er`] is
+//! `None`), and never a made-up number.
 //!
 //! Ratings are held in tenths ([`Tenths`]): SE's ratings all have one decimal.
 
 mod bug;
+mod chains;
 mod exclusion;
 mod fish;
 mod intersections;
@@ -56,8 +57,9 @@ impl Tenths {
     }
 }
 
-/// The highest rating this build's ladder finds (Aligned Pair Exclusion, and BUG type 3 at its largest); puzzles needing more are rated only as above it.
-pub const LADDER_TOP: Tenths = Tenths(62);
+/// What is known of the ER of a puzzle beyond this build's ladder: it is above 7.4, since every producer SE tries
+/// after the implemented ones rates 7.5 or more (a forcing chain found earlier on the path may rate more).
+pub const LADDER_TOP: Tenths = Tenths(74);
 
 /// SE's techniques, in the order SE's producers are asked (classic SE 1.2.1 set).
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
@@ -108,11 +110,15 @@ pub enum SeTechnique {
     Bug(u8),
     /// Aligned Pair Exclusion (6.2).
     AlignedPairExclusion,
+    /// Bidirectional X-, Y- or XY-cycle (6.5, XY 7.0, plus the length increment).
+    BidirectionalCycle,
+    /// Forcing X- or XY-chain (6.6, XY 7.0, plus the length increment).
+    ForcingChain,
 }
 
 impl SeTechnique {
     /// The producers in SE's order (the direct ones first, then the indirect ones), as far as this build goes.
-    pub const LADDER: [SeTechnique; 20] = [
+    pub const LADDER: [SeTechnique; 21] = [
         SeTechnique::HiddenSingle,
         SeTechnique::DirectPointing, // with DirectClaiming: one producer
         SeTechnique::DirectHiddenPair,
@@ -133,6 +139,7 @@ impl SeTechnique {
         SeTechnique::HiddenQuad,
         SeTechnique::Bug(1), // every type: one producer
         SeTechnique::AlignedPairExclusion,
+        SeTechnique::ForcingChain, // with the cycles: one producer
     ];
 
     /// SE's name of the technique.
@@ -175,6 +182,8 @@ impl SeTechnique {
                 .get(usize::from(t) - 1)
                 .unwrap_or(&"BUG type 4"),
             SeTechnique::AlignedPairExclusion => "Aligned Pair Exclusion",
+            SeTechnique::BidirectionalCycle => "Bidirectional Cycle",
+            SeTechnique::ForcingChain => "Forcing Chain",
         }
     }
 
@@ -205,6 +214,8 @@ impl SeTechnique {
             SeTechnique::Bug(1) => 56,
             SeTechnique::Bug(_) => 57,
             SeTechnique::AlignedPairExclusion => 62,
+            SeTechnique::BidirectionalCycle => 65,
+            SeTechnique::ForcingChain => 66,
         })
     }
 
@@ -233,6 +244,7 @@ impl SeTechnique {
             SeTechnique::HiddenQuad => subsets::hidden(c, 4, false),
             SeTechnique::Bug(_) => bug::find(c),
             SeTechnique::AlignedPairExclusion => exclusion::find(c),
+            SeTechnique::BidirectionalCycle | SeTechnique::ForcingChain => chains::find(c),
         }
     }
 }
@@ -347,7 +359,7 @@ impl SeRating {
     }
 }
 
-/// Writes a rating, or `>6.2` (above [`LADDER_TOP`]) when unknown.
+/// Writes a rating, or `>7.4` (above [`LADDER_TOP`]) when unknown.
 fn write_rating(f: &mut fmt::Formatter<'_>, r: Option<Tenths>) -> fmt::Result {
     match r {
         Some(t) => write!(f, "{t}"),
@@ -356,7 +368,7 @@ fn write_rating(f: &mut fmt::Formatter<'_>, r: Option<Tenths>) -> fmt::Result {
 }
 
 impl fmt::Display for SeRating {
-    /// `ER EP ED HARDEST` separated by single spaces: `3.4 1.5 1.2 Hidden_Pair`; an unknown rating is `>6.2` and
+    /// `ER EP ED HARDEST` separated by single spaces: `3.4 1.5 1.2 Hidden_Pair`; an unknown rating is `>7.4` and
     /// the hardest technique then is `beyond`; a full grid's is `-`.
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         write_rating(f, self.er)?;
