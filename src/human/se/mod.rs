@@ -10,8 +10,8 @@
 //! - EP the highest up to and including the first placement,
 //! - ED the rating of the first step.
 //!
-//! The ladder is implemented through Forcing Chains & Cycles. A puzzle that needs a later producer (SE's next ones,
-//! Aligned Triplet Exclusion and Nishio, rate 7.5 and up; multiple, dynamic and nested chains more) is reported as
+//! The ladder is implemented through Aligned Triplet Exclusion. A puzzle that needs a later producer (SE's next one,
+//! Nishio, rates 7.5 and up; multiple, dynamic and nested chains more) is reported as
 //! *beyond* this build's ladder: its ER is not known, only that it is above [`LADDER_TOP`] ([`SeRating::er`] is
 //! `None`), and never a made-up number.
 //!
@@ -114,11 +114,13 @@ pub enum SeTechnique {
     BidirectionalCycle,
     /// Forcing X- or XY-chain (6.6, XY 7.0, plus the length increment).
     ForcingChain,
+    /// Aligned Triplet Exclusion (7.5).
+    AlignedTripletExclusion,
 }
 
 impl SeTechnique {
     /// The producers in SE's order (the direct ones first, then the indirect ones), as far as this build goes.
-    pub const LADDER: [SeTechnique; 21] = [
+    pub const LADDER: [SeTechnique; 22] = [
         SeTechnique::HiddenSingle,
         SeTechnique::DirectPointing, // with DirectClaiming: one producer
         SeTechnique::DirectHiddenPair,
@@ -140,6 +142,7 @@ impl SeTechnique {
         SeTechnique::Bug(1), // every type: one producer
         SeTechnique::AlignedPairExclusion,
         SeTechnique::ForcingChain, // with the cycles: one producer
+        SeTechnique::AlignedTripletExclusion,
     ];
 
     /// SE's name of the technique.
@@ -184,6 +187,7 @@ impl SeTechnique {
             SeTechnique::AlignedPairExclusion => "Aligned Pair Exclusion",
             SeTechnique::BidirectionalCycle => "Bidirectional Cycle",
             SeTechnique::ForcingChain => "Forcing Chain",
+            SeTechnique::AlignedTripletExclusion => "Aligned Triplet Exclusion",
         }
     }
 
@@ -216,6 +220,7 @@ impl SeTechnique {
             SeTechnique::AlignedPairExclusion => 62,
             SeTechnique::BidirectionalCycle => 65,
             SeTechnique::ForcingChain => 66,
+            SeTechnique::AlignedTripletExclusion => 75,
         })
     }
 
@@ -245,6 +250,7 @@ impl SeTechnique {
             SeTechnique::Bug(_) => bug::find(c),
             SeTechnique::AlignedPairExclusion => exclusion::find(c),
             SeTechnique::BidirectionalCycle | SeTechnique::ForcingChain => chains::find(c),
+            SeTechnique::AlignedTripletExclusion => exclusion::find_triplets(c),
         }
     }
 }
@@ -569,9 +575,35 @@ fn positions(h: House, cells: CellSet) -> u16 {
     m
 }
 
+/// The 9-bit masks in increasing value, grouped by size: `SUBSETS[OFFSET[k]..OFFSET[k + 1]]` are the masks of
+/// `k` bits.
+const SUBSETS: ([u16; 512], [usize; 11]) = {
+    let mut masks = [0u16; 512];
+    let mut offset = [0usize; 11];
+    let mut n = 0;
+    let mut k = 0;
+    while k <= 9 {
+        offset[k] = n;
+        let mut m = 0u16;
+        while m < 512 {
+            if m.count_ones() == k as u32 {
+                masks[n] = m;
+                n += 1;
+            }
+            m += 1;
+        }
+        k += 1;
+    }
+    offset[10] = n;
+    (masks, offset)
+};
+
 /// The `k`-subsets of 0..9 as 9-bit masks, in SE's `Permutations` order (increasing value).
 fn combinations(k: u32) -> impl Iterator<Item = u16> {
-    (0u16..512).filter(move |m| m.count_ones() == k)
+    let (masks, offset) = &SUBSETS;
+    masks[offset[k as usize]..offset[k as usize + 1]]
+        .iter()
+        .copied()
 }
 
 /// The cells of house `h` at the positions of mask `m`.

@@ -5,7 +5,7 @@ use super::super::candidates::Candidates;
 use super::{
     cells_at, cells_of, combinations, positions, region, SeStep, SeTechnique, BOX_COL_ROW,
 };
-use crate::human::house::{DigitSet, HouseSet};
+use crate::human::house::{DigitSet, HouseSet, HOUSE_LIST};
 
 /// SE's `NakedSet(degree)`: houses with at least `2 * degree` empty cells (boxes, columns, rows), cell positions in
 /// combination order; every chosen cell holds two candidates or more and together they hold `degree` digits;
@@ -19,23 +19,25 @@ pub(super) fn naked(c: &Candidates, degree: u32) -> Option<SeStep> {
             if (open & hc).len() < 2 * degree {
                 continue;
             }
-            let open_pos = positions(h, open & hc);
-            'combo: for m in combinations(degree) {
-                if m & !open_pos != 0 {
+            // Candidates per position; only positions with two candidates or more can be in the set.
+            let list = &HOUSE_LIST[h.0 as usize];
+            let cand: [u16; 9] = std::array::from_fn(|i| c.get(list[i] as usize).0);
+            let eligible = (0..9)
+                .filter(|&i| cand[i].count_ones() >= 2)
+                .fold(0u16, |m, i| m | 1 << i);
+            for m in combinations(degree) {
+                if m & !eligible != 0 {
                     continue;
                 }
-                let cells = cells_at(h, m);
-                let mut union = DigitSet::EMPTY;
-                for cell in cells.iter() {
-                    let cand = c.get(cell);
-                    if cand.len() < 2 {
-                        continue 'combo;
-                    }
-                    union |= cand;
-                }
+                let union = DigitSet(
+                    (0..9)
+                        .filter(|i| m >> i & 1 != 0)
+                        .fold(0, |u, i| u | cand[i]),
+                );
                 if union.len() != degree {
                     continue;
                 }
+                let cells = cells_at(h, m);
                 let mut s = SeStep::new(match degree {
                     2 => SeTechnique::NakedPair,
                     3 => SeTechnique::NakedTriplet,
@@ -81,7 +83,17 @@ pub(super) fn hidden(c: &Candidates, degree: u32, direct: bool) -> Option<SeStep
                 places[d as usize - 1] = positions(h, p);
                 count[d as usize - 1] = p.len();
             }
+            // Digits with fewer than two places cannot be in the set (SE's common-tuple search rejects them).
+            let eligible = (0..9)
+                .filter(|&v| count[v] >= 2)
+                .fold(0u16, |m, v| m | 1 << v);
+            if eligible.count_ones() < degree {
+                continue;
+            }
             'combo: for m in combinations(degree) {
+                if m & !eligible != 0 {
+                    continue;
+                }
                 let mut union = 0u16;
                 for v in 0..9 {
                     if m >> v & 1 != 0 {

@@ -27,8 +27,7 @@ fn sample() -> Vec<(Grid, Tenths, Tenths, Tenths, String)> {
 fn sample_ratings_equal_serate_within_the_ladder() {
     let mut rated = 0;
     let mut wrong = Vec::new();
-    let all = sample();
-    for (p, er, ep, ed, _) in &all {
+    for (p, er, ep, ed, _) in &sample() {
         let r = rate_se(p).unwrap();
         match r.er {
             Some(ours) => {
@@ -54,10 +53,8 @@ fn sample_ratings_equal_serate_within_the_ladder() {
         wrong.len(),
         wrong.join("\n")
     );
-    // Every sample puzzle serate rates within the ladder is rated here.
-    let within = all.iter().filter(|s| s.1 <= LADDER_TOP).count();
-    assert_eq!(rated, within);
-    assert!(rated >= 800, "{rated}");
+    // (A puzzle serate rates at or below LADDER_TOP and reported beyond it here is among `wrong`.)
+    assert!(rated >= 850, "{rated}");
 }
 
 /// Each step only places the solution's digits and only removes candidates that are not the solution's.
@@ -108,6 +105,7 @@ fn every_technique_is_met_on_the_sample_with_its_rating_and_sound_steps() {
         (SeTechnique::UniqueRectangle(3), 46),
         (SeTechnique::Bug(2), 57),
         (SeTechnique::ForcingChain, 66),
+        (SeTechnique::AlignedTripletExclusion, 75),
     ];
     for (t, r) in expected {
         assert!(seen.contains(&(t, Tenths(r))), "{t} {r} not met: {seen:?}");
@@ -141,6 +139,7 @@ fn every_technique_is_met_on_the_sample_with_its_rating_and_sound_steps() {
             SeTechnique::AlignedPairExclusion => r.0 == 62,
             SeTechnique::BidirectionalCycle => r.0 >= 65,
             SeTechnique::ForcingChain => r.0 >= 66,
+            SeTechnique::AlignedTripletExclusion => r.0 == 75,
         };
         assert!(want, "{t} rated {r}");
     }

@@ -204,13 +204,14 @@ fn search(
         if Some(t) == last {
             continue;
         }
-        for &next in &HOUSE_LIST[house_of(t, cell).0 as usize] {
-            let next = next as usize;
+        // Only cells holding both digits matter (the loop's start holds them too), in the house's order.
+        let both = c.places(v1) & c.places(v2) & cells_of(house_of(t, cell));
+        for next in both.iter() {
             if next == path[0] && path.len() >= 4 {
                 out.push(path.clone());
             } else if !path.contains(&next) {
                 let pot = c.get(next);
-                if pot.contains(v1) && pot.contains(v2) {
+                {
                     let mut ex2 = ex | pot;
                     ex2.remove(v1);
                     ex2.remove(v2);
