@@ -274,7 +274,7 @@ pub struct RateArgs {
     #[command(flatten)]
     pub json: JsonArg,
     /// The rating scale: levels (level, score, guesses, hardest technique) or se (Sudoku Explainer's ER EP ED and
-    /// the hardest technique; `>7.4` where the puzzle needs techniques beyond this build's SE ladder).
+    /// the hardest technique; `>8.9` where the puzzle needs techniques beyond this build's SE ladder).
     #[arg(long, value_enum, default_value_t = ScaleArg::Levels)]
     pub scale: ScaleArg,
 }

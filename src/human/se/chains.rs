@@ -234,7 +234,7 @@ impl Search<'_> {
 }
 
 /// SE's length increment of a chain of `complexity` potentials, as a Java double.
-fn length_difficulty(complexity: usize) -> f64 {
+pub(super) fn length_difficulty(complexity: usize) -> f64 {
     let mut added = 0.0f64;
     let mut ceil = 4i64;
     let length = complexity as i64 - 2;

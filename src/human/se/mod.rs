@@ -10,8 +10,8 @@
 //! - EP the highest up to and including the first placement,
 //! - ED the rating of the first step.
 //!
-//! The ladder is implemented through Aligned Triplet Exclusion. A puzzle that needs a later producer (SE's next one,
-//! Nishio, rates 7.5 and up; multiple, dynamic and nested chains more) is reported as
+//! The ladder is implemented through Dynamic Forcing Chains. A puzzle that needs a later producer (SE's next ones,
+//! Dynamic Forcing Chains (+) and Nested Forcing Chains, rate 9.0 and up) is reported as
 //! *beyond* this build's ladder: its ER is not known, only that it is above [`LADDER_TOP`] ([`SeRating::er`] is
 //! `None`), and never a made-up number.
 //!
@@ -19,6 +19,7 @@
 
 mod bug;
 mod chains;
+mod dynamic;
 mod exclusion;
 mod fish;
 mod intersections;
@@ -57,9 +58,9 @@ impl Tenths {
     }
 }
 
-/// What is known of the ER of a puzzle beyond this build's ladder: it is above 7.4, since every producer SE tries
-/// after the implemented ones rates 7.5 or more (a forcing chain found earlier on the path may rate more).
-pub const LADDER_TOP: Tenths = Tenths(74);
+/// What is known of the ER of a puzzle beyond this build's ladder: it is above 8.9, since every producer SE tries
+/// after the implemented ones rates 9.0 or more (a chain found earlier on the path may rate more).
+pub const LADDER_TOP: Tenths = Tenths(89);
 
 /// SE's techniques, in the order SE's producers are asked (classic SE 1.2.1 set).
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
@@ -116,11 +117,17 @@ pub enum SeTechnique {
     ForcingChain,
     /// Aligned Triplet Exclusion (7.5).
     AlignedTripletExclusion,
+    /// Nishio forcing chains (7.5 plus the length increment).
+    NishioForcingChain,
+    /// Multiple forcing chains (8.0 plus the length increment).
+    MultipleForcingChain,
+    /// Dynamic forcing chains (8.5 plus the length increment).
+    DynamicForcingChain,
 }
 
 impl SeTechnique {
     /// The producers in SE's order (the direct ones first, then the indirect ones), as far as this build goes.
-    pub const LADDER: [SeTechnique; 22] = [
+    pub const LADDER: [SeTechnique; 25] = [
         SeTechnique::HiddenSingle,
         SeTechnique::DirectPointing, // with DirectClaiming: one producer
         SeTechnique::DirectHiddenPair,
@@ -143,6 +150,9 @@ impl SeTechnique {
         SeTechnique::AlignedPairExclusion,
         SeTechnique::ForcingChain, // with the cycles: one producer
         SeTechnique::AlignedTripletExclusion,
+        SeTechnique::NishioForcingChain,
+        SeTechnique::MultipleForcingChain,
+        SeTechnique::DynamicForcingChain,
     ];
 
     /// SE's name of the technique.
@@ -188,6 +198,9 @@ impl SeTechnique {
             SeTechnique::BidirectionalCycle => "Bidirectional Cycle",
             SeTechnique::ForcingChain => "Forcing Chain",
             SeTechnique::AlignedTripletExclusion => "Aligned Triplet Exclusion",
+            SeTechnique::NishioForcingChain => "Nishio Forcing Chain",
+            SeTechnique::MultipleForcingChain => "Multiple Forcing Chain",
+            SeTechnique::DynamicForcingChain => "Dynamic Forcing Chain",
         }
     }
 
@@ -221,6 +234,9 @@ impl SeTechnique {
             SeTechnique::BidirectionalCycle => 65,
             SeTechnique::ForcingChain => 66,
             SeTechnique::AlignedTripletExclusion => 75,
+            SeTechnique::NishioForcingChain => 75,
+            SeTechnique::MultipleForcingChain => 80,
+            SeTechnique::DynamicForcingChain => 85,
         })
     }
 
@@ -251,6 +267,9 @@ impl SeTechnique {
             SeTechnique::AlignedPairExclusion => exclusion::find(c),
             SeTechnique::BidirectionalCycle | SeTechnique::ForcingChain => chains::find(c),
             SeTechnique::AlignedTripletExclusion => exclusion::find_triplets(c),
+            SeTechnique::NishioForcingChain => dynamic::find(c, dynamic::Kind::Nishio),
+            SeTechnique::MultipleForcingChain => dynamic::find(c, dynamic::Kind::Multiple),
+            SeTechnique::DynamicForcingChain => dynamic::find(c, dynamic::Kind::Dynamic),
         }
     }
 }
@@ -365,7 +384,7 @@ impl SeRating {
     }
 }
 
-/// Writes a rating, or `>7.4` (above [`LADDER_TOP`]) when unknown.
+/// Writes a rating, or `>8.9` (above [`LADDER_TOP`]) when unknown.
 fn write_rating(f: &mut fmt::Formatter<'_>, r: Option<Tenths>) -> fmt::Result {
     match r {
         Some(t) => write!(f, "{t}"),
@@ -374,7 +393,7 @@ fn write_rating(f: &mut fmt::Formatter<'_>, r: Option<Tenths>) -> fmt::Result {
 }
 
 impl fmt::Display for SeRating {
-    /// `ER EP ED HARDEST` separated by single spaces: `3.4 1.5 1.2 Hidden_Pair`; an unknown rating is `>7.4` and
+    /// `ER EP ED HARDEST` separated by single spaces: `3.4 1.5 1.2 Hidden_Pair`; an unknown rating is `>8.9` and
     /// the hardest technique then is `beyond`; a full grid's is `-`.
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         write_rating(f, self.er)?;
