@@ -303,15 +303,7 @@ pub(super) fn find(c: &Candidates) -> Option<SeStep> {
             }
         }
     }
-    let best = hints.iter().enumerate().min_by(|(i, a), (j, b)| {
-        a.rating
-            .partial_cmp(&b.rating)
-            .expect("ratings are numbers")
-            .then(a.complexity.cmp(&b.complexity))
-            .then(a.sort_key.cmp(&b.sort_key))
-            .then(i.cmp(j))
-    })?;
-    let h = best.1;
+    let h = first(&hints, |h| (h.rating, h.complexity, h.sort_key))?;
     let mut step = SeStep::new(if h.cycle {
         SeTechnique::BidirectionalCycle
     } else {
@@ -321,6 +313,23 @@ pub(super) fn find(c: &Candidates) -> Option<SeStep> {
     step.eliminations = h.eliminations;
     step.placement = h.placement;
     Some(step)
+}
+
+/// The first hint of SE's stable sort by rating (as doubles), complexity and sort key.
+pub(super) fn first<T>(hints: &[T], keys: impl Fn(&T) -> (f64, usize, u8)) -> Option<&T> {
+    hints
+        .iter()
+        .enumerate()
+        .min_by(|(i, a), (j, b)| {
+            let (ra, ca, sa) = keys(a);
+            let (rb, cb, sb) = keys(b);
+            ra.partial_cmp(&rb)
+                .expect("ratings are numbers")
+                .then(ca.cmp(&cb))
+                .then(sa.cmp(&sb))
+                .then(i.cmp(j))
+        })
+        .map(|(_, h)| h)
 }
 
 /// SE's `createCycleHint`: a candidate seen by an "on" and by an "off" potential of the cycle (outside the

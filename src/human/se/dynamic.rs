@@ -200,19 +200,8 @@ impl Engine {
         let result = loop {
             if let Some(p) = pending_on.pop_front() {
                 self.on_to_off(p, &mut buf);
-                let mut hit = None;
-                for &q in &buf {
-                    let k = key(self.nodes[q as usize].cell, self.nodes[q as usize].digit);
-                    if let Some(on) = to_on.get(k) {
-                        hit = Some((on, q));
-                        break;
-                    } else if to_off.get(k).is_none() {
-                        to_off.insert(k, q);
-                        pending_off.push_back(q);
-                    }
-                }
-                if hit.is_some() {
-                    break hit;
+                if let Some((off, on)) = self.absorb(&buf, to_off, to_on, &mut pending_off) {
+                    break Some((on, off));
                 }
                 continue;
             }
@@ -222,19 +211,8 @@ impl Engine {
                     let (cell, digit) = (self.nodes[p as usize].cell, self.nodes[p as usize].digit);
                     self.work.remove(cell as usize, digit);
                 }
-                let mut hit = None;
-                for &q in &buf {
-                    let k = key(self.nodes[q as usize].cell, self.nodes[q as usize].digit);
-                    if let Some(off) = to_off.get(k) {
-                        hit = Some((q, off));
-                        break;
-                    } else if to_on.get(k).is_none() {
-                        to_on.insert(k, q);
-                        pending_on.push_back(q);
-                    }
-                }
-                if hit.is_some() {
-                    break hit;
+                if let Some(hit) = self.absorb(&buf, to_on, to_off, &mut pending_on) {
+                    break Some(hit);
                 }
                 continue;
             }
@@ -242,6 +220,27 @@ impl Engine {
         };
         self.work = save;
         result
+    }
+
+    /// Takes in the potentials `found` of one state: the first whose conjugate is in `opposite` ends the chaining
+    /// (returned with that conjugate); the others not yet in `same` join it and the queue.
+    fn absorb(
+        &self,
+        found: &[u32],
+        same: &mut LSet,
+        opposite: &LSet,
+        pending: &mut std::collections::VecDeque<u32>,
+    ) -> Option<(u32, u32)> {
+        for &q in found {
+            let k = key(self.nodes[q as usize].cell, self.nodes[q as usize].digit);
+            if let Some(o) = opposite.get(k) {
+                return Some((q, o));
+            } else if same.get(k).is_none() {
+                same.insert(k, q);
+                pending.push_back(q);
+            }
+        }
+        None
     }
 
     /// Distinct potentials among `p` and its ancestors, found level by level as SE's `getAncestorCount` does (a
@@ -419,15 +418,7 @@ pub(super) fn find(c: &Candidates, kind: Kind) -> Option<SeStep> {
             }
         }
     }
-    let best = hints.iter().enumerate().min_by(|(i, a), (j, b)| {
-        a.rating
-            .partial_cmp(&b.rating)
-            .expect("ratings are numbers")
-            .then(a.complexity.cmp(&b.complexity))
-            .then(a.sort_key.cmp(&b.sort_key))
-            .then(i.cmp(j))
-    })?;
-    let h = best.1;
+    let h = super::chains::first(&hints, |h| (h.rating, h.complexity, h.sort_key))?;
     let mut step = SeStep::new(match kind {
         Kind::Nishio => SeTechnique::NishioForcingChain,
         Kind::Multiple => SeTechnique::MultipleForcingChain,
