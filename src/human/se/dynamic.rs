@@ -8,6 +8,8 @@
 //! implications (1), region reductions (6) and cell reductions (5), sorted stably by rating (Java doubles), chain
 //! size (distinct potentials over all parents), sort key; the first is applied.
 
+use std::collections::VecDeque;
+
 use super::super::candidates::Candidates;
 use super::{cells_of, house_of, SeStep, SeTechnique, Tenths};
 use crate::human::house::{CellSet, DigitSet, HOUSE_LIST};
@@ -23,12 +25,14 @@ pub(super) enum Kind {
     Dynamic,
 }
 
-#[derive(Clone)]
+/// A potential; its parents are `pool[start..start + len]` of its engine.
+#[derive(Clone, Copy)]
 struct Pot {
     cell: u8,
     digit: u8,
     on: bool,
-    parents: Vec<u32>,
+    start: u32,
+    len: u32,
 }
 
 fn key(cell: u8, digit: u8) -> usize {
@@ -38,14 +42,14 @@ fn key(cell: u8, digit: u8) -> usize {
 /// SE's `LinkedSet` of potentials of one state: insertion order, one node per (cell, digit).
 #[derive(Clone)]
 struct LSet {
-    idx: Vec<u32>,
+    idx: [u32; 729],
     order: Vec<u16>,
 }
 
 impl LSet {
     fn new() -> LSet {
         LSet {
-            idx: vec![NONE; 729],
+            idx: [NONE; 729],
             order: Vec::new(),
         }
     }
@@ -105,18 +109,28 @@ impl Work {
 struct Engine {
     kind: Kind,
     nodes: Vec<Pot>,
+    /// The parents of every node, node after node.
+    pool: Vec<u32>,
     work: Work,
+    /// Reused by `chain`: the pending "on" and "off" potentials and the implications of one.
+    scratch: (VecDeque<u32>, VecDeque<u32>, Vec<u32>),
 }
 
 impl Engine {
-    fn push(&mut self, cell: u8, digit: u8, on: bool, parents: Vec<u32>) -> u32 {
+    fn push(&mut self, cell: u8, digit: u8, on: bool, parents: &[u32]) -> u32 {
         self.nodes.push(Pot {
             cell,
             digit,
             on,
-            parents,
+            start: self.pool.len() as u32,
+            len: parents.len() as u32,
         });
+        self.pool.extend_from_slice(parents);
         (self.nodes.len() - 1) as u32
+    }
+
+    fn parents(&self, n: &Pot) -> &[u32] {
+        &self.pool[n.start as usize..(n.start + n.len) as usize]
     }
 
     fn on_to_off(&mut self, p: u32, out: &mut Vec<u32>) {
@@ -125,7 +139,7 @@ impl Engine {
         let c = cell as usize;
         if self.kind != Kind::Nishio {
             for d in DigitSet(self.work.mask[c]).iter().filter(|&d| d != digit) {
-                let i = self.push(cell, d, false, vec![p]);
+                let i = self.push(cell, d, false, &[p]);
                 out.push(i);
             }
         }
@@ -134,7 +148,7 @@ impl Engine {
             let places = self.work.places[digit as usize - 1] & cells_of(house_of(t, c)) & !added;
             for x in places.iter() {
                 added.insert(x);
-                let i = self.push(x as u8, digit, false, vec![p]);
+                let i = self.push(x as u8, digit, false, &[p]);
                 out.push(i);
             }
         }
@@ -158,7 +172,7 @@ impl Engine {
                             }
                         }
                     }
-                    let i = self.push(cell, d, true, parents);
+                    let i = self.push(cell, d, true, &parents);
                     out.push(i);
                 }
             }
@@ -180,7 +194,7 @@ impl Engine {
                         }
                     }
                 }
-                let i = self.push(o as u8, digit, true, parents);
+                let i = self.push(o as u8, digit, true, &parents);
                 out.push(i);
             }
         }
@@ -189,14 +203,12 @@ impl Engine {
     /// SE's `doChaining`: completes `to_on` and `to_off`; the (on, off) pair of a contradiction if one is met.
     fn chain(&mut self, to_on: &mut LSet, to_off: &mut LSet) -> Option<(u32, u32)> {
         let save = self.work;
-        let mut pending_on: std::collections::VecDeque<u32> =
-            to_on.order.iter().map(|&k| to_on.idx[k as usize]).collect();
-        let mut pending_off: std::collections::VecDeque<u32> = to_off
-            .order
-            .iter()
-            .map(|&k| to_off.idx[k as usize])
-            .collect();
-        let mut buf = Vec::new();
+        // The queues and the buffer are the engine's, reused from call to call.
+        let (mut pending_on, mut pending_off, mut buf) = std::mem::take(&mut self.scratch);
+        pending_on.clear();
+        pending_off.clear();
+        pending_on.extend(to_on.order.iter().map(|&k| to_on.idx[k as usize]));
+        pending_off.extend(to_off.order.iter().map(|&k| to_off.idx[k as usize]));
         let result = loop {
             if let Some(p) = pending_on.pop_front() {
                 self.on_to_off(p, &mut buf);
@@ -219,6 +231,7 @@ impl Engine {
             break None;
         };
         self.work = save;
+        self.scratch = (pending_on, pending_off, buf);
         result
     }
 
@@ -229,7 +242,7 @@ impl Engine {
         found: &[u32],
         same: &mut LSet,
         opposite: &LSet,
-        pending: &mut std::collections::VecDeque<u32>,
+        pending: &mut VecDeque<u32>,
     ) -> Option<(u32, u32)> {
         for &q in found {
             let k = key(self.nodes[q as usize].cell, self.nodes[q as usize].digit);
@@ -246,7 +259,7 @@ impl Engine {
     /// Distinct potentials among `p` and its ancestors, found level by level as SE's `getAncestorCount` does (a
     /// potential met again is not followed again, whatever its parents).
     fn ancestors(&self, p: u32) -> usize {
-        let mut seen = vec![false; 1458];
+        let mut seen = [false; 1458];
         let mut todo = vec![p];
         let mut n = 0;
         while !todo.is_empty() {
@@ -257,7 +270,7 @@ impl Engine {
                 if !seen[k] {
                     seen[k] = true;
                     n += 1;
-                    next.extend_from_slice(&x.parents);
+                    next.extend_from_slice(self.parents(x));
                 }
             }
             todo = next;
@@ -328,8 +341,10 @@ pub(super) fn find(c: &Candidates, kind: Kind) -> Option<SeStep> {
     };
     let mut e = Engine {
         kind,
-        nodes: Vec::new(),
+        nodes: Vec::with_capacity(1 << 14),
+        pool: Vec::with_capacity(1 << 14),
         work: Work::new(c),
+        scratch: Default::default(),
     };
     let mut hints: Vec<Hint> = Vec::new();
     for cell in c.open().iter() {
@@ -339,6 +354,7 @@ pub(super) fn find(c: &Candidates, kind: Kind) -> Option<SeStep> {
             continue;
         }
         e.nodes.clear();
+        e.pool.clear();
         let cell8 = cell as u8;
         let mut value_on: Vec<LSet> = Vec::new();
         let mut value_off: Vec<LSet> = Vec::new();
@@ -347,8 +363,8 @@ pub(super) fn find(c: &Candidates, kind: Kind) -> Option<SeStep> {
         for v in cand.iter() {
             let double = card >= 3 && !nishio && dynamic;
             let contradiction = dynamic || nishio;
-            let p_on = e.push(cell8, v, true, Vec::new());
-            let p_off = e.push(cell8, v, false, Vec::new());
+            let p_on = e.push(cell8, v, true, &[]);
+            let p_off = e.push(cell8, v, false, &[]);
             let (mut on_on, mut on_off) = (LSet::new(), LSet::new());
             on_on.insert(key(cell8, v), p_on);
             let absurd = e.chain(&mut on_on, &mut on_off);
@@ -461,7 +477,7 @@ fn regions(
                 outcomes_off.push(on_off.clone());
                 continue;
             }
-            let p = e.push(x as u8, v, true, Vec::new());
+            let p = e.push(x as u8, v, true, &[]);
             let (mut xo, mut xf) = (LSet::new(), LSet::new());
             xo.insert(key(x as u8, v), p);
             e.chain(&mut xo, &mut xf);
