@@ -96,6 +96,10 @@ pub enum Command {
         /// Show the candidate grid at the start and after every step.
         #[arg(long)]
         candidates: bool,
+        /// The path to show: the levels path (techniques easiest first, guesses where none applies) or Sudoku
+        /// Explainer's path with each step's SE rating.
+        #[arg(long, value_enum, default_value_t = ScaleArg::Levels)]
+        scale: ScaleArg,
     },
     /// Check the solutions records carry (`PUZZLE SOLUTION` or `PUZZLE,SOLUTION` lines, a CSV's solution column):
     /// each record gets `ok` or why not (a broken rule, a changed given, a blank, not unique with --unique).
@@ -408,10 +412,23 @@ pub struct RateArgs {
     pub batch: BatchArgs,
     #[command(flatten)]
     pub json: JsonArg,
-    /// Line output: write the header line `puzzle level score guesses hardest` first (a CSV keeps its own header
-    /// and gets the column names appended anyway).
+    /// Line output: write a header line first (`puzzle level score guesses hardest`, or `puzzle er ep ed hardest`
+    /// with --scale se); a CSV keeps its own header and gets the column names appended anyway.
     #[arg(long, conflicts_with_all = ["json", "keep_lines"])]
     pub header: bool,
+    /// The rating scale: levels (level, score, guesses, hardest technique) or se (Sudoku Explainer's ER EP ED and
+    /// the hardest technique; `>8.9` where the puzzle needs techniques beyond this build's SE ladder).
+    #[arg(long, value_enum, default_value_t = ScaleArg::Levels)]
+    pub scale: ScaleArg,
+}
+
+/// `--scale` values of `rate` and `explain`.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, ValueEnum)]
+pub enum ScaleArg {
+    /// Four levels named like QQWing's, a score, guesses and the hardest technique.
+    Levels,
+    /// Sudoku Explainer (SE 1.2.1 classic) ratings: ER, EP, ED.
+    Se,
 }
 
 /// Chunk size for rating: a puzzle takes 30 µs to a few ms to rate, so chunks are smaller than for solving to keep

@@ -10,17 +10,17 @@ use sudoku_batch::generate::puzzle::{self, PuzzleRun};
 use sudoku_batch::human::{self, Ending};
 use sudoku_batch::output::Target;
 
-use crate::cli::RateArgs;
+use crate::cli::{RateArgs, ScaleArg};
 use crate::finished;
 use crate::report::Reporter;
 
 /// The most `explain` reads from a file or standard input.
 const EXPLAIN_MAX_INPUT: u64 = 64 << 20;
 
-/// `sudoku explain INPUT [--candidates]`: explains every puzzle of INPUT (a puzzle, a file, or `-` for standard
-/// input), a blank line between them. 0 when every puzzle was solved with one solution; 1 when any record was
-/// malformed, clashing, unsolvable or had several solutions; 2 for an input that cannot be read.
-pub fn explain(input: &str, candidates: bool) -> anyhow::Result<ExitCode> {
+/// `sudoku explain INPUT [--candidates] [--scale se]`: explains every puzzle of INPUT (a puzzle, a file, or `-` for
+/// standard input), a blank line between them. 0 when every puzzle was solved with one solution; 1 when any record
+/// was malformed, clashing, unsolvable or had several solutions; 2 for an input that cannot be read.
+pub fn explain(input: &str, candidates: bool, scale: ScaleArg) -> anyhow::Result<ExitCode> {
     use std::io::Read;
     let path = Path::new(input);
     let read = |r: &mut dyn Read, name: &str| -> anyhow::Result<Vec<u8>> {
@@ -81,6 +81,17 @@ pub fn explain(input: &str, candidates: bool) -> anyhow::Result<ExitCode> {
         if i > 0 {
             text.push(b'\n');
         }
+        if scale == ScaleArg::Se {
+            match human::write_se_explanation(puzzle, candidates, &mut text) {
+                Ok(_) => out.write(&text)?,
+                Err(human::SeExplainError::Rate(e)) => {
+                    say!("sudoku: {which}: {e}");
+                    failed = true;
+                }
+                Err(human::SeExplainError::Io(e)) => return Err(e.into()),
+            }
+            continue;
+        }
         let ending = human::write_explanation(puzzle, candidates, &mut text)?;
         out.write(&text)?;
         match ending {
@@ -101,7 +112,10 @@ pub fn explain(input: &str, candidates: bool) -> anyhow::Result<ExitCode> {
 
 /// `sudoku rate`: the batch pipeline with the [`human::Rater`] job; 0 all rated, 1 some records failed.
 pub fn rate(args: &RateArgs, quiet: bool) -> anyhow::Result<ExitCode> {
-    let rater = human::Rater::new();
+    let rater = human::Rater::with_scale(match args.scale {
+        ScaleArg::Levels => human::Scale::Levels,
+        ScaleArg::Se => human::Scale::Se,
+    });
     let mut reporter = args.batch.reporter(quiet);
     let inputs = args.batch.input_specs();
     crate::cli::note_terminal_stdin(&inputs, quiet);
@@ -112,9 +126,15 @@ pub fn rate(args: &RateArgs, quiet: bool) -> anyhow::Result<ExitCode> {
     let json = args.batch.stats == Some(crate::cli::StatsArg::Json);
     crate::show(&summary, "rated", quiet, json, &target);
     if !quiet && !json {
-        let mut h = rater.histogram();
-        h.failed = summary.counts.failures();
-        say!("{h}");
+        if args.scale == ScaleArg::Se {
+            let mut h = rater.se_histogram();
+            h.failed = summary.counts.failures();
+            say!("{h}");
+        } else {
+            let mut h = rater.histogram();
+            h.failed = summary.counts.failures();
+            say!("{h}");
+        }
     }
     Ok(finished(summary.counts.failures() > 0))
 }

@@ -110,9 +110,14 @@ fn run(args: cli::Cli) -> anyhow::Result<ExitCode> {
             }
         },
         (Some(cli::Command::Rate(a)), _) => human_cli::rate(&a, quiet),
-        (Some(cli::Command::Explain { puzzle, candidates }), _) => {
-            human_cli::explain(&puzzle, candidates)
-        }
+        (
+            Some(cli::Command::Explain {
+                puzzle,
+                candidates,
+                scale,
+            }),
+            _,
+        ) => human_cli::explain(&puzzle, candidates, scale),
         (Some(cli::Command::Solve(a)), _) => batch_job(
             &a.batch,
             &Solve { unique: a.unique },

@@ -1,6 +1,6 @@
 //! Human-style solving: the candidate grid, the techniques people use (singles, locked candidates, subsets, fish,
-//! wings), a step-by-step solving path with guesses and backtracking, difficulty ratings, and puzzles generated
-//! with exactly one solution.
+//! wings), a step-by-step solving path with guesses and backtracking, difficulty ratings (levels, and Sudoku
+//! Explainer's ER/EP/ED in [`se`]), and puzzles generated with exactly one solution.
 //!
 //! The modules, lowest first; each imports only from modules above it in this list, never from one below, so the
 //! imports form no cycle (test modules aside: the technique soundness tests walk paths with the explainer):
@@ -12,7 +12,10 @@
 //!    families (`coloring` also uses `links`), then its `mod.rs`;
 //! 5. `explainer` ([`Explainer`]): `candidates`, `house`, `step`, `technique`, `techniques`;
 //! 6. `rating` ([`rate`], [`Rating`]): `explainer`, `technique`;
-//! 7. `transcript` ([`write_explanation`]): `explainer`, `rating`; `rater` ([`Rater`]): `rating`, `technique`.
+//! 7. `se` ([`se::rate_se`], Sudoku Explainer's ladder and ratings): `candidates`, `house`, `rating` (its
+//!    error), `step` (its [`Eliminations`]);
+//! 8. `transcript` ([`write_explanation`], [`write_se_explanation`]): `explainer`, `rating`, `se`; `rater`
+//!    ([`Rater`]): `rating`, `se`, `technique`.
 //!
 //! ```
 //! use sudoku_batch::human::{rate, Event, Explainer, Level, Technique};
@@ -41,6 +44,7 @@ mod explainer;
 mod house;
 mod rater;
 mod rating;
+pub mod se;
 mod step;
 mod technique;
 mod techniques;
@@ -49,9 +53,9 @@ mod transcript;
 pub use candidates::{Candidates, Contradiction};
 pub use explainer::{Event, Explainer};
 pub use house::{CellSet, DigitSet, House, HouseKind, HouseSet};
-pub use rater::Rater;
+pub use rater::{Rater, Scale};
 pub use rating::{rate, rate_with, Histogram, RateError, Rating, Tally, GUESS_WEIGHT};
 pub use step::{Eliminations, Pattern, Step};
 pub use technique::{Level, Technique, TechniqueSet, UnknownLevel, UnknownTechnique};
 pub use techniques::{find, find_with};
-pub use transcript::{write_explanation, Ending};
+pub use transcript::{write_explanation, write_se_explanation, Ending, SeExplainError};

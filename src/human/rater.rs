@@ -1,5 +1,5 @@
-//! [`Rater`]: the batch job behind `sudoku rate`. The batch pipeline reads, splits, orders and writes; the rater
-//! rates one puzzle per call and counts the ratings for the histogram at the end.
+//! [`Rater`]: the batch job behind `sudoku rate`, on either [`Scale`]. The batch pipeline reads, splits, orders and
+//! writes; the rater rates one puzzle per call and counts the ratings for the histogram at the end.
 
 use std::io::Write;
 use std::sync::atomic::{AtomicU64, Ordering};
@@ -8,14 +8,31 @@ use crate::grid::Grid;
 use crate::record::{json_field, CsvAnswer, Failure, Job, Layout};
 
 use super::rating::{rate, Histogram, RateError, Rating};
+use super::se::{rate_se, SeHistogram, Tenths};
 use super::technique::Technique;
+
+/// The scale a [`Rater`] rates on.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
+pub enum Scale {
+    /// Four levels, a score, guesses and the hardest technique ([`Rating`]).
+    #[default]
+    Levels,
+    /// Sudoku Explainer's ER, EP and ED ([`SeRating`](super::se::SeRating)).
+    Se,
+}
 
 /// Rates each record, keeping the record: a line record becomes `PUZZLE LEVEL SCORE GUESSES HARDEST` (the puzzle
 /// with `.` blanks, then [`Rating`]'s fields); a grid record keeps its nine rows (`0` blanks) with the rating
 /// fields on a tenth line; a CSV row keeps every field and gets four columns appended, `level,score,guesses,hardest`.
 /// Puzzles without exactly one solution fail as the pipeline's other jobs do.
+///
+/// On [`Scale::Se`] the fields are [`SeRating`](super::se::SeRating)'s instead: `ER EP ED HARDEST` after a line's puzzle or on a grid's
+/// tenth line, CSV columns `er,ep,ed,se_hardest`, JSON fields `er`, `ep`, `ed` (numbers, `null` when above the
+/// ladder, with `above` giving the ladder's top) and `hardest`.
 #[derive(Debug, Default)]
 pub struct Rater {
+    scale: Scale,
+    se: [AtomicU64; SeHistogram::BANDS],
     levels: [AtomicU64; 4],
     hardest: [AtomicU64; Technique::ALL.len()],
     guessed: AtomicU64,
@@ -27,6 +44,23 @@ impl Rater {
     /// A rater with no counts.
     pub fn new() -> Rater {
         Rater::default()
+    }
+
+    /// A rater on `scale` with no counts.
+    pub fn with_scale(scale: Scale) -> Rater {
+        Rater {
+            scale,
+            ..Rater::default()
+        }
+    }
+
+    /// The SE ratings counted so far (on [`Scale::Se`]); `failed` is left at 0.
+    pub fn se_histogram(&self) -> SeHistogram {
+        let mut h = SeHistogram::default();
+        for (n, a) in h.bands.iter_mut().zip(&self.se) {
+            *n = a.load(Ordering::Relaxed);
+        }
+        h
     }
 
     /// The ratings counted so far; `failed` (which the pipeline counts) is left at 0.
@@ -59,27 +93,78 @@ impl Rater {
     }
 }
 
+/// Writes a line record's puzzle (`.` blanks) and the rating after a space, or a grid record's board (`0` blanks)
+/// and the rating on a tenth line.
+fn with_board(
+    puzzle: &Grid,
+    layout: Layout,
+    r: &dyn std::fmt::Display,
+    out: &mut Vec<u8>,
+) -> std::io::Result<()> {
+    if layout == Layout::Line {
+        puzzle.write(Layout::Line, b'.', out);
+        write!(out, " {r}")
+    } else {
+        puzzle.write(Layout::Grid, b'0', out);
+        write!(out, "\n{r}")
+    }
+}
+
+/// The pipeline's failure for a puzzle that cannot be rated.
+fn failure(e: RateError) -> Failure {
+    match e {
+        RateError::InvalidGivens(c) => Failure::ClashingGivens(c),
+        RateError::NoSolution => Failure::NoSolution,
+        RateError::MultipleSolutions => Failure::SeveralSolutions,
+    }
+}
+
+impl Rater {
+    /// Rates on SE's scale and writes the fields.
+    fn run_se(&self, puzzle: &Grid, layout: Layout, out: &mut Vec<u8>) -> Result<(), Failure> {
+        let r = rate_se(puzzle).map_err(failure)?;
+        self.se[SeHistogram::band(&r)].fetch_add(1, Ordering::Relaxed);
+        match layout {
+            Layout::Line | Layout::Grid => with_board(puzzle, layout, &r, out),
+            Layout::CsvField => {
+                let fields = r.to_string().replace(' ', ",");
+                out.extend_from_slice(fields.as_bytes());
+                Ok(())
+            }
+            Layout::Json => {
+                let num = |t: Option<Tenths>| t.map(Tenths::value);
+                json_field(out, "status", "rated");
+                json_field(out, "er", &num(r.er));
+                json_field(out, "ep", &num(r.ep));
+                json_field(out, "ed", &num(r.ed));
+                if !r.is_complete() {
+                    json_field(out, "above", &super::se::LADDER_TOP.value());
+                }
+                json_field(out, "hardest", &r.er.and(r.hardest).map(|t| t.name()));
+                Ok(())
+            }
+        }
+        .expect("writing to a Vec cannot fail");
+        Ok(())
+    }
+}
+
 impl Job for Rater {
     fn line_header(&self) -> Option<&'static str> {
-        Some("puzzle level score guesses hardest")
+        Some(match self.scale {
+            Scale::Levels => "puzzle level score guesses hardest",
+            Scale::Se => "puzzle er ep ed hardest",
+        })
     }
 
     fn run(&self, puzzle: &Grid, layout: Layout, out: &mut Vec<u8>) -> Result<(), Failure> {
-        let r = rate(puzzle).map_err(|e| match e {
-            RateError::InvalidGivens(c) => Failure::ClashingGivens(c),
-            RateError::NoSolution => Failure::NoSolution,
-            RateError::MultipleSolutions => Failure::SeveralSolutions,
-        })?;
+        if self.scale == Scale::Se {
+            return self.run_se(puzzle, layout, out);
+        }
+        let r = rate(puzzle).map_err(failure)?;
         self.count(&r);
         match layout {
-            Layout::Line => {
-                puzzle.write(Layout::Line, b'.', out);
-                write!(out, " {r}")
-            }
-            Layout::Grid => {
-                puzzle.write(Layout::Grid, b'0', out);
-                write!(out, "\n{r}")
-            }
+            Layout::Line | Layout::Grid => with_board(puzzle, layout, &r, out),
             Layout::CsvField => {
                 let hardest = r.hardest.map_or("-", |t| t.name());
                 write!(out, "{},{},{},{hardest}", r.level, r.score, r.guesses)
@@ -98,7 +183,10 @@ impl Job for Rater {
     }
 
     fn csv_answer(&self) -> CsvAnswer {
-        CsvAnswer::Append(&["level", "score", "guesses", "hardest"])
+        match self.scale {
+            Scale::Levels => CsvAnswer::Append(&["level", "score", "guesses", "hardest"]),
+            Scale::Se => CsvAnswer::Append(&["er", "ep", "ed", "se_hardest"]),
+        }
     }
 }
 

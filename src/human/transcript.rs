@@ -1,5 +1,6 @@
 //! The text `sudoku explain` prints: the numbered solving path (indented by guess level), the candidate grid
-//! along the way when asked, how the path ended, and the rating (also right after the puzzle line).
+//! along the way when asked, how the path ended, and the rating (also right after the puzzle line); or, on SE's
+//! scale, SE's path with each step's rating and the puzzle's ER, EP and ED (also right after the puzzle line).
 
 use std::io::{self, Write};
 
@@ -7,7 +8,8 @@ use crate::grid::Grid;
 use crate::solver::{self, SolveError};
 
 use super::explainer::{Event, Explainer};
-use super::rating::{Rating, Tally};
+use super::rating::{RateError, Rating, Tally};
+use super::se::{SePath, SeRating, SeTally, LADDER_TOP};
 
 /// How an explained path ended.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -103,6 +105,61 @@ fn write_rating(out: &mut dyn Write, rating: &Rating) -> io::Result<()> {
         "rating: {} (score {}, {} guesses, {} steps, hardest technique: {hardest})",
         rating.level, rating.score, rating.guesses, rating.steps
     )
+}
+
+/// Why an SE explanation stopped.
+#[derive(Debug, thiserror::Error)]
+pub enum SeExplainError {
+    /// The puzzle cannot be rated (clashing givens, no solution, several); nothing was written for it.
+    #[error(transparent)]
+    Rate(#[from] RateError),
+    /// Writing failed.
+    #[error(transparent)]
+    Io(#[from] io::Error),
+}
+
+/// Writes Sudoku Explainer's path of `puzzle` to `out`: each step with its technique and SE rating, then the
+/// puzzle's ER/EP/ED (or where the path left this build's ladder). With `show_candidates`, the candidate grid is
+/// printed at the start and after every step.
+pub fn write_se_explanation(
+    puzzle: &Grid,
+    show_candidates: bool,
+    out: &mut dyn Write,
+) -> Result<SeRating, SeExplainError> {
+    let mut path = SePath::new(puzzle)?;
+    writeln!(out, "puzzle: {}", line_of(puzzle))?;
+    // The rating first too, so that it is not only at the end of a long path: the path is walked twice.
+    writeln!(
+        out,
+        "SE rating (ER EP ED hardest): {}",
+        super::se::rate_se(puzzle)?
+    )?;
+    if show_candidates {
+        write!(out, "{}", path.candidates().render())?;
+    }
+    let mut tally = SeTally::default();
+    let mut n = 0;
+    while let Some(step) = path.next() {
+        n += 1;
+        tally.add(&step);
+        writeln!(out, "{n:>3}. {step}")?;
+        if show_candidates && !path.is_solved() {
+            write!(out, "{}", path.candidates().render())?;
+        }
+    }
+    let solved = path.is_solved();
+    let rating = tally.rating(solved);
+    if solved {
+        writeln!(out, "solved: {}", line_of(&path.candidates().to_grid()))?;
+    } else {
+        writeln!(
+            out,
+            "stopped: no technique of this build's SE ladder applies; the next one SE tries rates above \
+             {LADDER_TOP}"
+        )?;
+    }
+    writeln!(out, "SE rating (ER EP ED hardest): {rating}")?;
+    Ok(rating)
 }
 
 fn line_of(g: &Grid) -> String {

@@ -373,3 +373,129 @@ fn rate_reads_grid_and_csv_records_and_keeps_them() {
         )
     );
 }
+
+/// The first `n` records of `data/se_sample.txt` with serate's `ER EP ED` (as written there).
+fn se_sample(n: usize) -> Vec<(String, String)> {
+    read_data("se_sample.txt")
+        .lines()
+        .filter(|l| !l.starts_with('#'))
+        .take(n)
+        .map(|l| {
+            let f: Vec<&str> = l.split_whitespace().collect();
+            (f[0].to_string(), f[1..4].join(" "))
+        })
+        .collect()
+}
+
+#[test]
+fn rate_on_the_se_scale_gives_serates_ratings_in_order_in_every_format() {
+    let sample = se_sample(60);
+    let input: String = sample.iter().map(|(p, _)| format!("{p}\n")).collect();
+    let dir = tempdir();
+    let path = dir.path().join("se.txt");
+    std::fs::write(&path, &input).unwrap();
+    let path = path.to_str().unwrap();
+    let mut within = 0;
+    for threads in ["1", "2"] {
+        let r = run(&["rate", "--scale", "se", "-q", "-j", threads, path]);
+        assert_eq!(r.code, 0, "{}", r.stderr);
+        let out = r.out();
+        assert_eq!(out.lines().count(), sample.len());
+        within = 0;
+        for (line, (p, serate)) in out.lines().zip(&sample) {
+            let f: Vec<&str> = line.split(' ').collect();
+            assert_eq!(f[0], p.as_str());
+            if f[1].starts_with('>') {
+                // Beyond this build's ladder: serate's ER is above the ladder's top.
+                let er: f64 = serate.split(' ').next().unwrap().parse().unwrap();
+                assert!(er > 8.9, "{line} / serate {serate}");
+            } else {
+                assert_eq!(f[1..4].join(" "), *serate, "{line}");
+                within += 1;
+            }
+        }
+    }
+    assert!(within >= 30, "{within}");
+    // JSON: numbers for er, ep, ed, or null with `above`.
+    let r = run(&["rate", "--scale", "se", "--json", "-q", path]);
+    for (l, (_, serate)) in r.out().lines().zip(&sample) {
+        let v: serde_json::Value = serde_json::from_str(l).unwrap();
+        assert_eq!(v["status"], "rated");
+        if v["er"].is_null() {
+            assert_eq!(v["above"].as_f64(), Some(8.9), "{l}");
+        } else {
+            let got: Vec<String> = ["er", "ep", "ed"]
+                .iter()
+                .map(|k| format!("{:.1}", v[k].as_f64().unwrap()))
+                .collect();
+            assert_eq!(got.join(" "), *serate, "{l}");
+        }
+    }
+    // CSV: four columns appended, the input's kept.
+    let r = run(&["rate", "--scale", "se", "-q", "data/kaggle.csv"]);
+    assert_eq!(r.code, 0, "{}", r.stderr);
+    let out = r.out();
+    assert_eq!(
+        out.lines().next(),
+        Some("quizzes,solutions,er,ep,ed,se_hardest")
+    );
+    assert_eq!(out.lines().count(), 21);
+    // The default scale is unchanged.
+    let r = run(&["rate", "-q", path]);
+    assert!(r.out().lines().all(|l| l.split(' ').count() == 5));
+}
+
+#[test]
+fn explain_on_the_se_scale_shows_each_step_rating_and_serates_er() {
+    let (puzzle, serate) = se_sample(300)
+        .into_iter()
+        .find(|(_, s)| s.starts_with("3.4"))
+        .expect("a hidden pair puzzle in the sample");
+    let r = run(&["explain", "--scale", "se", &puzzle]);
+    assert_eq!(r.code, 0, "{}", r.stderr);
+    let out = r.out();
+    let steps: Vec<&str> = out.lines().filter(|l| l.contains(". ")).collect();
+    assert!(steps.len() > 20);
+    for l in &steps {
+        let (_, what) = l.trim_start().split_once(". ").unwrap();
+        assert!(what.contains(" = ") || what.contains("<>"), "{l}");
+        assert!(
+            what.contains(" 1.") || what.contains(" 2.") || what.contains(" 3."),
+            "{l}"
+        );
+    }
+    assert!(steps.iter().any(|l| l.contains("Hidden Pair 3.4")));
+    let last = out.lines().last().unwrap();
+    assert_eq!(
+        last,
+        format!("SE rating (ER EP ED hardest): {serate} Hidden_Pair")
+    );
+    // A puzzle with several solutions is reported, not rated.
+    let r = run(&["explain", "--scale", "se", &".".repeat(81)]);
+    assert_eq!(r.code, 1);
+    assert!(r.stderr.contains("solution"), "{}", r.stderr);
+}
+
+#[test]
+fn rate_on_the_se_scale_reports_puzzles_beyond_the_ladder_without_a_number() {
+    // From the forum's hardest list of puzzles rated 11 and up by serate: SE needs nested chains for it, which this
+    // build's ladder does not have.
+    let p = "98.7..6..75..4......3..8.7.5....7.3...94.........2.1..3.......1.9...5.8...52....6";
+    let r = run(&["rate", "--scale", "se", "-q", p]);
+    assert_eq!(r.code, 0, "{}", r.stderr);
+    assert_eq!(r.out(), format!("{p} >8.9 >8.9 >8.9 beyond\n"));
+    let r = run(&["rate", "--scale", "se", "--json", "-q", p]);
+    let v: serde_json::Value = serde_json::from_str(r.out().trim()).unwrap();
+    assert!(
+        v["er"].is_null() && v["ep"].is_null() && v["ed"].is_null(),
+        "{v}"
+    );
+    assert_eq!(v["above"].as_f64(), Some(8.9));
+    let r = run(&["explain", "--scale", "se", p]);
+    assert!(
+        r.out()
+            .contains("stopped: no technique of this build's SE ladder applies"),
+        "{}",
+        r.out()
+    );
+}

@@ -1,0 +1,503 @@
+//! SE's Nishio (7.5), multiple (8.0) and dynamic (8.5) forcing chains, each plus SE's length increment: SE's
+//! `Chaining` producer with `isMultiple`/`isDynamic`/`isNishio` and no nesting.
+//!
+//! For every open cell (three candidates or more for multiple chains, two or more otherwise), each candidate is
+//! assumed on and off and the implications grown (`do_chaining`: pending "on" potentials first, then one "off";
+//! dynamic chains remove each "off" potential from a working grid as they go, so later implications may use it,
+//! and record the removed candidates as extra parents). SE's hints: contradictions (sort key 7), double
+//! implications (1), region reductions (6) and cell reductions (5), sorted stably by rating (Java doubles), chain
+//! size (distinct potentials over all parents), sort key; the first is applied.
+
+use std::collections::VecDeque;
+
+use super::super::candidates::Candidates;
+use super::{cells_of, house_of, SeStep, SeTechnique, Tenths};
+use crate::human::house::{CellSet, DigitSet, HOUSE_LIST};
+use crate::human::step::Eliminations;
+
+const NONE: u32 = u32::MAX;
+
+/// Which of SE's three producers.
+#[derive(Clone, Copy, PartialEq, Eq)]
+pub(super) enum Kind {
+    Nishio,
+    Multiple,
+    Dynamic,
+}
+
+/// A potential; its parents are `pool[start..start + len]` of its engine.
+#[derive(Clone, Copy)]
+struct Pot {
+    cell: u8,
+    digit: u8,
+    on: bool,
+    start: u32,
+    len: u32,
+}
+
+fn key(cell: u8, digit: u8) -> usize {
+    cell as usize * 9 + digit as usize - 1
+}
+
+/// SE's `LinkedSet` of potentials of one state: insertion order, one node per (cell, digit).
+#[derive(Clone)]
+struct LSet {
+    idx: [u32; 729],
+    order: Vec<u16>,
+}
+
+impl LSet {
+    fn new() -> LSet {
+        LSet {
+            idx: [NONE; 729],
+            order: Vec::new(),
+        }
+    }
+    fn get(&self, k: usize) -> Option<u32> {
+        let i = self.idx[k];
+        (i != NONE).then_some(i)
+    }
+    fn insert(&mut self, k: usize, node: u32) {
+        if self.idx[k] == NONE {
+            self.idx[k] = node;
+            self.order.push(k as u16);
+        }
+    }
+    /// Keeps the keys `other` holds too, in this set's order.
+    fn retain(&mut self, other: &LSet) {
+        let idx = &mut self.idx;
+        self.order.retain(|&k| {
+            let keep = other.idx[k as usize] != NONE;
+            if !keep {
+                idx[k as usize] = NONE;
+            }
+            keep
+        });
+    }
+}
+
+/// The candidates a chain works on (a copy, dynamic chains remove from it).
+#[derive(Clone, Copy)]
+struct Work {
+    mask: [u16; 81],
+    places: [CellSet; 9],
+}
+
+impl Work {
+    fn new(c: &Candidates) -> Work {
+        let mut w = Work {
+            mask: [0; 81],
+            places: [CellSet::EMPTY; 9],
+        };
+        for cell in c.open().iter() {
+            w.mask[cell] = c.get(cell).0;
+        }
+        for d in 1..=9u8 {
+            w.places[d as usize - 1] = c.places(d);
+        }
+        w
+    }
+    fn remove(&mut self, cell: usize, d: u8) {
+        self.mask[cell] &= !(1 << (d - 1));
+        self.places[d as usize - 1].remove(cell);
+    }
+    fn has(&self, cell: usize, d: u8) -> bool {
+        self.mask[cell] >> (d - 1) & 1 != 0
+    }
+}
+
+struct Engine {
+    kind: Kind,
+    nodes: Vec<Pot>,
+    /// The parents of every node, node after node.
+    pool: Vec<u32>,
+    work: Work,
+    /// Reused by `chain`: the pending "on" and "off" potentials and the implications of one.
+    scratch: (VecDeque<u32>, VecDeque<u32>, Vec<u32>),
+}
+
+impl Engine {
+    fn push(&mut self, cell: u8, digit: u8, on: bool, parents: &[u32]) -> u32 {
+        self.nodes.push(Pot {
+            cell,
+            digit,
+            on,
+            start: self.pool.len() as u32,
+            len: parents.len() as u32,
+        });
+        self.pool.extend_from_slice(parents);
+        (self.nodes.len() - 1) as u32
+    }
+
+    fn parents(&self, n: &Pot) -> &[u32] {
+        &self.pool[n.start as usize..(n.start + n.len) as usize]
+    }
+
+    fn on_to_off(&mut self, p: u32, out: &mut Vec<u32>) {
+        out.clear();
+        let (cell, digit) = (self.nodes[p as usize].cell, self.nodes[p as usize].digit);
+        let c = cell as usize;
+        if self.kind != Kind::Nishio {
+            for d in DigitSet(self.work.mask[c]).iter().filter(|&d| d != digit) {
+                let i = self.push(cell, d, false, &[p]);
+                out.push(i);
+            }
+        }
+        let mut added = CellSet::single(c);
+        for t in 0..3 {
+            let places = self.work.places[digit as usize - 1] & cells_of(house_of(t, c)) & !added;
+            for x in places.iter() {
+                added.insert(x);
+                let i = self.push(x as u8, digit, false, &[p]);
+                out.push(i);
+            }
+        }
+    }
+
+    fn off_to_on(&mut self, p: u32, save: &Work, to_off: &LSet, out: &mut Vec<u32>) {
+        out.clear();
+        let (cell, digit) = (self.nodes[p as usize].cell, self.nodes[p as usize].digit);
+        let c = cell as usize;
+        if self.kind != Kind::Nishio {
+            let cand = DigitSet(self.work.mask[c]);
+            if cand.len() == 2 {
+                let mut other = cand;
+                other.remove(digit);
+                if let Some(d) = other.first() {
+                    let mut parents = vec![p];
+                    for v in 1..=9u8 {
+                        if save.has(c, v) && !self.work.has(c, v) {
+                            if let Some(q) = to_off.get(key(cell, v)) {
+                                parents.push(q);
+                            }
+                        }
+                    }
+                    let i = self.push(cell, d, true, &parents);
+                    out.push(i);
+                }
+            }
+        }
+        for t in 0..3 {
+            let house = house_of(t, c);
+            let hc = cells_of(house);
+            let mut others = self.work.places[digit as usize - 1] & hc;
+            others.remove(c);
+            if others.len() == 1 {
+                let o = others.first().expect("one cell");
+                let mut parents = vec![p];
+                let gone =
+                    save.places[digit as usize - 1] & hc & !self.work.places[digit as usize - 1];
+                for &x in &HOUSE_LIST[house.0 as usize] {
+                    if gone.contains(x as usize) {
+                        if let Some(q) = to_off.get(key(x, digit)) {
+                            parents.push(q);
+                        }
+                    }
+                }
+                let i = self.push(o as u8, digit, true, &parents);
+                out.push(i);
+            }
+        }
+    }
+
+    /// SE's `doChaining`: completes `to_on` and `to_off`; the (on, off) pair of a contradiction if one is met.
+    fn chain(&mut self, to_on: &mut LSet, to_off: &mut LSet) -> Option<(u32, u32)> {
+        let save = self.work;
+        // The queues and the buffer are the engine's, reused from call to call.
+        let (mut pending_on, mut pending_off, mut buf) = std::mem::take(&mut self.scratch);
+        pending_on.clear();
+        pending_off.clear();
+        pending_on.extend(to_on.order.iter().map(|&k| to_on.idx[k as usize]));
+        pending_off.extend(to_off.order.iter().map(|&k| to_off.idx[k as usize]));
+        let result = loop {
+            if let Some(p) = pending_on.pop_front() {
+                self.on_to_off(p, &mut buf);
+                if let Some((off, on)) = self.absorb(&buf, to_off, to_on, &mut pending_off) {
+                    break Some((on, off));
+                }
+                continue;
+            }
+            if let Some(p) = pending_off.pop_front() {
+                self.off_to_on(p, &save, to_off, &mut buf);
+                if self.kind != Kind::Multiple {
+                    let (cell, digit) = (self.nodes[p as usize].cell, self.nodes[p as usize].digit);
+                    self.work.remove(cell as usize, digit);
+                }
+                if let Some(hit) = self.absorb(&buf, to_on, to_off, &mut pending_on) {
+                    break Some(hit);
+                }
+                continue;
+            }
+            break None;
+        };
+        self.work = save;
+        self.scratch = (pending_on, pending_off, buf);
+        result
+    }
+
+    /// Takes in the potentials `found` of one state: the first whose conjugate is in `opposite` ends the chaining
+    /// (returned with that conjugate); the others not yet in `same` join it and the queue.
+    fn absorb(
+        &self,
+        found: &[u32],
+        same: &mut LSet,
+        opposite: &LSet,
+        pending: &mut VecDeque<u32>,
+    ) -> Option<(u32, u32)> {
+        for &q in found {
+            let k = key(self.nodes[q as usize].cell, self.nodes[q as usize].digit);
+            if let Some(o) = opposite.get(k) {
+                return Some((q, o));
+            } else if same.get(k).is_none() {
+                same.insert(k, q);
+                pending.push_back(q);
+            }
+        }
+        None
+    }
+
+    /// Distinct potentials among `p` and its ancestors, found level by level as SE's `getAncestorCount` does (a
+    /// potential met again is not followed again, whatever its parents).
+    fn ancestors(&self, p: u32) -> usize {
+        let mut seen = [false; 1458];
+        let mut todo = vec![p];
+        let mut n = 0;
+        while !todo.is_empty() {
+            let mut next = Vec::new();
+            for &i in &todo {
+                let x = &self.nodes[i as usize];
+                let k = key(x.cell, x.digit) * 2 + usize::from(x.on);
+                if !seen[k] {
+                    seen[k] = true;
+                    n += 1;
+                    next.extend_from_slice(self.parents(x));
+                }
+            }
+            todo = next;
+        }
+        n
+    }
+}
+
+/// SE's length increment of a chain of `complexity` potentials, as a Java double.
+fn length_difficulty(complexity: usize) -> f64 {
+    super::chains::length_difficulty(complexity)
+}
+
+/// One hint with SE's sort keys.
+struct Hint {
+    rating: f64,
+    complexity: usize,
+    sort_key: u8,
+    eliminations: Eliminations,
+    placement: Option<(usize, u8)>,
+}
+
+/// The hint of a target potential: "on" places it (its cell's other candidates go; none left is no hint), "off"
+/// removes it.
+fn target_hint(
+    c: &Candidates,
+    cell: u8,
+    digit: u8,
+    on: bool,
+    base: f64,
+    complexity: usize,
+    sort_key: u8,
+) -> Option<Hint> {
+    let cell = cell as usize;
+    let mut e = Eliminations::NONE;
+    let mut placement = None;
+    if on {
+        let mut others = c.get(cell);
+        others.remove(digit);
+        if others.is_empty() {
+            return None;
+        }
+        for d in others.iter() {
+            e.add(CellSet::single(cell), d);
+        }
+        placement = Some((cell, digit));
+    } else {
+        e.add(CellSet::single(cell), digit);
+    }
+    Some(Hint {
+        rating: base + length_difficulty(complexity),
+        complexity,
+        sort_key,
+        eliminations: e,
+        placement,
+    })
+}
+
+/// SE's producer of `kind`: the first hint of SE's sorted list.
+pub(super) fn find(c: &Candidates, kind: Kind) -> Option<SeStep> {
+    let nishio = kind == Kind::Nishio;
+    let dynamic = kind != Kind::Multiple;
+    let multiple = kind != Kind::Nishio;
+    let base = match kind {
+        Kind::Nishio => 7.5,
+        Kind::Multiple => 8.0,
+        Kind::Dynamic => 8.5,
+    };
+    let mut e = Engine {
+        kind,
+        nodes: Vec::with_capacity(1 << 14),
+        pool: Vec::with_capacity(1 << 14),
+        work: Work::new(c),
+        scratch: Default::default(),
+    };
+    let mut hints: Vec<Hint> = Vec::new();
+    for cell in c.open().iter() {
+        let cand = c.get(cell);
+        let card = cand.len();
+        if !(card > 2 || (card > 1 && dynamic)) {
+            continue;
+        }
+        e.nodes.clear();
+        e.pool.clear();
+        let cell8 = cell as u8;
+        let mut value_on: Vec<LSet> = Vec::new();
+        let mut value_off: Vec<LSet> = Vec::new();
+        let mut cell_on: Option<LSet> = None;
+        let mut cell_off: Option<LSet> = None;
+        for v in cand.iter() {
+            let double = card >= 3 && !nishio && dynamic;
+            let contradiction = dynamic || nishio;
+            let p_on = e.push(cell8, v, true, &[]);
+            let p_off = e.push(cell8, v, false, &[]);
+            let (mut on_on, mut on_off) = (LSet::new(), LSet::new());
+            on_on.insert(key(cell8, v), p_on);
+            let absurd = e.chain(&mut on_on, &mut on_off);
+            if contradiction {
+                if let Some((a, b)) = absurd {
+                    let cx = e.ancestors(a) + e.ancestors(b);
+                    hints.extend(target_hint(c, cell8, v, false, base, cx, 7));
+                }
+            }
+            let (mut off_on, mut off_off) = (LSet::new(), LSet::new());
+            off_off.insert(key(cell8, v), p_off);
+            let absurd = e.chain(&mut off_on, &mut off_off);
+            if contradiction {
+                if let Some((a, b)) = absurd {
+                    let cx = e.ancestors(a) + e.ancestors(b);
+                    hints.extend(target_hint(c, cell8, v, true, base, cx, 7));
+                }
+            }
+            if double {
+                for &k in &on_on.order {
+                    if let Some(other) = off_on.get(k as usize) {
+                        let a = on_on.idx[k as usize];
+                        let cx = e.ancestors(a) + e.ancestors(other);
+                        let n = &e.nodes[a as usize];
+                        hints.extend(target_hint(c, n.cell, n.digit, true, base, cx, 1));
+                    }
+                }
+                for &k in &on_off.order {
+                    if let Some(other) = off_off.get(k as usize) {
+                        let a = on_off.idx[k as usize];
+                        let cx = e.ancestors(a) + e.ancestors(other);
+                        let n = &e.nodes[a as usize];
+                        hints.extend(target_hint(c, n.cell, n.digit, false, base, cx, 1));
+                    }
+                }
+            }
+            if !nishio {
+                regions(
+                    &mut e, c, cell, v, &on_on, &on_off, multiple, base, &mut hints,
+                );
+            }
+            match (&mut cell_on, &mut cell_off) {
+                (Some(a), Some(b)) => {
+                    a.retain(&on_on);
+                    b.retain(&on_off);
+                }
+                _ => {
+                    cell_on = Some(on_on.clone());
+                    cell_off = Some(on_off.clone());
+                }
+            }
+            value_on.push(on_on);
+            value_off.push(on_off);
+        }
+        if !nishio && (card == 2 || (multiple && card > 2)) {
+            for (set, outcomes, on) in [(&cell_on, &value_on, true), (&cell_off, &value_off, false)]
+            {
+                let Some(set) = set else { continue };
+                for &k in &set.order {
+                    let cx: usize = outcomes
+                        .iter()
+                        .map(|o| e.ancestors(o.idx[k as usize]))
+                        .sum();
+                    let (tc, td) = ((k / 9) as u8, (k % 9) as u8 + 1);
+                    hints.extend(target_hint(c, tc, td, on, base, cx, 5));
+                }
+            }
+        }
+    }
+    let h = super::chains::first(&hints, |h| (h.rating, h.complexity, h.sort_key))?;
+    let mut step = SeStep::new(match kind {
+        Kind::Nishio => SeTechnique::NishioForcingChain,
+        Kind::Multiple => SeTechnique::MultipleForcingChain,
+        Kind::Dynamic => SeTechnique::DynamicForcingChain,
+    });
+    step.rating = Tenths((h.rating * 10.0).round() as u8);
+    step.eliminations = h.eliminations;
+    step.placement = h.placement;
+    Some(step)
+}
+
+/// SE's `doRegionChainings`: for the box, row and column of `cell` where `v` has two places (or more, multiple
+/// chains), when `cell` is the first of them, what every place implies.
+#[allow(clippy::too_many_arguments)]
+fn regions(
+    e: &mut Engine,
+    c: &Candidates,
+    cell: usize,
+    v: u8,
+    on_on: &LSet,
+    on_off: &LSet,
+    multiple: bool,
+    base: f64,
+    hints: &mut Vec<Hint>,
+) {
+    for t in 0..3 {
+        let house = house_of(t, cell);
+        let places = c.places(v) & cells_of(house);
+        let n = places.len();
+        if !(n == 2 || (multiple && n > 2)) || places.first() != Some(cell) {
+            continue;
+        }
+        let mut outcomes_on: Vec<LSet> = Vec::new();
+        let mut outcomes_off: Vec<LSet> = Vec::new();
+        let mut region_on = on_on.clone();
+        let mut region_off = on_off.clone();
+        for x in places.iter() {
+            if x == cell {
+                outcomes_on.push(on_on.clone());
+                outcomes_off.push(on_off.clone());
+                continue;
+            }
+            let p = e.push(x as u8, v, true, &[]);
+            let (mut xo, mut xf) = (LSet::new(), LSet::new());
+            xo.insert(key(x as u8, v), p);
+            e.chain(&mut xo, &mut xf);
+            region_on.retain(&xo);
+            region_off.retain(&xf);
+            outcomes_on.push(xo);
+            outcomes_off.push(xf);
+        }
+        for (set, outcomes, on) in [
+            (&region_on, &outcomes_on, true),
+            (&region_off, &outcomes_off, false),
+        ] {
+            for &k in &set.order {
+                let cx: usize = outcomes
+                    .iter()
+                    .map(|o| e.ancestors(o.idx[k as usize]))
+                    .sum();
+                let (tc, td) = ((k / 9) as u8, (k % 9) as u8 + 1);
+                hints.extend(target_hint(c, tc, td, on, base, cx, 6));
+            }
+        }
+    }
+}

@@ -1,0 +1,642 @@
+//! Ratings on Sudoku Explainer's scale (SE 1.2.1 classic, as `serate` computes them): the technique ladder in SE's
+//! order with SE's ratings, the path that applies the first hint the ladder finds at each step, and the puzzle's
+//! ER, EP and ED.
+//!
+//! SE asks its hint producers in a fixed order and applies the first hint the first producer with any hint
+//! returns; each producer scans houses, digits and cells in its own fixed order. The producers here follow that
+//! order (see [`SeTechnique::LADDER`]) and scan as SE does, so the same hint is applied at each step and the path,
+//! hence the ratings, are SE's:
+//! - ER is the highest rating on the whole path,
+//! - EP the highest up to and including the first placement,
+//! - ED the rating of the first step.
+//!
+//! The ladder is implemented through Dynamic Forcing Chains. A puzzle that needs a later producer (SE's next ones,
+//! Dynamic Forcing Chains (+) and Nested Forcing Chains, rate 9.0 and up) is reported as
+//! *beyond* this build's ladder: its ER is not known, only that it is above [`LADDER_TOP`] ([`SeRating::er`] is
+//! `None`), and never a made-up number.
+//!
+//! Ratings are held in tenths ([`Tenths`]): SE's ratings all have one decimal.
+
+mod bug;
+mod chains;
+mod dynamic;
+mod exclusion;
+mod fish;
+mod intersections;
+mod singles;
+mod subsets;
+mod unique;
+mod wings;
+
+use std::fmt;
+
+use crate::grid::Grid;
+use crate::solver;
+
+use super::candidates::Candidates;
+use super::house::{
+    cell_list, cell_name, CellSet, DigitSet, House, HouseSet, HOUSE_CELLS, HOUSE_LIST,
+};
+use super::rating::RateError;
+use super::step::Eliminations;
+
+/// A rating in tenths: `23` is SE's 2.3.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash, Default)]
+pub struct Tenths(pub u8);
+
+impl fmt::Display for Tenths {
+    /// `2.3`.
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "{}.{}", self.0 / 10, self.0 % 10)
+    }
+}
+
+impl Tenths {
+    /// The rating as a number (`2.3`).
+    pub fn value(self) -> f64 {
+        f64::from(self.0) / 10.0
+    }
+}
+
+/// What is known of the ER of a puzzle beyond this build's ladder: it is above 8.9, since every producer SE tries
+/// after the implemented ones rates 9.0 or more (a chain found earlier on the path may rate more).
+pub const LADDER_TOP: Tenths = Tenths(89);
+
+/// SE's techniques, in the order SE's producers are asked (classic SE 1.2.1 set).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub enum SeTechnique {
+    /// A digit with one place in a house (1.0 when the house has one empty cell, 1.2 in a box, 1.5 in a line).
+    HiddenSingle,
+    /// Pointing that leaves a digit one place in another box (1.7).
+    DirectPointing,
+    /// Claiming that leaves a digit one place in another line (1.9).
+    DirectClaiming,
+    /// A hidden pair that leaves another digit one place in the house (2.0).
+    DirectHiddenPair,
+    /// A cell with one candidate (2.3).
+    NakedSingle,
+    /// A hidden triplet that leaves another digit one place in the house (2.5).
+    DirectHiddenTriplet,
+    /// A box's candidates of a digit in one line: the digit leaves the line's other cells (2.6).
+    Pointing,
+    /// A line's candidates of a digit in one box: the digit leaves the box's other cells (2.8).
+    Claiming,
+    /// Two cells of a house with the same two candidates (3.0).
+    NakedPair,
+    /// Fish of size 2 (3.2).
+    XWing,
+    /// Two digits with the same two places in a house (3.4).
+    HiddenPair,
+    /// Three cells of a house holding three digits between them (3.6).
+    NakedTriplet,
+    /// Fish of size 3 (3.8).
+    Swordfish,
+    /// Three digits with three places between them in a house (4.0).
+    HiddenTriplet,
+    /// XY-Wing (4.2).
+    XYWing,
+    /// XYZ-Wing (4.4).
+    XYZWing,
+    /// Unique rectangle of type 1 to 4 (4.5, type 3 4.5 and up).
+    UniqueRectangle(u8),
+    /// Unique loop (6 cells or more) of type 1 to 4 (4.6 and up).
+    UniqueLoop(u8),
+    /// Four cells of a house holding four digits between them (5.0).
+    NakedQuad,
+    /// Fish of size 4 (5.2).
+    Jellyfish,
+    /// Four digits with four places between them in a house (5.4).
+    HiddenQuad,
+    /// Bivalue Universal Grave of type 1 to 4 (5.6, 5.7, 5.8 and up, 5.7).
+    Bug(u8),
+    /// Aligned Pair Exclusion (6.2).
+    AlignedPairExclusion,
+    /// Bidirectional X-, Y- or XY-cycle (6.5, XY 7.0, plus the length increment).
+    BidirectionalCycle,
+    /// Forcing X- or XY-chain (6.6, XY 7.0, plus the length increment).
+    ForcingChain,
+    /// Aligned Triplet Exclusion (7.5).
+    AlignedTripletExclusion,
+    /// Nishio forcing chains (7.5 plus the length increment).
+    NishioForcingChain,
+    /// Multiple forcing chains (8.0 plus the length increment).
+    MultipleForcingChain,
+    /// Dynamic forcing chains (8.5 plus the length increment).
+    DynamicForcingChain,
+}
+
+impl SeTechnique {
+    /// The producers in SE's order (the direct ones first, then the indirect ones), as far as this build goes.
+    pub const LADDER: [SeTechnique; 25] = [
+        SeTechnique::HiddenSingle,
+        SeTechnique::DirectPointing, // with DirectClaiming: one producer
+        SeTechnique::DirectHiddenPair,
+        SeTechnique::NakedSingle,
+        SeTechnique::DirectHiddenTriplet,
+        SeTechnique::Pointing, // with Claiming: one producer
+        SeTechnique::NakedPair,
+        SeTechnique::XWing,
+        SeTechnique::HiddenPair,
+        SeTechnique::NakedTriplet,
+        SeTechnique::Swordfish,
+        SeTechnique::HiddenTriplet,
+        SeTechnique::XYWing,
+        SeTechnique::XYZWing,
+        SeTechnique::UniqueRectangle(1), // with the loops and every type: one producer
+        SeTechnique::NakedQuad,
+        SeTechnique::Jellyfish,
+        SeTechnique::HiddenQuad,
+        SeTechnique::Bug(1), // every type: one producer
+        SeTechnique::AlignedPairExclusion,
+        SeTechnique::ForcingChain, // with the cycles: one producer
+        SeTechnique::AlignedTripletExclusion,
+        SeTechnique::NishioForcingChain,
+        SeTechnique::MultipleForcingChain,
+        SeTechnique::DynamicForcingChain,
+    ];
+
+    /// SE's name of the technique.
+    pub fn name(self) -> &'static str {
+        match self {
+            SeTechnique::HiddenSingle => "Hidden Single",
+            SeTechnique::DirectPointing => "Direct Pointing",
+            SeTechnique::DirectClaiming => "Direct Claiming",
+            SeTechnique::DirectHiddenPair => "Direct Hidden Pair",
+            SeTechnique::NakedSingle => "Naked Single",
+            SeTechnique::DirectHiddenTriplet => "Direct Hidden Triplet",
+            SeTechnique::Pointing => "Pointing",
+            SeTechnique::Claiming => "Claiming",
+            SeTechnique::NakedPair => "Naked Pair",
+            SeTechnique::XWing => "X-Wing",
+            SeTechnique::HiddenPair => "Hidden Pair",
+            SeTechnique::NakedTriplet => "Naked Triplet",
+            SeTechnique::Swordfish => "Swordfish",
+            SeTechnique::HiddenTriplet => "Hidden Triplet",
+            SeTechnique::XYWing => "XY-Wing",
+            SeTechnique::XYZWing => "XYZ-Wing",
+            SeTechnique::UniqueRectangle(t) => [
+                "Unique Rectangle type 1",
+                "Unique Rectangle type 2",
+                "Unique Rectangle type 3",
+            ]
+            .get(usize::from(t) - 1)
+            .unwrap_or(&"Unique Rectangle type 4"),
+            SeTechnique::UniqueLoop(t) => [
+                "Unique Loop type 1",
+                "Unique Loop type 2",
+                "Unique Loop type 3",
+            ]
+            .get(usize::from(t) - 1)
+            .unwrap_or(&"Unique Loop type 4"),
+            SeTechnique::NakedQuad => "Naked Quad",
+            SeTechnique::Jellyfish => "Jellyfish",
+            SeTechnique::HiddenQuad => "Hidden Quad",
+            SeTechnique::Bug(t) => ["BUG type 1", "BUG type 2", "BUG type 3"]
+                .get(usize::from(t) - 1)
+                .unwrap_or(&"BUG type 4"),
+            SeTechnique::AlignedPairExclusion => "Aligned Pair Exclusion",
+            SeTechnique::BidirectionalCycle => "Bidirectional Cycle",
+            SeTechnique::ForcingChain => "Forcing Chain",
+            SeTechnique::AlignedTripletExclusion => "Aligned Triplet Exclusion",
+            SeTechnique::NishioForcingChain => "Nishio Forcing Chain",
+            SeTechnique::MultipleForcingChain => "Multiple Forcing Chain",
+            SeTechnique::DynamicForcingChain => "Dynamic Forcing Chain",
+        }
+    }
+
+    /// SE's rating of the technique (a hidden single's is 1.0, 1.2 or 1.5 by its house: 1.5 here).
+    pub fn rating(self) -> Tenths {
+        Tenths(match self {
+            SeTechnique::HiddenSingle => 15,
+            SeTechnique::DirectPointing => 17,
+            SeTechnique::DirectClaiming => 19,
+            SeTechnique::DirectHiddenPair => 20,
+            SeTechnique::NakedSingle => 23,
+            SeTechnique::DirectHiddenTriplet => 25,
+            SeTechnique::Pointing => 26,
+            SeTechnique::Claiming => 28,
+            SeTechnique::NakedPair => 30,
+            SeTechnique::XWing => 32,
+            SeTechnique::HiddenPair => 34,
+            SeTechnique::NakedTriplet => 36,
+            SeTechnique::Swordfish => 38,
+            SeTechnique::HiddenTriplet => 40,
+            SeTechnique::XYWing => 42,
+            SeTechnique::XYZWing => 44,
+            SeTechnique::UniqueRectangle(_) => 45,
+            SeTechnique::UniqueLoop(_) => 46,
+            SeTechnique::NakedQuad => 50,
+            SeTechnique::Jellyfish => 52,
+            SeTechnique::HiddenQuad => 54,
+            SeTechnique::Bug(1) => 56,
+            SeTechnique::Bug(_) => 57,
+            SeTechnique::AlignedPairExclusion => 62,
+            SeTechnique::BidirectionalCycle => 65,
+            SeTechnique::ForcingChain => 66,
+            SeTechnique::AlignedTripletExclusion => 75,
+            SeTechnique::NishioForcingChain => 75,
+            SeTechnique::MultipleForcingChain => 80,
+            SeTechnique::DynamicForcingChain => 85,
+        })
+    }
+
+    /// The first hint this technique's producer finds, in SE's scan order.
+    fn find(self, c: &Candidates) -> Option<SeStep> {
+        match self {
+            SeTechnique::HiddenSingle => singles::hidden_single(c),
+            SeTechnique::DirectPointing | SeTechnique::DirectClaiming => {
+                intersections::find(c, true)
+            }
+            SeTechnique::DirectHiddenPair => subsets::hidden(c, 2, true),
+            SeTechnique::NakedSingle => singles::naked_single(c),
+            SeTechnique::DirectHiddenTriplet => subsets::hidden(c, 3, true),
+            SeTechnique::Pointing | SeTechnique::Claiming => intersections::find(c, false),
+            SeTechnique::NakedPair => subsets::naked(c, 2),
+            SeTechnique::XWing => fish::find(c, 2),
+            SeTechnique::HiddenPair => subsets::hidden(c, 2, false),
+            SeTechnique::NakedTriplet => subsets::naked(c, 3),
+            SeTechnique::Swordfish => fish::find(c, 3),
+            SeTechnique::HiddenTriplet => subsets::hidden(c, 3, false),
+            SeTechnique::XYWing => wings::find(c, false),
+            SeTechnique::XYZWing => wings::find(c, true),
+            SeTechnique::UniqueRectangle(_) | SeTechnique::UniqueLoop(_) => unique::find(c),
+            SeTechnique::NakedQuad => subsets::naked(c, 4),
+            SeTechnique::Jellyfish => fish::find(c, 4),
+            SeTechnique::HiddenQuad => subsets::hidden(c, 4, false),
+            SeTechnique::Bug(_) => bug::find(c),
+            SeTechnique::AlignedPairExclusion => exclusion::find(c),
+            SeTechnique::BidirectionalCycle | SeTechnique::ForcingChain => chains::find(c),
+            SeTechnique::AlignedTripletExclusion => exclusion::find_triplets(c),
+            SeTechnique::NishioForcingChain => dynamic::find(c, dynamic::Kind::Nishio),
+            SeTechnique::MultipleForcingChain => dynamic::find(c, dynamic::Kind::Multiple),
+            SeTechnique::DynamicForcingChain => dynamic::find(c, dynamic::Kind::Dynamic),
+        }
+    }
+}
+
+impl fmt::Display for SeTechnique {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(self.name())
+    }
+}
+
+/// One step of an SE path: the technique, its rating, what it places or removes and the pattern's houses, cells
+/// and digits.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct SeStep {
+    /// The technique.
+    pub technique: SeTechnique,
+    /// SE's rating of this hint.
+    pub rating: Tenths,
+    /// The `(cell, digit)` placed (singles and the direct techniques).
+    pub placement: Option<(usize, u8)>,
+    /// The candidates removed.
+    pub eliminations: Eliminations,
+    /// The houses of the pattern.
+    pub houses: HouseSet,
+    /// The cells of the pattern.
+    pub cells: CellSet,
+    /// The digits of the pattern.
+    pub digits: DigitSet,
+}
+
+impl SeStep {
+    /// A step of `technique` at its rating, with nothing placed, removed or shown yet.
+    fn new(technique: SeTechnique) -> SeStep {
+        SeStep {
+            technique,
+            rating: technique.rating(),
+            placement: None,
+            eliminations: Eliminations::NONE,
+            houses: HouseSet::default(),
+            cells: CellSet::EMPTY,
+            digits: DigitSet::EMPTY,
+        }
+    }
+
+    /// A step of `technique` removing `digit` from `removed`; the pattern shows `digit`.
+    fn removing(technique: SeTechnique, removed: CellSet, digit: u8) -> SeStep {
+        let mut s = SeStep::new(technique);
+        s.eliminations.add(removed, digit);
+        s.digits.insert(digit);
+        s
+    }
+
+    /// Applies the step as SE does: the eliminations, then the placement.
+    pub fn apply(&self, c: &mut Candidates) {
+        for (cell, digit) in self.eliminations.iter() {
+            c.eliminate(cell, digit);
+        }
+        if let Some((cell, digit)) = self.placement {
+            c.place(cell, digit);
+        }
+    }
+}
+
+impl fmt::Display for SeStep {
+    /// `Pointing 2.6: 5 in box 1, row 1 (r1c2,r1c3) => r1c7<>5`.
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "{} {}:", self.technique, self.rating)?;
+        if !self.digits.is_empty() {
+            write!(f, " {}", self.digits)?;
+        }
+        if !self.houses.is_empty() {
+            write!(f, " in {}", self.houses)?;
+        }
+        if !self.cells.is_empty() {
+            write!(f, " ({})", cell_list(self.cells))?;
+        }
+        f.write_str(" =>")?;
+        if let Some((cell, digit)) = self.placement {
+            write!(f, " {} = {digit}", cell_name(cell))?;
+        }
+        if !self.eliminations.is_empty() {
+            write!(f, " {}", self.eliminations)?;
+        }
+        Ok(())
+    }
+}
+
+/// The first hint SE's ladder finds in a candidate grid, `None` when no implemented technique applies.
+pub fn next_step(c: &Candidates) -> Option<SeStep> {
+    SeTechnique::LADDER.iter().find_map(|t| t.find(c))
+}
+
+/// A puzzle's ratings on SE's scale.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct SeRating {
+    /// ER, the highest rating on the path; `None` when the puzzle needs a technique beyond [`LADDER_TOP`].
+    pub er: Option<Tenths>,
+    /// EP, the highest rating up to the first placement; `None` when beyond the ladder before it.
+    pub ep: Option<Tenths>,
+    /// ED, the rating of the first step; `None` when no implemented technique applies at the start.
+    pub ed: Option<Tenths>,
+    /// The first technique with the highest rating on the path so far (ER's technique when complete).
+    pub hardest: Option<SeTechnique>,
+    /// Steps taken.
+    pub steps: u32,
+}
+
+impl SeRating {
+    /// True when the whole path was within the ladder.
+    pub fn is_complete(&self) -> bool {
+        self.er.is_some()
+    }
+}
+
+/// Writes a rating, or `>8.9` (above [`LADDER_TOP`]) when unknown.
+fn write_rating(f: &mut fmt::Formatter<'_>, r: Option<Tenths>) -> fmt::Result {
+    match r {
+        Some(t) => write!(f, "{t}"),
+        None => write!(f, ">{LADDER_TOP}"),
+    }
+}
+
+impl fmt::Display for SeRating {
+    /// `ER EP ED HARDEST` separated by single spaces: `3.4 1.5 1.2 Hidden_Pair`; an unknown rating is `>8.9` and
+    /// the hardest technique then is `beyond`; a full grid's is `-`.
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write_rating(f, self.er)?;
+        f.write_str(" ")?;
+        write_rating(f, self.ep)?;
+        f.write_str(" ")?;
+        write_rating(f, self.ed)?;
+        f.write_str(" ")?;
+        match (self.er, self.hardest) {
+            (None, _) => f.write_str("beyond"),
+            (Some(_), None) => f.write_str("-"),
+            (Some(_), Some(t)) => f.write_str(&t.name().replace(' ', "_")),
+        }
+    }
+}
+
+/// The steps SE takes on a puzzle, easiest hint first at each step; ends when the grid is full or when no
+/// implemented technique applies (check [`SePath::is_solved`]).
+pub struct SePath {
+    candidates: Candidates,
+}
+
+impl SePath {
+    /// The path of a puzzle with exactly one solution (checked first, as SE does).
+    pub fn new(puzzle: &Grid) -> Result<SePath, RateError> {
+        solver::solve_unique(puzzle)?;
+        let candidates = Candidates::new(puzzle)?;
+        Ok(SePath { candidates })
+    }
+
+    /// The candidate grid as it stands.
+    pub fn candidates(&self) -> &Candidates {
+        &self.candidates
+    }
+
+    /// True when every cell holds a value.
+    pub fn is_solved(&self) -> bool {
+        self.candidates.is_solved()
+    }
+}
+
+impl Iterator for SePath {
+    type Item = SeStep;
+
+    fn next(&mut self) -> Option<SeStep> {
+        if self.candidates.is_solved() {
+            return None;
+        }
+        let step = next_step(&self.candidates)?;
+        step.apply(&mut self.candidates);
+        Some(step)
+    }
+}
+
+/// Builds a [`SeRating`] from the steps of a path as they are taken.
+#[derive(Debug, Clone, Copy, Default)]
+pub struct SeTally {
+    er: Tenths,
+    ep: Option<Tenths>,
+    ed: Option<Tenths>,
+    hardest: Option<SeTechnique>,
+    steps: u32,
+}
+
+impl SeTally {
+    /// Counts one step: ER so far, ED at the first step, EP at the first placement.
+    pub fn add(&mut self, step: &SeStep) {
+        if step.rating > self.er {
+            self.er = step.rating;
+            self.hardest = Some(step.technique);
+        }
+        self.ed.get_or_insert(self.er);
+        if self.ep.is_none() && step.placement.is_some() {
+            self.ep = Some(self.er);
+        }
+        self.steps += 1;
+    }
+
+    /// The rating once the path ended, `solved` or stopped for want of a technique; a full grid rates 0.0
+    /// everywhere, as serate prints it.
+    pub fn rating(&self, solved: bool) -> SeRating {
+        let known = solved.then_some(self.er);
+        SeRating {
+            er: known,
+            ep: self.ep.or(known),
+            ed: self.ed.or(known),
+            hardest: self.hardest,
+            steps: self.steps,
+        }
+    }
+}
+
+/// Rates a puzzle on SE's scale. Fails as [`super::rate`] does for clashing givens, no solution or several.
+pub fn rate_se(puzzle: &Grid) -> Result<SeRating, RateError> {
+    let mut path = SePath::new(puzzle)?;
+    let mut tally = SeTally::default();
+    for step in path.by_ref() {
+        tally.add(&step);
+    }
+    Ok(tally.rating(path.is_solved()))
+}
+
+/// Counts of SE ratings per ER band (below 2.0, 2.x, … 10.x, 11 and up) and above the ladder; printed at the end
+/// of `rate --scale se`.
+#[derive(Debug, Clone, Default, PartialEq, Eq)]
+pub struct SeHistogram {
+    /// Puzzles per band, indexed by [`SeHistogram::band`].
+    pub bands: [u64; SeHistogram::BANDS],
+    /// Records that could not be rated.
+    pub failed: u64,
+}
+
+impl SeHistogram {
+    /// Number of bands: ER 0.0-1.9 (index 1; 0 for a full grid's 0.0), 2.0-2.9, …, 11.0 and up (11), above the
+    /// ladder (12).
+    pub const BANDS: usize = 13;
+
+    /// The band of a rating.
+    pub fn band(r: &SeRating) -> usize {
+        match r.er {
+            None => 12,
+            Some(Tenths(0)) => 0,
+            Some(t) => usize::from(t.0 / 10).clamp(1, 11),
+        }
+    }
+
+    /// Counts one rating.
+    pub fn add(&mut self, r: &SeRating) {
+        self.bands[SeHistogram::band(r)] += 1;
+    }
+
+    /// Puzzles rated (complete or above the ladder).
+    pub fn rated(&self) -> u64 {
+        self.bands.iter().sum()
+    }
+}
+
+impl fmt::Display for SeHistogram {
+    /// One line per band that has puzzles, with counts, shares and bars, then the failures.
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        let total = self.rated().max(1);
+        let bar = |n: u64| "#".repeat(((n * 40 + total / 2) / total) as usize);
+        writeln!(f, "ER            puzzles   share")?;
+        for (i, &n) in self.bands.iter().enumerate() {
+            if n == 0 {
+                continue;
+            }
+            let name = match i {
+                0 => "full grid".to_string(),
+                1 => "1.0-1.9".to_string(),
+                11 => "11.0 and up".to_string(),
+                12 => format!("above {LADDER_TOP}"),
+                _ => format!("{i}.0-{i}.9"),
+            };
+            let share = 100.0 * n as f64 / total as f64;
+            writeln!(f, "{name:<12} {n:>8} {share:>6.1}%  {}", bar(n))?;
+        }
+        write!(f, "failed records {}", self.failed)
+    }
+}
+
+/// SE's region of type `t` (0 box, 1 row, 2 column) number `i`.
+#[inline]
+fn region(t: usize, i: usize) -> House {
+    match t {
+        0 => House::boxed(i),
+        1 => House::row(i),
+        _ => House::col(i),
+    }
+}
+
+/// The house of SE's type `t` (0 box, 1 row, 2 column) holding `cell`.
+#[inline]
+fn house_of(t: usize, cell: usize) -> House {
+    let (r, c) = (cell / 9, cell % 9);
+    region(t, [r / 3 * 3 + c / 3, r, c][t])
+}
+
+/// SE's scan order of region types for singles and subsets: boxes, columns, rows.
+const BOX_COL_ROW: [usize; 3] = [0, 2, 1];
+
+/// The cells of a house.
+#[inline]
+fn cells_of(h: House) -> CellSet {
+    HOUSE_CELLS[h.0 as usize]
+}
+
+/// The 0-based positions (indexes into the house's cell list) of `cells` within house `h`, as a 9-bit mask.
+#[inline]
+fn positions(h: House, cells: CellSet) -> u16 {
+    let list = &HOUSE_LIST[h.0 as usize];
+    let mut m = 0u16;
+    for (i, &cell) in list.iter().enumerate() {
+        if cells.contains(cell as usize) {
+            m |= 1 << i;
+        }
+    }
+    m
+}
+
+/// The 9-bit masks in increasing value, grouped by size: `SUBSETS[OFFSET[k]..OFFSET[k + 1]]` are the masks of
+/// `k` bits.
+const SUBSETS: ([u16; 512], [usize; 11]) = {
+    let mut masks = [0u16; 512];
+    let mut offset = [0usize; 11];
+    let mut n = 0;
+    let mut k = 0;
+    while k <= 9 {
+        offset[k] = n;
+        let mut m = 0u16;
+        while m < 512 {
+            if m.count_ones() == k as u32 {
+                masks[n] = m;
+                n += 1;
+            }
+            m += 1;
+        }
+        k += 1;
+    }
+    offset[10] = n;
+    (masks, offset)
+};
+
+/// The `k`-subsets of 0..9 as 9-bit masks, in SE's `Permutations` order (increasing value).
+fn combinations(k: u32) -> impl Iterator<Item = u16> {
+    let (masks, offset) = &SUBSETS;
+    masks[offset[k as usize]..offset[k as usize + 1]]
+        .iter()
+        .copied()
+}
+
+/// The cells of house `h` at the positions of mask `m`.
+#[inline]
+fn cells_at(h: House, m: u16) -> CellSet {
+    let list = &HOUSE_LIST[h.0 as usize];
+    let mut s = CellSet::EMPTY;
+    for (i, &cell) in list.iter().enumerate() {
+        if m >> i & 1 != 0 {
+            s.insert(cell as usize);
+        }
+    }
+    s
+}
+
+#[cfg(test)]
+mod tests;

@@ -1,0 +1,313 @@
+//! The SE ladder checked against `serate`'s ratings (`data/se_sample.txt`, made with the reference tool) and each
+//! technique's steps checked for soundness against the solution.
+
+use super::*;
+use crate::solver;
+
+/// `(puzzle, ER, EP, ED, serate's ER technique)` of the committed sample.
+fn sample() -> Vec<(Grid, Tenths, Tenths, Tenths, String)> {
+    let tenths = |s: &str| Tenths((s.parse::<f64>().unwrap() * 10.0).round() as u8);
+    include_str!("../../../data/se_sample.txt")
+        .lines()
+        .filter(|l| !l.starts_with('#') && !l.trim().is_empty())
+        .map(|l| {
+            let f: Vec<&str> = l.split_whitespace().collect();
+            (
+                f[0].parse().unwrap(),
+                tenths(f[1]),
+                tenths(f[2]),
+                tenths(f[3]),
+                f[5].to_string(),
+            )
+        })
+        .collect()
+}
+
+#[test]
+fn sample_ratings_equal_serate_within_the_ladder() {
+    let mut rated = 0;
+    let mut wrong = Vec::new();
+    for (p, er, ep, ed, _) in &sample() {
+        let r = rate_se(p).unwrap();
+        match r.er {
+            Some(ours) => {
+                rated += 1;
+                if (ours, r.ep.unwrap(), r.ed.unwrap()) != (*er, *ep, *ed) {
+                    wrong.push(format!("{p}: ours {r}, serate {er} {ep} {ed}"));
+                }
+            }
+            // Beyond the ladder: serate's ER must be above it, and what we know must be serate's.
+            None => {
+                if *er <= LADDER_TOP
+                    || r.ep.is_some_and(|x| x != *ep)
+                    || r.ed.is_some_and(|x| x != *ed)
+                {
+                    wrong.push(format!("{p}: ours {r}, serate {er} {ep} {ed}"));
+                }
+            }
+        }
+    }
+    assert!(
+        wrong.is_empty(),
+        "{} differ:\n{}",
+        wrong.len(),
+        wrong.join("\n")
+    );
+    // (A puzzle serate rates at or below LADDER_TOP and reported beyond it here is among `wrong`.)
+    assert!(rated >= 900, "{rated}");
+}
+
+/// Each step only places the solution's digits and only removes candidates that are not the solution's.
+fn assert_sound(p: &Grid) -> Vec<SeStep> {
+    let solution = solver::solve_unique(p).unwrap().solution;
+    let steps: Vec<SeStep> = SePath::new(p).unwrap().collect();
+    for s in &steps {
+        if let Some((cell, d)) = s.placement {
+            assert_eq!(solution.get(cell), d, "{p}: {s}");
+        }
+        for (cell, d) in s.eliminations.iter() {
+            assert_ne!(solution.get(cell), d, "{p}: {s}");
+        }
+        assert!(s.placement.is_some() || !s.eliminations.is_empty(), "{s}");
+    }
+    steps
+}
+
+#[test]
+fn every_technique_is_met_on_the_sample_with_its_rating_and_sound_steps() {
+    let mut seen: Vec<(SeTechnique, Tenths)> = Vec::new();
+    for (p, ..) in sample() {
+        for s in assert_sound(&p) {
+            if !seen.contains(&(s.technique, s.rating)) {
+                seen.push((s.technique, s.rating));
+            }
+        }
+    }
+    // SE's rating of each technique (HiddenSingle has three).
+    let expected = [
+        (SeTechnique::HiddenSingle, 10),
+        (SeTechnique::HiddenSingle, 12),
+        (SeTechnique::HiddenSingle, 15),
+        (SeTechnique::DirectPointing, 17),
+        (SeTechnique::DirectHiddenPair, 20),
+        (SeTechnique::NakedSingle, 23),
+        (SeTechnique::Pointing, 26),
+        (SeTechnique::Claiming, 28),
+        (SeTechnique::NakedPair, 30),
+        (SeTechnique::HiddenPair, 34),
+        (SeTechnique::XYWing, 42),
+        (SeTechnique::UniqueRectangle(1), 45),
+        (SeTechnique::UniqueRectangle(2), 45),
+        (SeTechnique::UniqueLoop(2), 46),
+        (SeTechnique::Bug(1), 56),
+        (SeTechnique::BidirectionalCycle, 66),
+        (SeTechnique::AlignedPairExclusion, 62),
+        (SeTechnique::UniqueRectangle(3), 46),
+        (SeTechnique::Bug(2), 57),
+        (SeTechnique::ForcingChain, 66),
+        (SeTechnique::AlignedTripletExclusion, 75),
+        (SeTechnique::NishioForcingChain, 76),
+        (SeTechnique::MultipleForcingChain, 82),
+        (SeTechnique::DynamicForcingChain, 87),
+    ];
+    for (t, r) in expected {
+        assert!(seen.contains(&(t, Tenths(r))), "{t} {r} not met: {seen:?}");
+    }
+    for (t, r) in &seen {
+        let want = match t {
+            SeTechnique::HiddenSingle => [10, 12, 15].contains(&r.0),
+            SeTechnique::DirectPointing => r.0 == 17,
+            SeTechnique::DirectClaiming => r.0 == 19,
+            SeTechnique::DirectHiddenPair => r.0 == 20,
+            SeTechnique::NakedSingle => r.0 == 23,
+            SeTechnique::DirectHiddenTriplet => r.0 == 25,
+            SeTechnique::Pointing => r.0 == 26,
+            SeTechnique::Claiming => r.0 == 28,
+            SeTechnique::NakedPair => r.0 == 30,
+            SeTechnique::XWing => r.0 == 32,
+            SeTechnique::HiddenPair => r.0 == 34,
+            SeTechnique::NakedTriplet => r.0 == 36,
+            SeTechnique::Swordfish => r.0 == 38,
+            SeTechnique::HiddenTriplet => r.0 == 40,
+            SeTechnique::XYWing => r.0 == 42,
+            SeTechnique::XYZWing => r.0 == 44,
+            SeTechnique::UniqueRectangle(t) => (1..=4).contains(t) && (45..=50).contains(&r.0),
+            SeTechnique::UniqueLoop(t) => (1..=4).contains(t) && (46..=55).contains(&r.0),
+            SeTechnique::NakedQuad => r.0 == 50,
+            SeTechnique::Jellyfish => r.0 == 52,
+            SeTechnique::HiddenQuad => r.0 == 54,
+            SeTechnique::Bug(1) => r.0 == 56,
+            SeTechnique::Bug(3) => (58..=62).contains(&r.0),
+            SeTechnique::Bug(t) => (2..=4).contains(t) && r.0 == 57,
+            SeTechnique::AlignedPairExclusion => r.0 == 62,
+            SeTechnique::BidirectionalCycle => r.0 >= 65,
+            SeTechnique::ForcingChain => r.0 >= 66,
+            SeTechnique::AlignedTripletExclusion => r.0 == 75,
+            SeTechnique::NishioForcingChain => r.0 >= 75,
+            SeTechnique::MultipleForcingChain => r.0 >= 80,
+            SeTechnique::DynamicForcingChain => r.0 >= 85,
+        };
+        assert!(want, "{t} rated {r}");
+    }
+}
+
+/// An empty grid's candidates with `digits` removed from `cells`.
+fn empty_without(removals: &[(&[usize], &[u8])]) -> Candidates {
+    let mut c = Candidates::new(&Grid::EMPTY).unwrap();
+    for (cells, digits) in removals {
+        for &cell in *cells {
+            for &d in *digits {
+                c.eliminate(cell, d);
+            }
+        }
+    }
+    c
+}
+
+/// The first step of the ladder on `c`, as `(technique, rating, placement, eliminations as text)`.
+fn first(c: &Candidates) -> (SeTechnique, u8, Option<(usize, u8)>, String) {
+    let s = next_step(c).expect("a step");
+    (
+        s.technique,
+        s.rating.0,
+        s.placement,
+        s.eliminations.to_string(),
+    )
+}
+
+const ALL_BUT_1: &[u8] = &[2, 3, 4, 5, 6, 7, 8, 9];
+
+#[test]
+fn hand_made_singles_rate_as_se() {
+    // 5 has one place in box 1 (r1c1): 1.2.
+    let box1: Vec<usize> = vec![1, 2, 9, 10, 11, 18, 19, 20];
+    let c = empty_without(&[(&box1, &[5])]);
+    assert_eq!(
+        first(&c),
+        (SeTechnique::HiddenSingle, 12, Some((0, 5)), String::new())
+    );
+    // 5 has one place in row 1 only (the box still has others): 1.5.
+    let c = empty_without(&[(&[1, 2, 3, 4, 5, 6, 7, 8], &[5])]);
+    assert_eq!(
+        first(&c),
+        (SeTechnique::HiddenSingle, 15, Some((0, 5)), String::new())
+    );
+    // A house with one empty cell: 1.0, before any other single.
+    let mut g = Grid::EMPTY;
+    for (i, d) in (1..=8u8).enumerate() {
+        g.set(i, d);
+    }
+    let c = Candidates::new(&g).unwrap();
+    assert_eq!(
+        first(&c),
+        (SeTechnique::HiddenSingle, 10, Some((8, 9)), String::new())
+    );
+    // r5c5 holds only 1: naked single 2.3.
+    let c = empty_without(&[(&[40], ALL_BUT_1)]);
+    assert_eq!(
+        first(&c),
+        (SeTechnique::NakedSingle, 23, Some((40, 1)), String::new())
+    );
+}
+
+#[test]
+fn hand_made_intersections_rate_as_se() {
+    // 7 of box 1 only in row 1: pointing 2.6 removes it from the rest of row 1.
+    let c = empty_without(&[(&[9, 10, 11, 18, 19, 20], &[7])]);
+    assert_eq!(
+        first(&c),
+        (
+            SeTechnique::Pointing,
+            26,
+            None,
+            "r1c4,r1c5,r1c6,r1c7,r1c8,r1c9<>7".into()
+        )
+    );
+    // 7 of row 1 only in box 1: claiming 2.8 removes it from the rest of box 1.
+    let c = empty_without(&[(&[3, 4, 5, 6, 7, 8], &[7])]);
+    assert_eq!(
+        first(&c),
+        (
+            SeTechnique::Claiming,
+            28,
+            None,
+            "r2c1,r2c2,r2c3,r3c1,r3c2,r3c3<>7".into()
+        )
+    );
+    // As above, and box 2 has 7 only in row 1 and r2c4: direct pointing 1.7 places r2c4 = 7.
+    let c = empty_without(&[
+        (&[9, 10, 11, 18, 19, 20], &[7]),
+        (&[13, 14, 21, 22, 23], &[7]),
+    ]);
+    assert_eq!(
+        first(&c),
+        (
+            SeTechnique::DirectPointing,
+            17,
+            Some((12, 7)),
+            String::new()
+        )
+    );
+}
+
+#[test]
+fn hand_made_subsets_fish_and_wings_rate_as_se() {
+    // r1c1 and r1c2 hold only 1 and 2: naked pair 3.0, found in box 1 first (SE scans boxes first).
+    let c = empty_without(&[(&[0, 1], &[3, 4, 5, 6, 7, 8, 9])]);
+    assert_eq!(
+        first(&c),
+        (
+            SeTechnique::NakedPair,
+            30,
+            None,
+            "r1c3,r2c1,r2c2,r2c3,r3c1,r3c2,r3c3<>12".into()
+        )
+    );
+    // 1 in rows 1 and 5 only in columns 1 and 5: X-Wing 3.2 clears the rest of the two columns.
+    let rows: Vec<usize> = [0, 4]
+        .iter()
+        .flat_map(|r| {
+            (0..9)
+                .filter(|c| *c != 0 && *c != 4)
+                .map(move |c| r * 9 + c)
+        })
+        .collect();
+    let c = empty_without(&[(&rows, &[1])]);
+    let (t, r, p, e) = first(&c);
+    assert_eq!((t, r, p), (SeTechnique::XWing, 32, None));
+    assert_eq!(
+        e,
+        "r2c1,r2c5,r3c1,r3c5,r4c1,r4c5,r6c1,r6c5,r7c1,r7c5,r8c1,r8c5,r9c1,r9c5<>1"
+    );
+    // Pivot r1c1 {12}, pincers r1c5 {13} and r5c1 {23}: XY-Wing 4.2 removes 3 from r5c5.
+    let c = empty_without(&[
+        (&[0], &[3, 4, 5, 6, 7, 8, 9]),
+        (&[4], &[2, 4, 5, 6, 7, 8, 9]),
+        (&[36], &[1, 4, 5, 6, 7, 8, 9]),
+    ]);
+    assert_eq!(first(&c), (SeTechnique::XYWing, 42, None, "r5c5<>3".into()));
+}
+
+#[test]
+fn hand_made_unique_rectangles_rate_as_se() {
+    // r1c1, r1c4, r2c1 hold only 1 and 2, r2c4 also 3: type 1 (4.5) removes 1 and 2 from r2c4.
+    let not12: &[u8] = &[3, 4, 5, 6, 7, 8, 9];
+    let c = empty_without(&[(&[0, 3, 9], not12), (&[12], &[4, 5, 6, 7, 8, 9])]);
+    let s = unique::find(&c).expect("a unique rectangle");
+    assert_eq!(
+        (s.technique, s.rating),
+        (SeTechnique::UniqueRectangle(1), Tenths(45))
+    );
+    assert_eq!(s.eliminations.to_string(), "r2c4<>12");
+    // r2c1 and r2c4 both hold 1, 2 and 3: type 2 (4.5) removes 3 from the rest of row 2.
+    let c = empty_without(&[(&[0, 3], not12), (&[9, 12], &[4, 5, 6, 7, 8, 9])]);
+    let s = unique::find(&c).expect("a unique rectangle");
+    assert_eq!(
+        (s.technique, s.rating),
+        (SeTechnique::UniqueRectangle(2), Tenths(45))
+    );
+    assert_eq!(
+        s.eliminations.to_string(),
+        "r2c2,r2c3,r2c5,r2c6,r2c7,r2c8,r2c9<>3"
+    );
+}
