@@ -11,6 +11,7 @@
 mod engine;
 #[cfg(test)]
 mod reference;
+mod tables;
 
 use crate::grid::{Conflict, Grid};
 
