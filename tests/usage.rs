@@ -189,3 +189,14 @@ fn explain_puts_the_rating_first_and_last() {
     );
     assert_eq!(lines[1], *lines.last().unwrap());
 }
+
+#[test]
+fn a_status_interval_too_long_for_a_duration_means_no_status_lines() {
+    for interval in ["1e30", "inf", "nan", "-3"] {
+        let r = with_status(interval, &["solve", &data("puzzles.txt")]);
+        assert_eq!(r.code, 0, "{interval}: {}", r.stderr);
+        assert_eq!(r.out().lines().count(), 100, "{interval}");
+        assert!(!r.stderr.contains("panicked"), "{interval}: {}", r.stderr);
+        assert_eq!(r.stderr.lines().count(), 1, "{interval}: {}", r.stderr);
+    }
+}
