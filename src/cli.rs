@@ -183,7 +183,7 @@ Examples:
 const CHECK_EXAMPLES: &str = "\
 Examples:
   sudoku check data/kaggle.csv                        a `check` column: ok, or why not
-  paste -d' ' data/puzzles.txt data/puzzles.solutions.txt | sudoku check --unique";
+  grep -v '^#' data/puzzles.txt | paste -d' ' - data/puzzles.solutions.txt | sudoku check --unique";
 
 const COUNT_EXAMPLES: &str = "\
 Examples:
