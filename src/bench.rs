@@ -3,9 +3,11 @@
 //! solver had to guess.
 
 use std::fmt;
+use std::io::Read;
 use std::path::{Path, PathBuf};
 use std::time::{Duration, Instant};
 
+use crate::compression::Compression;
 use crate::format::csv::ColumnNames;
 use crate::format::{is_skipped, prepare, read_all, LineIter, Plan, Prepared};
 use crate::grid::Grid;
@@ -107,8 +109,15 @@ impl Dataset {
     /// Reads a file in any format the batch subcommands read (81-character lines, 9-line grids, a Kaggle CSV;
     /// detected from the first record). Blank lines and lines starting with `#` are skipped; records that do not
     /// parse are noted in [`Dataset::bad`] and left out.
+    /// A gzip, zstd, xz or bzip2 file (detected by its magic bytes) is decompressed first.
     pub fn load(path: &Path) -> std::io::Result<Dataset> {
-        Ok(Dataset::from_bytes(path, std::fs::read(path)?))
+        let mut bytes = std::fs::read(path)?;
+        if let Some(codec) = Compression::detect(&bytes) {
+            let mut text = Vec::new();
+            codec.decoder(&bytes[..])?.read_to_end(&mut text)?;
+            bytes = text;
+        }
+        Ok(Dataset::from_bytes(path, bytes))
     }
 
     /// Splits `bytes` into records as [`Dataset::load`] does; `path` only names the dataset. A file of lines is
@@ -330,6 +339,32 @@ mod tests {
         assert_eq!(d.bad.len(), 1);
         assert_eq!(d.bad[0].line, 4);
         assert!(d.bad[0].reason.contains("invalid character"), "{:?}", d.bad);
+    }
+
+    #[test]
+    fn compressed_files_give_the_puzzles_of_the_plain_ones() {
+        let data = Path::new(env!("CARGO_MANIFEST_DIR")).join("data");
+        let plain = Dataset::load(&data.join("puzzles.txt")).unwrap();
+        assert_eq!(plain.len(), 100);
+        for ext in ["gz", "zst", "xz", "bz2"] {
+            let packed = Dataset::load(&data.join(format!("puzzles.txt.{ext}"))).unwrap();
+            assert!(packed.lines().eq(plain.lines()), "{ext}");
+            assert!(packed.bad.is_empty(), "{ext}: {:?}", packed.bad);
+        }
+        let csv = Dataset::load(&data.join("kaggle.csv.gz")).unwrap();
+        assert_eq!((csv.len(), csv.bad.len()), (20, 0));
+        // A truncated file is an error, never a shorter dataset.
+        let whole = std::fs::read(data.join("puzzles.txt.gz")).unwrap();
+        let dir = tempfile::tempdir().unwrap();
+        let cut = dir.path().join("cut.gz");
+        std::fs::write(&cut, &whole[..whole.len() / 2]).unwrap();
+        let Err(e) = Dataset::load(&cut) else {
+            panic!("a truncated file loaded");
+        };
+        assert!(
+            e.to_string().contains("gzip: compressed data ends early"),
+            "{e}"
+        );
     }
 
     #[test]
