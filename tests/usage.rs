@@ -200,3 +200,21 @@ fn a_status_interval_too_long_for_a_duration_means_no_status_lines() {
         assert_eq!(r.stderr.lines().count(), 1, "{interval}: {}", r.stderr);
     }
 }
+
+#[test]
+fn man_dir_on_a_file_says_it_cannot_make_the_folder_and_leaves_the_file_alone() {
+    let dir = tempfile::tempdir().unwrap();
+    let file = dir.path().join("notes.txt");
+    std::fs::write(&file, "mine\n").unwrap();
+    let r = run(&["man", "--dir", file.to_str().unwrap()]);
+    assert_eq!(r.code, 2, "{}", r.stderr);
+    assert!(
+        r.stderr.starts_with(&format!(
+            "sudoku: {}: cannot create the folder for the pages: ",
+            file.display()
+        )),
+        "{}",
+        r.stderr
+    );
+    assert_eq!(std::fs::read_to_string(&file).unwrap(), "mine\n");
+}
