@@ -3,9 +3,11 @@
 //! solver had to guess.
 
 use std::fmt;
+use std::io::Read;
 use std::path::{Path, PathBuf};
 use std::time::{Duration, Instant};
 
+use crate::compression::Compression;
 use crate::format::csv::ColumnNames;
 use crate::format::{is_skipped, prepare, read_all, Plan, Prepared, MAX_RECORD};
 use crate::grid::Grid;
@@ -73,12 +75,13 @@ impl Dataset {
 
     /// Reads a file in any format the batch subcommands read (81-character lines, 9-line grids, a Kaggle CSV;
     /// detected from the first record). Blank lines and lines starting with `#` are skipped; records that do not
-    /// parse are noted in [`Dataset::bad`] and left out. A file of lines is read line by line: a line longer than
+    /// parse are noted in [`Dataset::bad`] and left out. A gzip, zstd, xz or bzip2 file (detected by its magic
+    /// bytes) is decompressed as it is read. A file of lines is read line by line: a line longer than
     /// [`MAX_RECORD`] bytes is a bad record passed over without being held, so memory follows the good records. A
     /// grid or CSV file is read whole, and its puzzles are written as 81-character lines (`.` blanks), so every
     /// format times the same work (parse a line, solve).
     pub fn load(path: &Path) -> std::io::Result<Dataset> {
-        use std::io::{BufRead, Read};
+        use std::io::BufRead;
         let file = std::fs::File::open(path)?;
         if file.metadata()?.is_dir() {
             return Err(std::io::Error::new(
@@ -86,7 +89,12 @@ impl Dataset {
                 "is a directory",
             ));
         }
-        let mut input = std::io::BufReader::with_capacity(64 * 1024, file);
+        let mut raw = std::io::BufReader::with_capacity(64 * 1024, file);
+        let text: Box<dyn Read + Send> = match Compression::detect(raw.fill_buf()?) {
+            Some(codec) => codec.decoder(raw)?,
+            None => Box::new(raw),
+        };
+        let mut input = std::io::BufReader::with_capacity(64 * 1024, text);
         if is_lines(input.fill_buf()?) {
             return Dataset::read(path, input);
         }
@@ -385,6 +393,32 @@ mod tests {
         assert_eq!(d.bad.len(), 1);
         assert_eq!(d.bad[0].line, 4);
         assert!(d.bad[0].reason.contains("invalid character"), "{:?}", d.bad);
+    }
+
+    #[test]
+    fn compressed_files_give_the_puzzles_of_the_plain_ones() {
+        let data = Path::new(env!("CARGO_MANIFEST_DIR")).join("data");
+        let plain = Dataset::load(&data.join("puzzles.txt")).unwrap();
+        assert_eq!(plain.len(), 100);
+        for ext in ["gz", "zst", "xz", "bz2"] {
+            let packed = Dataset::load(&data.join(format!("puzzles.txt.{ext}"))).unwrap();
+            assert!(packed.lines().eq(plain.lines()), "{ext}");
+            assert!(packed.bad.is_empty(), "{ext}: {:?}", packed.bad);
+        }
+        let csv = Dataset::load(&data.join("kaggle.csv.gz")).unwrap();
+        assert_eq!((csv.len(), csv.bad.len()), (20, 0));
+        // A truncated file is an error, never a shorter dataset.
+        let whole = std::fs::read(data.join("puzzles.txt.gz")).unwrap();
+        let dir = tempfile::tempdir().unwrap();
+        let cut = dir.path().join("cut.gz");
+        std::fs::write(&cut, &whole[..whole.len() / 2]).unwrap();
+        let Err(e) = Dataset::load(&cut) else {
+            panic!("a truncated file loaded");
+        };
+        assert!(
+            e.to_string().contains("gzip: compressed data ends early"),
+            "{e}"
+        );
     }
 
     #[test]

@@ -64,8 +64,9 @@ pub enum Command {
     /// Solve every puzzle of the inputs, one output record per input record, in input order, on all cores.
     #[command(after_help = SOLVE_EXAMPLES)]
     Solve(SolveArgs),
-    /// Time the solver in process on puzzle files (lines, 9-line grids or Kaggle CSVs, as `solve` reads them): a
-    /// warm-up pass, then repeated passes for `--seconds`; prints puzzles/s, µs/puzzle and guessing statistics.
+    /// Time the solver in process on puzzle files (lines, 9-line grids or Kaggle CSVs, plain or compressed, as
+    /// `solve` reads them): a warm-up pass, then repeated passes for `--seconds`; prints puzzles/s, µs/puzzle and
+    /// guessing statistics.
     #[command(after_help = BENCH_EXAMPLES)]
     Bench {
         /// Puzzle files to time (any format the batch subcommands read), one table row each.
@@ -187,7 +188,7 @@ Examples:
 const CHECK_EXAMPLES: &str = "\
 Examples:
   sudoku check data/kaggle.csv                        a `check` column: ok, or why not
-  paste -d' ' data/puzzles.txt data/puzzles.solutions.txt | sudoku check --unique";
+  grep -v '^#' data/puzzles.txt | paste -d' ' - data/puzzles.solutions.txt | sudoku check --unique";
 
 const COUNT_EXAMPLES: &str = "\
 Examples:

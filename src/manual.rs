@@ -39,7 +39,12 @@ pub fn write_page(command: Option<&str>, out: &mut dyn Write) -> anyhow::Result<
 /// Writes every page into `dir` (created when missing): `sudoku.1` and `sudoku-COMMAND.1`; returns their paths.
 pub fn write_all(dir: &Path) -> anyhow::Result<Vec<std::path::PathBuf>> {
     let root = built();
-    std::fs::create_dir_all(dir).map_err(|e| anyhow::anyhow!("{}: {e}", dir.display()))?;
+    std::fs::create_dir_all(dir).map_err(|e| {
+        anyhow::anyhow!(
+            "{}: cannot create the folder for the pages: {e}",
+            dir.display()
+        )
+    })?;
     let mut written = Vec::new();
     for cmd in std::iter::once(&root).chain(pages(&root)) {
         let path = dir.join(format!("{}.1", page_name(cmd)));

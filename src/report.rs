@@ -26,7 +26,8 @@ pub fn status_interval() -> Option<Duration> {
     };
     let seconds = value.to_str().and_then(|v| v.trim().parse::<f64>().ok());
     match seconds {
-        Some(s) if s > 0.0 && s.is_finite() => Some(Duration::from_secs_f64(s)),
+        // Beyond what a `Duration` holds (1e30) is never: no status line, as for 0.
+        Some(s) if s > 0.0 => Duration::try_from_secs_f64(s).ok(),
         Some(_) => None,
         None if value == "off" => None,
         None => Some(STATUS_EVERY),

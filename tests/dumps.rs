@@ -321,3 +321,30 @@ fn a_named_column_that_is_missing_is_an_error_naming_it() {
         assert!(r.stdout.is_empty());
     }
 }
+
+#[test]
+fn a_named_column_that_is_not_one_column_is_an_error_naming_it() {
+    // Two fields with the name asked for, or the solution column named as the puzzle column: which one is meant
+    // is unclear, so nothing is written rather than the first one filled by a guess.
+    for (header, flag, name) in [
+        ("id,Board,board", "--column", "board"),
+        ("quizzes,answer,ANSWER", "--solution-column", "answer"),
+        ("quizzes,solutions", "--solution-column", "quizzes"),
+        ("id,board", "--column=board --solution-column", "board"),
+    ] {
+        let csv = format!("{header}\n1,{HARD},\n");
+        let mut args = vec!["solve"];
+        args.extend(flag.split(' '));
+        args.push(name);
+        let r = run_in(None, &args, csv.as_bytes());
+        assert_eq!(r.code, 2, "{header}: {}", r.stderr);
+        assert!(
+            r.stderr.contains(&format!(
+                "<stdin>: line 1: the CSV header has the column \"{name}\" twice, or as both the puzzle and the solution column: \"{header}\""
+            )),
+            "{header}: {}",
+            r.stderr
+        );
+        assert!(r.stdout.is_empty(), "{header}");
+    }
+}

@@ -78,7 +78,8 @@ fn check_read_all(text: &[u8], forced: Option<Format>) {
             let line = match e {
                 FormatError::HeaderTooLong { line } => line,
                 FormatError::NoPuzzleColumn { line, .. }
-                | FormatError::NoNamedColumn { line, .. } => line,
+                | FormatError::NoNamedColumn { line, .. }
+                | FormatError::AmbiguousColumn { line, .. } => line,
             };
             assert!((1..=lines).contains(&line), "{e} outside {lines} lines");
             return;

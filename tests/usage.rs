@@ -189,3 +189,32 @@ fn explain_puts_the_rating_first_and_last() {
     );
     assert_eq!(lines[1], *lines.last().unwrap());
 }
+
+#[test]
+fn a_status_interval_too_long_for_a_duration_means_no_status_lines() {
+    for interval in ["1e30", "inf", "nan", "-3"] {
+        let r = with_status(interval, &["solve", &data("puzzles.txt")]);
+        assert_eq!(r.code, 0, "{interval}: {}", r.stderr);
+        assert_eq!(r.out().lines().count(), 100, "{interval}");
+        assert!(!r.stderr.contains("panicked"), "{interval}: {}", r.stderr);
+        assert_eq!(r.stderr.lines().count(), 1, "{interval}: {}", r.stderr);
+    }
+}
+
+#[test]
+fn man_dir_on_a_file_says_it_cannot_make_the_folder_and_leaves_the_file_alone() {
+    let dir = tempfile::tempdir().unwrap();
+    let file = dir.path().join("notes.txt");
+    std::fs::write(&file, "mine\n").unwrap();
+    let r = run(&["man", "--dir", file.to_str().unwrap()]);
+    assert_eq!(r.code, 2, "{}", r.stderr);
+    assert!(
+        r.stderr.starts_with(&format!(
+            "sudoku: {}: cannot create the folder for the pages: ",
+            file.display()
+        )),
+        "{}",
+        r.stderr
+    );
+    assert_eq!(std::fs::read_to_string(&file).unwrap(), "mine\n");
+}

@@ -49,6 +49,35 @@ impl ColumnNames {
         }
     }
 
+    /// The first name the user gave that two fields of `header` have, or a solution column the user named that
+    /// only the puzzle column has: which column is meant is then unclear.
+    pub fn ambiguous(&self, header: &[u8]) -> Option<String> {
+        let mut puzzle = None;
+        let (mut puzzles, mut solutions, mut clash) = (0, 0, false);
+        split(header, |i, f| {
+            let name = String::from_utf8_lossy(header[f.inner].trim_ascii()).to_ascii_lowercase();
+            let is_puzzle = self.is_puzzle(&name);
+            if is_puzzle && puzzle.is_none() {
+                puzzle = Some(i);
+            }
+            puzzles += usize::from(is_puzzle);
+            if self.is_solution(&name) {
+                if puzzle == Some(i) {
+                    clash = true;
+                } else {
+                    solutions += 1;
+                }
+            }
+        });
+        if self.puzzle.is_some() && puzzles > 1 {
+            self.puzzle.clone()
+        } else if self.solution.is_some() && (solutions > 1 || clash && solutions == 0) {
+            self.solution.clone()
+        } else {
+            None
+        }
+    }
+
     fn is_solution(&self, name: &str) -> bool {
         match &self.solution {
             Some(n) => n.trim().eq_ignore_ascii_case(name),

@@ -109,6 +109,17 @@ pub enum FormatError {
         /// The header as found (cut at 80 characters).
         header: String,
     },
+    /// A CSV header where a column the user named is not one column: two fields have the name, or the solution
+    /// column named is the puzzle column.
+    #[error("line {line}: the CSV header has the column {name:?} twice, or as both the puzzle and the solution column: {header:?}")]
+    AmbiguousColumn {
+        /// 1-based line of the header.
+        line: u64,
+        /// The name asked for.
+        name: String,
+        /// The header as found (cut at 80 characters).
+        header: String,
+    },
     /// A CSV header without a column the user named.
     #[error("line {line}: the CSV header has no column named {name:?}: {header:?}")]
     NoNamedColumn {
@@ -187,6 +198,13 @@ pub fn prepare(
         }));
     }
     let header = strip_cr(text);
+    if let Some(name) = names.ambiguous(header) {
+        return Err(FormatError::AmbiguousColumn {
+            line: n + 1,
+            name,
+            header: String::from_utf8_lossy(&header[..header.len().min(80)]).into_owned(),
+        });
+    }
     let columns = csv::Columns::from_header(header, names)
         .ok_or_else(|| {
             let line = n + 1;
