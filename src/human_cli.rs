@@ -5,6 +5,7 @@ use std::path::Path;
 use std::process::ExitCode;
 
 use sudoku_batch::batch::{self, InputSpec};
+use sudoku_batch::compression::Compression;
 use sudoku_batch::format;
 use sudoku_batch::generate::puzzle::{self, PuzzleRun};
 use sudoku_batch::human::{self, Ending};
@@ -23,11 +24,20 @@ const EXPLAIN_MAX_INPUT: u64 = 64 << 20;
 pub fn explain(input: &str, candidates: bool, scale: ScaleArg) -> anyhow::Result<ExitCode> {
     use std::io::Read;
     let path = Path::new(input);
-    let read = |r: &mut dyn Read, name: &str| -> anyhow::Result<Vec<u8>> {
+    // A gzip, zstd, xz or bzip2 input (told by its first bytes, as for the batch subcommands) is decompressed.
+    let read = |r: &mut (dyn Read + Send), name: &str| -> anyhow::Result<Vec<u8>> {
+        use std::io::BufRead;
+        let failed = |e: std::io::Error| anyhow::anyhow!("{name}: {e}");
+        let mut raw = std::io::BufReader::new(r);
+        let mut r: Box<dyn Read + '_> = match Compression::detect(raw.fill_buf().map_err(failed)?) {
+            Some(codec) => Box::new(codec.decoder(raw).map_err(failed)?),
+            None => Box::new(raw),
+        };
         let mut text = Vec::new();
-        r.take(EXPLAIN_MAX_INPUT + 1)
+        r.by_ref()
+            .take(EXPLAIN_MAX_INPUT + 1)
             .read_to_end(&mut text)
-            .map_err(|e| anyhow::anyhow!("{name}: {e}"))?;
+            .map_err(failed)?;
         anyhow::ensure!(
             text.len() as u64 <= EXPLAIN_MAX_INPUT,
             "{name}: explain reads at most {} MiB; use `sudoku rate` for large files",
@@ -38,7 +48,7 @@ pub fn explain(input: &str, candidates: bool, scale: ScaleArg) -> anyhow::Result
     let (name, text) = match InputSpec::from_arg(path) {
         InputSpec::Stdin => {
             let name = "<stdin>".to_string();
-            let text = read(&mut std::io::stdin().lock(), &name)?;
+            let text = read(&mut std::io::stdin(), &name)?;
             (name, text)
         }
         InputSpec::Path(p) => {

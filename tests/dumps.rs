@@ -348,3 +348,30 @@ fn a_named_column_that_is_not_one_column_is_an_error_naming_it() {
         assert!(r.stdout.is_empty(), "{header}");
     }
 }
+
+#[test]
+fn explain_reads_compressed_files_and_stdin_and_names_a_truncated_one() {
+    let plain = run(&["explain", &data("grid.txt")]);
+    assert_eq!(plain.code, 0, "{}", plain.stderr);
+    let gz = std::fs::read(data("puzzles.txt.gz")).unwrap();
+    let from_plain = run(&["explain", &data("puzzles.txt")]);
+    for r in [
+        run(&["explain", &data("puzzles.txt.gz")]),
+        run(&["explain", &data("puzzles.txt.xz")]),
+        run_in(None, &["explain", "-"], &gz),
+    ] {
+        assert_eq!(r.code, from_plain.code, "{}", r.stderr);
+        assert!(r.out() == from_plain.out());
+    }
+    let dir = tempdir();
+    let cut = dir.path().join("cut.gz");
+    std::fs::write(&cut, &gz[..gz.len() / 2]).unwrap();
+    let r = run(&["explain", cut.to_str().unwrap()]);
+    assert_eq!(r.code, 2);
+    assert!(
+        r.stderr.contains("cut.gz") && r.stderr.contains("gzip"),
+        "{}",
+        r.stderr
+    );
+    assert!(r.stdout.is_empty());
+}
