@@ -136,6 +136,9 @@ pub enum GenerateError {
         /// Bytes in the buffer given.
         len: usize,
     },
+    /// The run was stopped from outside ([`crate::ordered::with_stop`]) before every board was made.
+    #[error("the run was stopped before it finished")]
+    Stopped,
     /// Writing failed (or, for standard output, the reader went away: see [`OutputError::is_broken_pipe`]).
     #[error(transparent)]
     Output(#[from] OutputError),
@@ -240,7 +243,7 @@ pub fn generate_cells(opts: &Options, cells: &mut [u8]) -> Result<u64, GenerateE
     let engine = Engine::new(opts.threads)?;
     // Boards are made as lines (81 digits and a newline), then copied as values into their place.
     let stride = Format::Line.stride();
-    Ok(make(
+    Ok::<_, GenerateError>(make(
         opts,
         Format::Line,
         distinct.as_mut(),
@@ -257,6 +260,13 @@ pub fn generate_cells(opts: &Options, cells: &mut [u8]) -> Result<u64, GenerateE
             true
         },
     ))
+    .and_then(|retries| {
+        if crate::ordered::stopped() {
+            Err(GenerateError::Stopped)
+        } else {
+            Ok(retries)
+        }
+    })
 }
 
 /// Makes every board of a run in `format` and hands the buffers, in index order, to `send` (first board, boards,
