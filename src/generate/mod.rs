@@ -190,8 +190,8 @@ pub fn generate(
     check(opts)?;
     let start = Instant::now();
     let mut distinct = repeat_check(opts)?;
-    let engine = Engine::new(opts.threads)?;
-    let writer = Writer::spawn(Sink::create(target)?, engine.threads() + 2);
+    let engine = board_engine(opts.threads)?;
+    let writer = Writer::spawn(Sink::create(target)?, (engine.threads() + 2).min(8));
     let retries = make(
         opts,
         opts.format,
@@ -240,7 +240,7 @@ pub fn generate_cells(opts: &Options, cells: &mut [u8]) -> Result<u64, GenerateE
         });
     }
     let mut distinct = repeat_check(opts)?;
-    let engine = Engine::new(opts.threads)?;
+    let engine = board_engine(opts.threads)?;
     // Boards are made as lines (81 digits and a newline), then copied as values into their place.
     let stride = Format::Line.stride();
     Ok::<_, GenerateError>(make(
@@ -267,6 +267,17 @@ pub fn generate_cells(opts: &Options, cells: &mut [u8]) -> Result<u64, GenerateE
             Ok(retries)
         }
     })
+}
+
+/// The most workers a board run takes: each has about two buffers of [`CHUNK_BOARDS`] boards in flight (667 KB
+/// in the grid format), so this bounds a run's memory whatever `-j` is (peak RSS of `generate -j1024 1000000`:
+/// 155 MB with a worker per thread asked for, 40 MB with this cap); boards are made faster than they are written
+/// long before this many cores.
+const MAX_BOARD_WORKERS: usize = 24;
+
+/// The engine of a board run: `threads`, at most [`MAX_BOARD_WORKERS`].
+fn board_engine(threads: Threads) -> Result<Engine, rayon::ThreadPoolBuildError> {
+    Engine::new(Threads::Count(threads.get().min(MAX_BOARD_WORKERS)))
 }
 
 /// Makes every board of a run in `format` and hands the buffers, in index order, to `send` (first board, boards,
