@@ -159,11 +159,13 @@ impl Engine {
         // A stop asked for from outside (see `with_stop`) ends the run as `Flow::Stop` does.
         let outside = stop_flag();
         let Some(pool) = &self.pool else {
+            // Nothing else cancels work here, so the outside flag is the work's cancel flag: a chunk in progress
+            // stops at its next record.
             while !outside.load(Ordering::Relaxed) {
                 let Some(item) = produce()? else {
                     break;
                 };
-                if deliver(work(item, &cancel))? == Flow::Stop {
+                if deliver(work(item, &outside))? == Flow::Stop {
                     break;
                 }
             }
@@ -208,7 +210,19 @@ impl Engine {
                 if received == made {
                     return result;
                 }
-                let (index, done) = rx.recv().expect("every task sends its result");
+                // Waits for the next result, looking at the outside flag every few milliseconds meanwhile, so
+                // that work in progress is cancelled soon after a stop is asked for.
+                let (index, done) = loop {
+                    match rx.recv_timeout(std::time::Duration::from_millis(5)) {
+                        Ok(r) => break r,
+                        Err(crossbeam_channel::RecvTimeoutError::Timeout) => {
+                            if outside.load(Ordering::Relaxed) && !stopping {
+                                stopping = stop(cancel_ref);
+                            }
+                        }
+                        Err(e) => panic!("every task sends its result: {e}"),
+                    }
+                };
                 received += 1;
                 match done {
                     Ok(out) => {
