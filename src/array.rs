@@ -64,6 +64,9 @@ pub enum ArrayError {
     /// The worker threads could not be started.
     #[error("cannot start worker threads: {0}")]
     Threads(#[from] rayon::ThreadPoolBuildError),
+    /// The call was stopped from outside ([`crate::ordered::with_stop`]); the buffers hold part of the answers.
+    #[error("the call was stopped before it finished")]
+    Stopped,
 }
 
 /// Puzzles a call works on: a count and random access. Implemented for [`Cells`] and for slices of puzzle texts;
@@ -178,6 +181,7 @@ pub fn count<P: Puzzles + ?Sized>(
     let n = puzzles.len();
     fits("counts", counts.len(), n, n)?;
     let limit = limit.clamp(1, i64::MAX as u64);
+    let stop = crate::ordered::stop_flag();
     each(
         threads,
         n,
@@ -186,7 +190,7 @@ pub fn count<P: Puzzles + ?Sized>(
         |i, out, _| {
             out[0] = match puzzles.puzzle(i) {
                 Err(_) => -i64::from(code(FailureKind::Malformed)),
-                Ok(p) => solver::count_solutions(&p, limit).map_or_else(
+                Ok(p) => solver::count_solutions_until(&p, limit, Some(&stop)).map_or_else(
                     |_| -i64::from(code(FailureKind::ClashingGivens)),
                     |c| c.solutions as i64,
                 ),
@@ -315,12 +319,17 @@ where
     if n == 0 {
         return Ok(());
     }
+    let stop = crate::ordered::stop_flag();
+    let stopped = || stop.load(std::sync::atomic::Ordering::Relaxed);
     let piece = |(k, (a, b)): (usize, (&mut [A], &mut [B]))| {
         for (j, (a, b)) in a
             .chunks_exact_mut(a_per)
             .zip(b.chunks_exact_mut(b_per))
             .enumerate()
         {
+            if stopped() {
+                return;
+            }
             work(k * PIECE + j, a, b);
         }
     };
@@ -348,6 +357,9 @@ where
                 .enumerate()
                 .for_each(piece)
         }),
+    }
+    if stopped() {
+        return Err(ArrayError::Stopped);
     }
     Ok(())
 }

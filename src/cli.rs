@@ -73,7 +73,7 @@ pub enum Command {
         #[arg(required = true)]
         files: Vec<PathBuf>,
         /// Seconds of timed passes per file.
-        #[arg(long, default_value_t = 3.0)]
+        #[arg(long, default_value_t = 3.0, allow_negative_numbers = true)]
         seconds: f64,
         /// Time the uniqueness check (search stopped at 2 solutions) instead of the first solution.
         #[arg(long)]
@@ -249,7 +249,7 @@ pub struct CountArgs {
     #[command(flatten)]
     pub json: JsonArg,
     /// Stop counting a puzzle's solutions at N (1 or more).
-    #[arg(long, value_name = "N", default_value_t = 2,
+    #[arg(long, value_name = "N", default_value_t = 2, allow_negative_numbers = true,
           value_parser = clap::builder::RangedU64ValueParser::<u64>::new().range(1..))]
     pub limit: u64,
 }
@@ -291,7 +291,12 @@ pub struct ShuffleArgs {
     #[command(flatten)]
     pub batch: BatchArgs,
     /// The seed: with the record's place in its input, it decides each record's transformation.
-    #[arg(long, value_name = "S", default_value_t = 0)]
+    #[arg(
+        long,
+        value_name = "S",
+        default_value_t = 0,
+        allow_negative_numbers = true
+    )]
     pub seed: u64,
 }
 
@@ -316,7 +321,8 @@ pub struct BatchArgs {
     pub compress: Option<Compression>,
 
     /// Worker threads, 1 to 1024 (default: all cores); 1 runs the plain sequential path.
-    #[arg(short = 'j', long = "threads", value_name = "N", value_parser = threads_parser())]
+    #[arg(short = 'j', long = "threads", value_name = "N", value_parser = threads_parser(),
+          allow_negative_numbers = true)]
     pub threads: Option<Threads>,
 
     /// Read the inputs in this format instead of detecting it from the first record.
@@ -334,7 +340,7 @@ pub struct BatchArgs {
     pub solution_column: Option<String>,
 
     /// Print at most N per-record failure messages (the summary still counts every failure).
-    #[arg(long, value_name = "N")]
+    #[arg(long, value_name = "N", allow_negative_numbers = true)]
     pub max_errors: Option<u64>,
 
     /// Read regular files instead of memory-mapping them.
@@ -497,7 +503,8 @@ pub enum StatsArg {
 pub struct GenerateArgs {
     /// How many boards. The pattern method makes at most 135444234240 distinct boards with --first and
     /// 1218998108160 without; --random has no limit.
-    #[arg(value_name = "N", value_parser = parse_generate_count, required_unless_present = "puzzles")]
+    #[arg(value_name = "N", value_parser = parse_generate_count, required_unless_present = "puzzles",
+          allow_negative_numbers = true)]
     pub count: Option<u64>,
     /// Write to FILE (it appears whole or not at all) instead of standard output; `-` is standard output.
     /// Compressed when FILE ends in .gz, .zst, .xz or .bz2.
@@ -515,21 +522,29 @@ pub struct GenerateArgs {
     #[arg(long, value_name = "DIGIT", value_parser = parse_digit, conflicts_with = "puzzles")]
     pub first: Option<u8>,
     /// The same seed and options give the same output, whatever -j is.
-    #[arg(long, value_name = "S", default_value_t = 0)]
+    #[arg(
+        long,
+        value_name = "S",
+        default_value_t = 0,
+        allow_negative_numbers = true
+    )]
     pub seed: u64,
     /// Randomized fills instead of pattern transforms (slower; still distinct and reproducible).
     #[arg(long, conflicts_with = "puzzles")]
     pub random: bool,
     /// Worker threads, 1 to 1024 [default: one per core].
-    #[arg(short = 'j', long = "threads", value_name = "N", value_parser = threads_parser())]
+    #[arg(short = 'j', long = "threads", value_name = "N", value_parser = threads_parser(),
+          allow_negative_numbers = true)]
     pub threads: Option<Threads>,
     /// Make COUNT puzzles with exactly one solution (minimal unless --clues asks otherwise) instead of solved boards.
-    #[arg(long, value_name = "COUNT", value_parser = parse_generate_count, conflicts_with = "count")]
+    #[arg(long, value_name = "COUNT", value_parser = parse_generate_count, conflicts_with = "count",
+          allow_negative_numbers = true)]
     pub puzzles: Option<u64>,
     /// With --puzzles: exactly K clues (17-81; the puzzles are then not necessarily minimal).
     #[arg(
         long,
         value_name = "K",
+        allow_negative_numbers = true,
         requires = "puzzles",
         conflicts_with = "difficulty"
     )]
@@ -784,7 +799,17 @@ pub fn usage_error(e: clap::Error) -> ExitCode {
         }
         _ => {
             let subcommand = subcommand_in(std::env::args_os());
-            say!("sudoku: {}", error_line(&e, subcommand.as_deref()));
+            let line = error_line(&e, subcommand.as_deref());
+            // The standard library's words for a negative number given to a count or a seed.
+            let line = if line.starts_with("invalid value '-") {
+                line.replace(
+                    "invalid digit found in string",
+                    "a whole number of 0 or more is expected, not a negative one",
+                )
+            } else {
+                line
+            };
+            say!("sudoku: {line}");
             ExitCode::from(2)
         }
     }

@@ -61,6 +61,37 @@ pub fn share_allocator_arenas() {
     crate::os::cap_malloc_arenas(2);
 }
 
+thread_local! {
+    /// The stop flag of the library calls made on this thread, set by [`with_stop`].
+    static STOP: std::cell::RefCell<Option<std::sync::Arc<AtomicBool>>> = const { std::cell::RefCell::new(None) };
+}
+
+/// Runs `f` on this thread with `stop` as the stop flag of every long library call it makes (batch runs, array
+/// calls, generation): once the flag is set, from any thread, those calls stop making work, end within a few
+/// milliseconds, and return their `Stopped` error; a batch run then leaves its output target as it was. This is
+/// how a front end cancels a call (the Python module sets it on Ctrl-C).
+pub fn with_stop<T>(stop: std::sync::Arc<AtomicBool>, f: impl FnOnce() -> T) -> T {
+    let before = STOP.with(|s| s.replace(Some(stop)));
+    let out = f();
+    STOP.with(|s| *s.borrow_mut() = before);
+    out
+}
+
+/// The stop flag of the calling thread's calls ([`with_stop`]), or a flag nobody sets.
+pub(crate) fn stop_flag() -> std::sync::Arc<AtomicBool> {
+    STOP.with(|s| s.borrow().clone())
+        .unwrap_or_else(|| std::sync::Arc::new(AtomicBool::new(false)))
+}
+
+/// True when the calling thread's stop flag is set.
+pub(crate) fn stopped() -> bool {
+    STOP.with(|s| {
+        s.borrow()
+            .as_ref()
+            .is_some_and(|f| f.load(Ordering::Relaxed))
+    })
+}
+
 /// What the in-order stage wants after an item.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub(crate) enum Flow {
@@ -125,9 +156,16 @@ impl Engine {
         D: FnMut(O) -> Result<Flow, E>,
     {
         let cancel = AtomicBool::new(false);
+        // A stop asked for from outside (see `with_stop`) ends the run as `Flow::Stop` does.
+        let outside = stop_flag();
         let Some(pool) = &self.pool else {
-            while let Some(item) = produce()? {
-                if deliver(work(item, &cancel))? == Flow::Stop {
+            // Nothing else cancels work here, so the outside flag is the work's cancel flag: a chunk in progress
+            // stops at its next record.
+            while !outside.load(Ordering::Relaxed) {
+                let Some(item) = produce()? else {
+                    break;
+                };
+                if deliver(work(item, &outside))? == Flow::Stop {
                     break;
                 }
             }
@@ -144,6 +182,9 @@ impl Engine {
             let mut stopping = false;
             let mut exhausted = false;
             loop {
+                if outside.load(Ordering::Relaxed) && !stopping {
+                    stopping = stop(cancel_ref);
+                }
                 while !stopping && !exhausted && made - delivered < window {
                     match produce() {
                         Err(e) => {
@@ -169,7 +210,19 @@ impl Engine {
                 if received == made {
                     return result;
                 }
-                let (index, done) = rx.recv().expect("every task sends its result");
+                // Waits for the next result, looking at the outside flag every few milliseconds meanwhile, so
+                // that work in progress is cancelled soon after a stop is asked for.
+                let (index, done) = loop {
+                    match rx.recv_timeout(std::time::Duration::from_millis(5)) {
+                        Ok(r) => break r,
+                        Err(crossbeam_channel::RecvTimeoutError::Timeout) => {
+                            if outside.load(Ordering::Relaxed) && !stopping {
+                                stopping = stop(cancel_ref);
+                            }
+                        }
+                        Err(e) => panic!("every task sends its result: {e}"),
+                    }
+                };
                 received += 1;
                 match done {
                     Ok(out) => {

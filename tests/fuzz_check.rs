@@ -221,7 +221,8 @@ fn check_grid_parsers(text: &[u8]) {
 }
 
 /// Target `batch`: the input goes through [`batch::run`] (solving) as a file with one setting picked by the first
-/// two bytes (mapped or read in blocks, 1 or 2 threads, a small chunk size, a forced format) and must give exactly
+/// two bytes (mapped or read in blocks, 1 or 2 threads, a small chunk size, a forced format, JSON Lines output or
+/// the format's own) and must give exactly
 /// the bytes, counts and errors of the sequential one-chunk run of the same bytes in memory, leave nothing behind
 /// in the output directory, and agree with [`format::read_all`] on the number of records.
 pub fn batch(data: &[u8]) {
@@ -232,6 +233,7 @@ pub fn batch(data: &[u8]) {
     let unique = a & 4 != 0;
     let mmap = a & 8 != 0;
     let threads = if a & 16 != 0 { 2 } else { 1 };
+    let json = a & 32 != 0;
     let chunk_size = match b >> 6 {
         0 => 1 + usize::from(b & 7),
         1 => 1 + usize::from(b & 63),
@@ -249,6 +251,7 @@ pub fn batch(data: &[u8]) {
         mmap: false,
         fail_fast: false,
         chunk_size: usize::MAX,
+        json,
         ..Options::default()
     };
     let spec = InputSpec::Bytes {
@@ -263,7 +266,7 @@ pub fn batch(data: &[u8]) {
         ..sequential
     };
     let got = run_once(dir.path(), "got", InputSpec::Path(input), &job, &opts);
-    let setting = format!("{threads} threads, chunks of {chunk_size}, mmap {mmap}");
+    let setting = format!("{threads} threads, chunks of {chunk_size}, mmap {mmap}, json {json}");
     match (&expect, &got) {
         ((Ok(e), e_out), (Ok(g), g_out)) => {
             assert_eq!(e.counts, g.counts, "{setting}");
@@ -301,6 +304,32 @@ pub fn batch(data: &[u8]) {
     );
     want.sort();
     assert_eq!(left, want, "files left in the output directory");
+}
+
+/// Target `bench_reader`: the line reader of `sudoku bench` (blocks of a buffered reader, oversized lines passed
+/// over) finds exactly the records, good and bad, that splitting the whole text in memory finds.
+pub fn bench_reader(data: &[u8]) {
+    use sudoku_batch::bench::Dataset;
+    let d = Dataset::from_bytes(Path::new("fuzz"), data.to_vec());
+    let mut good = 0;
+    let mut bad = Vec::new();
+    let text = data.strip_suffix(b"\n").unwrap_or(data);
+    if !data.is_empty() {
+        for (n, line) in text.split(|&b| b == b'\n').enumerate() {
+            let first = line.trim_ascii_start().first();
+            if line.len() <= MAX_RECORD && (first.is_none() || first == Some(&b'#')) {
+                continue;
+            }
+            match sudoku_batch::Grid::parse_line(line) {
+                Ok(_) if line.len() <= MAX_RECORD => good += 1,
+                _ => bad.push(n + 1),
+            }
+        }
+    }
+    assert_eq!(d.len(), good);
+    assert_eq!(d.bad_records, bad.len());
+    let lines: Vec<usize> = d.bad.iter().map(|b| b.line).collect();
+    assert_eq!(lines, bad[..bad.len().min(Dataset::BAD_KEPT)]);
 }
 
 /// A fresh temporary directory, in memory (`/dev/shm`) when there is one: every file output is synced to disk,

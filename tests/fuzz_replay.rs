@@ -49,3 +49,8 @@ fn batch_corpus() {
 fn solver_corpus() {
     replay("solver", fuzz_check::solver);
 }
+
+#[test]
+fn bench_reader_corpus() {
+    replay("bench_reader", fuzz_check::bench_reader);
+}

@@ -636,3 +636,25 @@ fn many_short_malformed_lines_stay_in_flat_memory_at_any_thread_count() {
         assert!(kib < RSS_LIMIT_KIB, "{j}: peak RSS {kib} KiB");
     }
 }
+
+#[test]
+fn negative_values_get_a_clear_message() {
+    for args in [
+        &["generate", "-1"][..],
+        &["solve", "-j", "-1", PUZZLE][..],
+        &["count", "--limit", "-1", PUZZLE][..],
+        &["solve", "--max-errors", "-1", PUZZLE][..],
+        &["generate", "3", "--seed", "-1"][..],
+        &["bench", "--seconds", "-1", "x"][..],
+    ] {
+        let r = run(args);
+        assert_eq!(r.code, 2, "{args:?}");
+        assert!(
+            !r.stderr.contains("unexpected argument"),
+            "{args:?}: {}",
+            r.stderr
+        );
+        assert!(r.stderr.contains("-1"), "{args:?}: {}", r.stderr);
+        assert_eq!(r.stderr.lines().count(), 1, "{args:?}: {}", r.stderr);
+    }
+}

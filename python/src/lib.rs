@@ -3,6 +3,10 @@
 //! no Python object per puzzle on the array path. The Python package `sudoku_batch` wraps it (`Status`, the
 //! summary dict of `solve_file`, the Spark helpers).
 
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::Arc;
+use std::time::Duration;
+
 use numpy::ndarray::ArrayView2;
 use numpy::{
     IntoPyArray, PyArray1, PyArray2, PyArrayDescrMethods, PyArrayMethods, PyReadonlyArray2,
@@ -11,7 +15,7 @@ use numpy::{
 use pyo3::exceptions::{PyMemoryError, PyOSError, PyRuntimeError, PyTypeError, PyValueError};
 use pyo3::prelude::*;
 use pyo3::pybacked::PyBackedStr;
-use pyo3::types::{PyDict, PyList, PyString};
+use pyo3::types::{PyByteArray, PyBytes, PyDict, PyList, PyString};
 
 use sudoku_batch::array::{self, ArrayError, Cells, GeneratePuzzlesError, Puzzles};
 use sudoku_batch::batch::{self, BatchError, InputSpec};
@@ -20,7 +24,7 @@ use sudoku_batch::generate::puzzle::{Goal, PuzzleOptions, Symmetry};
 use sudoku_batch::generate::{self, GenerateError, Method};
 use sudoku_batch::grid::{Grid, ParseError, CELLS};
 use sudoku_batch::human::{Level, Rating, Technique};
-use sudoku_batch::ordered::{Threads, MAX_THREADS};
+use sudoku_batch::ordered::{self, Threads, MAX_THREADS};
 use sudoku_batch::output::Target;
 use sudoku_batch::record::{Failure, FailureKind, Observer, Solve};
 
@@ -128,6 +132,12 @@ fn texts_arg(obj: &Bound<'_, PyAny>, name: &str) -> PyResult<Texts> {
             "{name} must be a list of puzzle strings, not one string (wrap it in a list)"
         )));
     }
+    if obj.is_instance_of::<PyBytes>() || obj.is_instance_of::<PyByteArray>() {
+        return Err(PyTypeError::new_err(format!(
+            "{name} must be a list of puzzle strings, not {} (decode it, and wrap it in a list)",
+            obj.get_type().name()?
+        )));
+    }
     let iter = obj.try_iter().map_err(|_| {
         PyTypeError::new_err(format!(
             "{name} must be a list of puzzle strings or a uint8 array, not {}",
@@ -140,6 +150,14 @@ fn texts_arg(obj: &Bound<'_, PyAny>, name: &str) -> PyResult<Texts> {
     let mut texts = Vec::with_capacity(obj.len().unwrap_or(0));
     for (i, item) in iter.enumerate() {
         let item = item?;
+        if item.is_instance_of::<PyString>() {
+            // A str that is not valid text (a lone surrogate) cannot be a puzzle.
+            let text = item.extract::<PyBackedStr>().map_err(|e| {
+                PyValueError::new_err(format!("{name}[{i}] is not valid text: {e}"))
+            })?;
+            texts.push(text);
+            continue;
+        }
         let text = item.extract::<PyBackedStr>().map_err(|_| {
             PyTypeError::new_err(format!(
                 "{name}[{i}] must be a string, not {}",
@@ -154,6 +172,54 @@ fn texts_arg(obj: &Bound<'_, PyAny>, name: &str) -> PyResult<Texts> {
     Ok(Texts(texts))
 }
 
+/// Runs `f` without the GIL on a thread of its own while this thread checks for signals every 20 ms: when a
+/// handler raises (Ctrl-C's `KeyboardInterrupt`), the library's stop flag of the call is set
+/// (`ordered::with_stop`), the call ends within milliseconds (a file output is not created, nor an earlier one
+/// replaced), and the exception is raised.
+fn interruptible<T: Send>(py: Python<'_>, f: impl FnOnce() -> T + Send) -> PyResult<T> {
+    let stop = Arc::new(AtomicBool::new(false));
+    let flag = Arc::clone(&stop);
+    let mut raised = None;
+    let done = py.allow_threads(|| {
+        let waiter = std::thread::current();
+        std::thread::scope(|scope| {
+            let worker = scope.spawn(move || {
+                let out = ordered::with_stop(flag, f);
+                waiter.unpark();
+                out
+            });
+            while !worker.is_finished() {
+                std::thread::park_timeout(Duration::from_millis(20));
+                if raised.is_none() {
+                    if let Err(e) = Python::with_gil(|py| py.check_signals()) {
+                        stop.store(true, Ordering::Relaxed);
+                        raised = Some(e);
+                    }
+                }
+            }
+            worker.join()
+        })
+    });
+    match (raised, done) {
+        (Some(e), _) => Err(e),
+        (None, Ok(out)) => Ok(out),
+        (None, Err(panic)) => std::panic::resume_unwind(panic),
+    }
+}
+
+/// A zeroed buffer of `n` items, or `MemoryError` before anything is allocated when it cannot be had.
+fn zeroed<T: Clone + Default>(n: usize, what: &str) -> PyResult<Vec<T>> {
+    let mut v = Vec::new();
+    v.try_reserve_exact(n).map_err(|_| {
+        PyMemoryError::new_err(format!(
+            "cannot allocate {what}: {n} items of {} bytes",
+            std::mem::size_of::<T>()
+        ))
+    })?;
+    v.resize(n, T::default());
+    Ok(v)
+}
+
 /// Runs `f` on the puzzles of `input` with the GIL released.
 fn with_puzzles<T: Send>(
     py: Python<'_>,
@@ -163,12 +229,12 @@ fn with_puzzles<T: Send>(
     let out = match input {
         Input::Array(a) => {
             let view = a.as_array();
-            py.allow_threads(|| match view.as_slice() {
+            interruptible(py, || match view.as_slice() {
                 Some(cells) => f(&Cells::new(cells)?),
                 None => f(&Rows(view)),
-            })
+            })?
         }
-        Input::Texts(t) => py.allow_threads(|| f(t)),
+        Input::Texts(t) => interruptible(py, || f(t))?,
     };
     out.map_err(array_err)
 }
@@ -244,7 +310,8 @@ fn solve<'py>(
     PyList::new(py, items)
 }
 
-/// Counts the solutions of each puzzle up to ``limit`` (0 counts as 1). ``puzzles`` is a ``uint8 (N, 81)`` array
+/// Counts the solutions of each puzzle up to ``limit`` (1 or more; a count equal to ``limit`` means the search
+/// stopped there). ``puzzles`` is a ``uint8 (N, 81)`` array
 /// (the result is an ``int64`` array) or a list of puzzle strings (the result is a list of ints). 0 means no
 /// solution; a puzzle that cannot be counted gets minus its ``Status`` code: -1 malformed, -2 clashing givens.
 #[pyfunction]
@@ -256,6 +323,11 @@ fn count_solutions<'py>(
     threads: Option<i64>,
 ) -> PyResult<Bound<'py, PyAny>> {
     let threads = threads_arg(threads)?;
+    if limit == 0 {
+        return Err(PyValueError::new_err(
+            "limit must be at least 1 (the count stops at limit solutions)",
+        ));
+    }
     let input = input_arg(puzzles, "puzzles")?;
     let n = input.len();
     let counts = with_puzzles(py, &input, |p| {
@@ -344,12 +416,8 @@ fn generate_boards(
         .ok_or_else(|| PyValueError::new_err(format!("cannot hold {n} boards in memory")))?;
     // Check the options before taking memory for an impossible run.
     generate::check(&opts).map_err(generate_err)?;
-    let cells = py
-        .allow_threads(|| {
-            let mut cells = vec![0u8; rows * CELLS];
-            generate::generate_cells(&opts, &mut cells).map(|_| cells)
-        })
-        .map_err(generate_err)?;
+    let mut cells = zeroed::<u8>(rows * CELLS, "the boards")?;
+    interruptible(py, || generate::generate_cells(&opts, &mut cells))?.map_err(generate_err)?;
     cells.into_pyarray(py).reshape([rows, CELLS])
 }
 
@@ -407,17 +475,19 @@ fn generate_puzzles<'py>(
     let cells = n
         .checked_mul(CELLS)
         .ok_or_else(|| PyValueError::new_err(format!("cannot hold {n} puzzles in memory")))?;
-    let (puzzles, solutions) = py
-        .allow_threads(|| {
-            let mut puzzles = vec![0u8; cells];
-            let mut solutions = vec![0u8; cells];
-            array::generate_puzzles(&options, seed, threads, &mut puzzles, &mut solutions)
-                .map(|()| (puzzles, solutions))
-        })
-        .map_err(|e| match e {
-            GeneratePuzzlesError::Array(a) => array_err(a),
-            other => PyValueError::new_err(other.to_string()),
-        })?;
+    // Options that cannot be met are refused before any memory is taken.
+    options
+        .check()
+        .map_err(|e| PyValueError::new_err(e.to_string()))?;
+    let mut puzzles = zeroed::<u8>(cells, "the puzzles")?;
+    let mut solutions = zeroed::<u8>(cells, "the solutions")?;
+    interruptible(py, || {
+        array::generate_puzzles(&options, seed, threads, &mut puzzles, &mut solutions)
+    })?
+    .map_err(|e| match e {
+        GeneratePuzzlesError::Array(a) => array_err(a),
+        other => PyValueError::new_err(other.to_string()),
+    })?;
     Ok((
         puzzles.into_pyarray(py).reshape([n, CELLS])?,
         solutions.into_pyarray(py).reshape([n, CELLS])?,
@@ -498,8 +568,9 @@ fn solve_file(
         kept: Vec::new(),
         hidden: 0,
     };
-    let summary =
-        py.allow_threads(|| batch::run(inputs, &target, &Solve { unique }, &opts, &mut messages));
+    let summary = interruptible(py, || {
+        batch::run(inputs, &target, &Solve { unique }, &opts, &mut messages)
+    })?;
     match summary {
         Ok(s) => Ok((s.to_json(), messages.kept, messages.hidden)),
         Err(e) => Err(batch_err(e)),

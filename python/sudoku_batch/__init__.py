@@ -172,10 +172,15 @@ def _codes_to_cells(codes: "Any") -> "Any":
 
 
 def to_strings(grids: "Any", blank: str = ".") -> List[str]:
-    """Rows of a ``uint8 (N, 81)`` array as 81-character strings (``blank`` for 0)."""
+    """Rows of a ``uint8 (N, 81)`` array as 81-character strings (``blank`` for 0). A value above 9 is not a
+    cell: ``ValueError`` names the first one."""
     import numpy as np
 
     grids = np.ascontiguousarray(grids, dtype=np.uint8)
+    bad = np.argwhere(grids > 9)
+    if bad.size:
+        cell = tuple(int(i) for i in bad[0])
+        raise ValueError(f"grids{list(cell)} is {int(grids[cell])}: cells are 0 (blank) to 9")
     text = (grids + ord("0")).astype(np.uint8)
     text[grids == 0] = ord(blank)
     return [row.tobytes().decode("ascii") for row in text]

@@ -179,3 +179,7 @@ def _check(df: Any, column: str, added: tuple) -> None:
     clash = [c for c in added if c in names]
     if clash:
         raise ValueError(f"the DataFrame already has column(s) {', '.join(clash)}; rename them first")
+    # The schema is known here on the driver: a column of another type is refused before any task runs.
+    kind = df.schema[column].dataType.typeName()
+    if kind != "string":
+        raise TypeError(f"the puzzle column {column!r} must hold strings, not {kind}")

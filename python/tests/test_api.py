@@ -323,3 +323,82 @@ def test_a_million_puzzles_in_flat_memory():
     grown = peak[0] - before
     assert grown < n * 82 + 32 * 2**20, grown
     assert peak[0] > before + n * 40, "the sampler saw the results being written"
+
+
+def test_requests_that_cannot_fit_raise_before_allocating():
+    for call in (lambda: sb.generate_boards(10**12), lambda: sb.generate_puzzles(10**12)):
+        with pytest.raises((MemoryError, ValueError)):
+            call()
+    # The interpreter is still here and works.
+    assert sb.generate_boards(2).shape == (2, 81)
+
+
+def test_count_solutions_refuses_limit_0_like_the_cli():
+    with pytest.raises(ValueError, match="limit must be at least 1"):
+        sb.count_solutions([HARD], limit=0)
+
+
+def test_misleading_inputs_get_clear_messages():
+    with pytest.raises(TypeError, match="not bytes"):
+        sb.solve(HARD.encode())
+    with pytest.raises(ValueError, match=r"puzzles\[1\] is not valid text"):
+        sb.solve([HARD, "\ud800" * 81])
+    with pytest.raises(ValueError, match=r"grids\[0, 3\] is 10"):
+        sb.to_strings(np.array([[0, 1, 2, 10] + [0] * 77], dtype=np.uint8))
+
+
+# The target is 100 ms (unloaded, the calls stop in a few tens of ms); the bound leaves room for a busy CI machine.
+STOP_BOUND = 0.3
+
+
+def interrupt_after(seconds):
+    """Sends SIGINT to this process after `seconds`, as Ctrl-C does; returns the time it was sent."""
+    import signal
+
+    sent = {}
+
+    def fire():
+        sent["at"] = time.perf_counter()
+        os.kill(os.getpid(), signal.SIGINT)
+
+    timer = threading.Timer(seconds, fire)
+    timer.start()
+    return timer, sent
+
+
+@pytest.mark.skipif(threading.current_thread() is not threading.main_thread(), reason="signals need the main thread")
+def test_ctrl_c_stops_a_long_count_soon():
+    timer, sent = interrupt_after(0.2)
+    with pytest.raises(KeyboardInterrupt):
+        sb.count_solutions(["." * 81], limit=10**9)
+    took = time.perf_counter() - sent["at"]
+    timer.join()
+    assert took < STOP_BOUND, took
+
+
+@pytest.mark.skipif(threading.current_thread() is not threading.main_thread(), reason="signals need the main thread")
+def test_ctrl_c_stops_solve_file_and_leaves_the_target_as_it_was(tmp_path):
+    src = tmp_path / "many.txt"
+    src.write_text((HARD + "\n") * 200_000)
+    out = tmp_path / "out.txt"
+    out.write_text("keep me\n")
+    timer, sent = interrupt_after(0.2)
+    with pytest.raises(KeyboardInterrupt):
+        sb.solve_file(src, out, threads=2)
+    took = time.perf_counter() - sent["at"]
+    timer.join()
+    assert took < STOP_BOUND, took
+    assert out.read_text() == "keep me\n"
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["many.txt", "out.txt"]
+    # Array calls and generation stop too. The puzzle being made is finished first: about a millisecond in a
+    # release build, up to a few hundred in a debug one.
+    for call, bound in (
+        (lambda: sb.solve_array(np.tile(to_cells([HARD]), (300_000, 1)), threads=1), STOP_BOUND),
+        (lambda: sb.generate_puzzles(100_000, threads=1), 1.0),
+    ):
+        timer, sent = interrupt_after(0.2)
+        with pytest.raises(KeyboardInterrupt):
+            call()
+        took = time.perf_counter() - sent["at"]
+        timer.join()
+        assert took < bound, took

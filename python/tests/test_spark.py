@@ -85,6 +85,11 @@ def test_nulls_and_other_columns_are_kept(spark):
         sbs.solve(df)
     with pytest.raises(ValueError, match="already has column"):
         sbs.solve(df.withColumnRenamed("id", "status"), "quiz")
+    # The column's type is checked on the driver, before any task runs.
+    with pytest.raises(TypeError, match="must hold strings, not long"):
+        sbs.solve(df, "id")
+    with pytest.raises(TypeError, match="must hold strings, not long"):
+        sbs.rate(df, "id")
 
 
 def test_rate_a_dataframe(spark):

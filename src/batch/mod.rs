@@ -115,6 +115,10 @@ pub enum BatchError {
     /// The worker threads could not be started.
     #[error("cannot start worker threads: {0}")]
     Threads(#[from] rayon::ThreadPoolBuildError),
+    /// The run was stopped from outside ([`crate::ordered::with_stop`]) before it finished: an output file was not
+    /// created (nor an earlier one replaced).
+    #[error("the run was stopped before it finished")]
+    Stopped,
     /// Writing the results failed (a full disk, a failed rename) or the output pipe was closed.
     #[error(transparent)]
     Output(#[from] OutputError),

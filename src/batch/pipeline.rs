@@ -144,6 +144,9 @@ pub fn run<J: Job + ?Sized>(
             break;
         }
     }
+    if result.is_ok() && crate::ordered::stopped() {
+        result = Err(BatchError::Stopped);
+    }
     if result.is_ok() && !col.stopped {
         result = check_unchanged(&opened, atomic);
     }
@@ -544,6 +547,50 @@ mod tests {
         }
         // A small chunk size asked for is kept.
         assert_eq!(flight(4, 100).0, 100);
+    }
+
+    #[test]
+    fn a_run_stopped_from_outside_leaves_its_target_as_it_was() {
+        use std::sync::atomic::Ordering;
+        use std::sync::Arc;
+        let dir = tempfile::tempdir().unwrap();
+        let out = dir.path().join("out");
+        std::fs::write(&out, b"keep\n").unwrap();
+        let text = format!("{HARD}\n").repeat(2000);
+        for threads in [1, 2] {
+            let stop = Arc::new(AtomicBool::new(false));
+            let flag = Arc::clone(&stop);
+            // The job sets the flag on its 100th record: the run ends there, without its output.
+            let seen = std::sync::atomic::AtomicU64::new(0);
+            let job = |g: &Grid, layout: Layout, buf: &mut Vec<u8>| {
+                if seen.fetch_add(1, Ordering::Relaxed) == 100 {
+                    flag.store(true, Ordering::Relaxed);
+                }
+                Solve::default().run(g, layout, buf)
+            };
+            let opts = Options {
+                threads: Threads::Count(threads),
+                chunk_size: 1000,
+                ..Options::default()
+            };
+            let input = InputSpec::Bytes {
+                name: "t".into(),
+                data: text.clone().into_bytes(),
+            };
+            let r = crate::ordered::with_stop(stop.clone(), || {
+                run(
+                    vec![input],
+                    &Target::File(out.clone()),
+                    &job,
+                    &opts,
+                    &mut (),
+                )
+            });
+            assert!(matches!(r, Err(BatchError::Stopped)), "{r:?}");
+            assert!(seen.load(Ordering::Relaxed) < 2000);
+            assert_eq!(std::fs::read(&out).unwrap(), b"keep\n");
+            assert_eq!(std::fs::read_dir(dir.path()).unwrap().count(), 1);
+        }
     }
 
     #[test]

@@ -136,6 +136,9 @@ pub enum GenerateError {
         /// Bytes in the buffer given.
         len: usize,
     },
+    /// The run was stopped from outside ([`crate::ordered::with_stop`]) before every board was made.
+    #[error("the run was stopped before it finished")]
+    Stopped,
     /// Writing failed (or, for standard output, the reader went away: see [`OutputError::is_broken_pipe`]).
     #[error(transparent)]
     Output(#[from] OutputError),
@@ -187,8 +190,8 @@ pub fn generate(
     check(opts)?;
     let start = Instant::now();
     let mut distinct = repeat_check(opts)?;
-    let engine = Engine::new(opts.threads)?;
-    let writer = Writer::spawn(Sink::create(target)?, engine.threads() + 2);
+    let engine = board_engine(opts.threads)?;
+    let writer = Writer::spawn(Sink::create(target)?, (engine.threads() + 2).min(8));
     let retries = make(
         opts,
         opts.format,
@@ -242,10 +245,10 @@ pub fn generate_cells(opts: &Options, cells: &mut [u8]) -> Result<u64, GenerateE
         });
     }
     let mut distinct = repeat_check(opts)?;
-    let engine = Engine::new(opts.threads)?;
+    let engine = board_engine(opts.threads)?;
     // Boards are made as lines (81 digits and a newline), then copied as values into their place.
     let stride = Format::Line.stride();
-    Ok(make(
+    Ok::<_, GenerateError>(make(
         opts,
         Format::Line,
         distinct.as_mut(),
@@ -262,6 +265,24 @@ pub fn generate_cells(opts: &Options, cells: &mut [u8]) -> Result<u64, GenerateE
             true
         },
     ))
+    .and_then(|retries| {
+        if crate::ordered::stopped() {
+            Err(GenerateError::Stopped)
+        } else {
+            Ok(retries)
+        }
+    })
+}
+
+/// The most workers a board run takes: each has about two buffers of [`CHUNK_BOARDS`] boards in flight (667 KB
+/// in the grid format), so this bounds a run's memory whatever `-j` is (peak RSS of `generate -j1024 1000000`:
+/// 155 MB with a worker per thread asked for, 40 MB with this cap); boards are made faster than they are written
+/// long before this many cores.
+const MAX_BOARD_WORKERS: usize = 24;
+
+/// The engine of a board run: `threads`, at most [`MAX_BOARD_WORKERS`].
+fn board_engine(threads: Threads) -> Result<Engine, rayon::ThreadPoolBuildError> {
+    Engine::new(Threads::Count(threads.get().min(MAX_BOARD_WORKERS)))
 }
 
 /// Makes every board of a run in `format` and hands the buffers, in index order, to `send` (first board, boards,

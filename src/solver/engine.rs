@@ -34,6 +34,7 @@
 //! takes 8.2). The solution is read back through four bit planes of the digit masks, eight cells per word.
 
 use crate::grid::{Grid, CELLS, POP9};
+use std::sync::atomic::{AtomicBool, Ordering};
 
 use super::tables::{
     columns, row_boxes, BAND, COLUMN_OF, COMPLEX, KEEP_OTHERS, LONE, ROW0, ROWS, ROWS_AND_BOXES,
@@ -101,14 +102,14 @@ pub(super) struct Outcome {
 /// On an x86-64 processor with AVX2, BMI1, BMI2, LZCNT and POPCNT (x86-64-v3, checked at run time) the search runs
 /// in a copy of the engine compiled for them, which takes fewer instructions (bit extraction, shifts and population
 /// counts in one instruction each); elsewhere in the portable build. Both give the same answers.
-pub(super) fn run(puzzle: &Grid, limit: u64) -> Outcome {
+pub(super) fn run(puzzle: &Grid, limit: u64, stop: Option<&AtomicBool>) -> Outcome {
     #[cfg(target_arch = "x86_64")]
     if has_v3() {
         // SAFETY: `run_v3` needs exactly the processor features `has_v3` has just found on this processor. This is
         // the solver's only `unsafe` block outside tests that is needed on every Rust version (see `planes_v3`).
-        return unsafe { run_v3(puzzle, limit) };
+        return unsafe { run_v3(puzzle, limit, stop) };
     }
-    run_portable(puzzle, limit)
+    run_portable(puzzle, limit, stop)
 }
 
 /// Whether this processor has the features [`run_v3`] is compiled for (the check is cached by the standard library).
@@ -123,9 +124,9 @@ fn has_v3() -> bool {
 }
 
 /// [`run`] in the portable build.
-fn run_portable(puzzle: &Grid, limit: u64) -> Outcome {
+fn run_portable(puzzle: &Grid, limit: u64, stop: Option<&AtomicBool>) -> Outcome {
     let mut state = State::from_grid(puzzle);
-    let mut search = Search::new(limit);
+    let mut search = Search::new(limit, stop);
     search.search(&mut state);
     search.out
 }
@@ -133,9 +134,9 @@ fn run_portable(puzzle: &Grid, limit: u64) -> Outcome {
 /// [`run`] compiled for x86-64-v3: the same code (every `State` step is inlined here), other instructions.
 #[cfg(target_arch = "x86_64")]
 #[target_feature(enable = "avx2,bmi1,bmi2,lzcnt,popcnt")]
-fn run_v3(puzzle: &Grid, limit: u64) -> Outcome {
+fn run_v3(puzzle: &Grid, limit: u64, stop: Option<&AtomicBool>) -> Outcome {
     let mut state = State::from_planes(&planes_v3(puzzle));
-    let mut search = Search::new(limit);
+    let mut search = Search::new(limit, stop);
     search.search_v3(&mut state);
     search.out
 }
@@ -180,9 +181,14 @@ fn planes_v3(puzzle: &Grid) -> [[u32; 4]; 3] {
     planes
 }
 
+/// A stop flag given to a count is polled once per this many solutions found (a relaxed load: nothing per node).
+const STOP_POLL: u64 = 4096;
+
 /// One search in progress: the limit and what has been found.
-struct Search {
+struct Search<'s> {
     limit: u64,
+    /// Polled every [`STOP_POLL`] solutions: once set, the search ends with what it has found.
+    stop: Option<&'s AtomicBool>,
     /// Whether some branch has ended in a contradiction yet.
     dead_ends: bool,
     out: Outcome,
@@ -200,6 +206,11 @@ macro_rules! search_body {
                 }
                 Step::Solved => {
                     $self.out.found += 1;
+                    if $self.out.found % STOP_POLL == 0
+                        && $self.stop.is_some_and(|s| s.load(Ordering::Relaxed))
+                    {
+                        $self.limit = $self.out.found;
+                    }
                     if $self.out.first.is_none() {
                         $self.out.first = Some($st.solution());
                     }
@@ -245,10 +256,11 @@ macro_rules! search_body {
     };
 }
 
-impl Search {
-    fn new(limit: u64) -> Search {
+impl<'s> Search<'s> {
+    fn new(limit: u64, stop: Option<&'s AtomicBool>) -> Search<'s> {
         Search {
             limit: limit.max(1),
+            stop,
             dead_ends: false,
             out: Outcome {
                 found: 0,
@@ -695,9 +707,9 @@ mod tests {
             return;
         }
         let both = |p: &Grid, limit: u64| {
-            let a = run_portable(p, limit);
+            let a = run_portable(p, limit, None);
             // SAFETY: `has_v3` found the features `run_v3` is compiled for.
-            let b = unsafe { run_v3(p, limit) };
+            let b = unsafe { run_v3(p, limit, None) };
             assert_eq!(
                 (a.found, a.first, a.stats.guesses),
                 (b.found, b.first, b.stats.guesses),
@@ -780,7 +792,7 @@ mod tests {
         let mut st = State::from_grid(&p);
         assert!(matches!(st.propagate(false), Step::Solved));
         assert_eq!(st.solution(), solved);
-        let out = run(&p, 5);
+        let out = run(&p, 5, None);
         assert_eq!(
             (out.found, out.first, out.stats.guesses),
             (1, Some(solved), 0)

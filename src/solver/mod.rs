@@ -64,7 +64,7 @@ pub struct Count {
 
 /// Finds one solution (the first the search meets). Cost: one search stopped at the first solution.
 pub fn solve(puzzle: &Grid) -> Result<Solved, SolveError> {
-    let out = search(puzzle, 1)?;
+    let out = search(puzzle, 1, None)?;
     match out.first {
         Some(solution) => Ok(Solved {
             solution,
@@ -77,7 +77,7 @@ pub fn solve(puzzle: &Grid) -> Result<Solved, SolveError> {
 /// Finds the solution and proves it unique. Cost: a search stopped at the second solution, so a proper puzzle is
 /// searched exhaustively.
 pub fn solve_unique(puzzle: &Grid) -> Result<Solved, SolveError> {
-    let out = search(puzzle, 2)?;
+    let out = search(puzzle, 2, None)?;
     match (out.found, out.first) {
         (1, Some(solution)) => Ok(Solved {
             solution,
@@ -91,8 +91,18 @@ pub fn solve_unique(puzzle: &Grid) -> Result<Solved, SolveError> {
 /// Counts solutions, stopping at `limit` (a `limit` of 0 is treated as 1). Cost grows with `limit`: every
 /// solution counted is a leaf of the search tree.
 pub fn count_solutions(puzzle: &Grid, limit: u64) -> Result<Count, Conflict> {
+    count_solutions_until(puzzle, limit, None)
+}
+
+/// [`count_solutions`] that also ends once `stop` is set (checked every few thousand solutions): the count is
+/// then what was found so far, below the limit; the caller knows from `stop` that it is not the whole count.
+pub fn count_solutions_until(
+    puzzle: &Grid,
+    limit: u64,
+    stop: Option<&std::sync::atomic::AtomicBool>,
+) -> Result<Count, Conflict> {
     let limit = limit.max(1);
-    let out = search(puzzle, limit)?;
+    let out = search(puzzle, limit, stop)?;
     Ok(Count {
         solutions: out.found,
         hit_limit: out.found >= limit,
@@ -105,8 +115,12 @@ pub fn count_solutions(puzzle: &Grid, limit: u64) -> Result<Count, Conflict> {
 /// already fails on them (two singles of one digit in a row; a row or a box of the band left without a placement;
 /// a given's cell emptied by a column locked in another band). So only a search that ends without solution and
 /// without guess needs [`Grid::check_givens`] to tell a clash from a puzzle that has no solution.
-fn search(puzzle: &Grid, limit: u64) -> Result<engine::Outcome, Conflict> {
-    let out = engine::run(puzzle, limit);
+fn search(
+    puzzle: &Grid,
+    limit: u64,
+    stop: Option<&std::sync::atomic::AtomicBool>,
+) -> Result<engine::Outcome, Conflict> {
+    let out = engine::run(puzzle, limit, stop);
     if out.found == 0 && out.stats.guesses == 0 {
         puzzle.check_givens()?;
     }
@@ -122,6 +136,19 @@ mod tests {
     /// on it at once, so the search must guess.
     const GUESSING: &str =
         "........8..3...4...9..2..6.....79.......612...6.5.2.7...8...5...1.....2.4.5.....3";
+
+    #[test]
+    fn a_count_ends_soon_after_its_stop_flag_is_set() {
+        use std::sync::atomic::AtomicBool;
+        let empty = Grid::EMPTY;
+        let stop = AtomicBool::new(true);
+        let c = count_solutions_until(&empty, 1_000_000_000, Some(&stop)).unwrap();
+        assert!(c.solutions >= 1 && c.solutions <= 4096, "{}", c.solutions);
+        assert!(!c.hit_limit);
+        let go = AtomicBool::new(false);
+        let c = count_solutions_until(&empty, 10_000, Some(&go)).unwrap();
+        assert_eq!((c.solutions, c.hit_limit), (10_000, true));
+    }
 
     #[test]
     fn solves_a_hard_puzzle_to_its_known_solution() {
@@ -191,7 +218,7 @@ mod tests {
             }
             if p.check_givens().is_err() {
                 clashes += 1;
-                let out = engine::run(&p, 2);
+                let out = engine::run(&p, 2, None);
                 assert_eq!((out.found, out.stats.guesses), (0, 0), "{p}");
             }
         }
