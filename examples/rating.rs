@@ -4,16 +4,15 @@
 //! Run it from anywhere in the repository: `cargo run --release --example rating`.
 
 use sudoku_batch::human::{rate, Event, Explainer, Level};
-use sudoku_batch::Grid;
+use sudoku_batch::{format, Grid};
 
 fn main() -> Result<(), Box<dyn std::error::Error>> {
-    let path = concat!(env!("CARGO_MANIFEST_DIR"), "/data/puzzles.txt");
-    let text = std::fs::read_to_string(path)?;
-    let puzzles: Vec<Grid> = text
-        .lines()
-        .filter(|l| !l.is_empty() && !l.starts_with('#'))
-        .map(str::parse)
-        .collect::<Result<_, _>>()?;
+    // Any file the batch subcommands read (lines, grids, CSV), through the library's reader.
+    let path = concat!(env!("CARGO_MANIFEST_DIR"), "/data/grid.txt");
+    let puzzles: Vec<Grid> = format::read_all(&std::fs::read(path)?, None)?
+        .into_iter()
+        .filter_map(Result::ok)
+        .collect();
 
     // 1. One rating per puzzle; count the levels.
     let mut levels = [0usize; Level::ALL.len()];
