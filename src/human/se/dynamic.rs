@@ -365,24 +365,19 @@ pub(super) fn find(c: &Candidates, kind: Kind) -> Option<SeStep> {
             let contradiction = dynamic || nishio;
             let p_on = e.push(cell8, v, true, &[]);
             let p_off = e.push(cell8, v, false, &[]);
-            let (mut on_on, mut on_off) = (LSet::new(), LSet::new());
-            on_on.insert(key(cell8, v), p_on);
-            let absurd = e.chain(&mut on_on, &mut on_off);
-            if contradiction {
-                if let Some((a, b)) = absurd {
+            let mut assume = |p: u32, on: bool| {
+                let (mut to_on, mut to_off) = (LSet::new(), LSet::new());
+                if on { &mut to_on } else { &mut to_off }.insert(key(cell8, v), p);
+                let absurd = e.chain(&mut to_on, &mut to_off);
+                // A contradiction proves the assumption false.
+                if let (true, Some((a, b))) = (contradiction, absurd) {
                     let cx = e.ancestors(a) + e.ancestors(b);
-                    hints.extend(target_hint(c, cell8, v, false, base, cx, 7));
+                    hints.extend(target_hint(c, cell8, v, !on, base, cx, 7));
                 }
-            }
-            let (mut off_on, mut off_off) = (LSet::new(), LSet::new());
-            off_off.insert(key(cell8, v), p_off);
-            let absurd = e.chain(&mut off_on, &mut off_off);
-            if contradiction {
-                if let Some((a, b)) = absurd {
-                    let cx = e.ancestors(a) + e.ancestors(b);
-                    hints.extend(target_hint(c, cell8, v, true, base, cx, 7));
-                }
-            }
+                (to_on, to_off)
+            };
+            let (on_on, on_off) = assume(p_on, true);
+            let (off_on, off_off) = assume(p_off, false);
             if double {
                 for &k in &on_on.order {
                     if let Some(other) = off_on.get(k as usize) {
