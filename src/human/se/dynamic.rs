@@ -417,14 +417,8 @@ pub(super) fn find(c: &Candidates, kind: Kind) -> Option<SeStep> {
         if !nishio && (card == 2 || (multiple && card > 2)) {
             for (set, outcomes, on) in [(&cell_on, &value_on, true), (&cell_off, &value_off, false)]
             {
-                let Some(set) = set else { continue };
-                for &k in &set.order {
-                    let cx: usize = outcomes
-                        .iter()
-                        .map(|o| e.ancestors(o.idx[k as usize]))
-                        .sum();
-                    let (tc, td) = ((k / 9) as u8, (k % 9) as u8 + 1);
-                    hints.extend(target_hint(c, tc, td, on, base, cx, 5));
+                if let Some(set) = set {
+                    common_hints(&e, c, set, outcomes, on, base, 5, &mut hints);
                 }
             }
         }
@@ -439,6 +433,29 @@ pub(super) fn find(c: &Candidates, kind: Kind) -> Option<SeStep> {
     step.eliminations = h.eliminations;
     step.placement = h.placement;
     Some(step)
+}
+
+/// A hint for each conclusion of `set`, which every one of `outcomes` reached (a cell's or a region's forcing
+/// chains): its complexity is the sum of the outcomes' chains to it.
+#[allow(clippy::too_many_arguments)]
+fn common_hints(
+    e: &Engine,
+    c: &Candidates,
+    set: &LSet,
+    outcomes: &[LSet],
+    on: bool,
+    base: f64,
+    sort_key: u8,
+    hints: &mut Vec<Hint>,
+) {
+    for &k in &set.order {
+        let cx: usize = outcomes
+            .iter()
+            .map(|o| e.ancestors(o.idx[k as usize]))
+            .sum();
+        let (tc, td) = ((k / 9) as u8, (k % 9) as u8 + 1);
+        hints.extend(target_hint(c, tc, td, on, base, cx, sort_key));
+    }
 }
 
 /// SE's `doRegionChainings`: for the box, row and column of `cell` where `v` has two places (or more, multiple
@@ -485,14 +502,7 @@ fn regions(
             (&region_on, &outcomes_on, true),
             (&region_off, &outcomes_off, false),
         ] {
-            for &k in &set.order {
-                let cx: usize = outcomes
-                    .iter()
-                    .map(|o| e.ancestors(o.idx[k as usize]))
-                    .sum();
-                let (tc, td) = ((k / 9) as u8, (k % 9) as u8 + 1);
-                hints.extend(target_hint(c, tc, td, on, base, cx, 6));
-            }
+            common_hints(e, c, set, outcomes, on, base, 6, hints);
         }
     }
 }
