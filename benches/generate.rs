@@ -2,7 +2,9 @@
 //! preformatted buffer in memory (no I/O). The whole tool is timed by `scripts/bench-generate.sh`.
 
 use criterion::{criterion_group, criterion_main, BenchmarkId, Criterion, Throughput};
-use sudoku_batch::generate::{Format, Layout, Pattern, RandomFill};
+use sudoku_batch::generate::{PatternFill, RandomFill};
+use sudoku_batch::internals::BoardTemplate;
+use sudoku_batch::Format;
 
 fn pattern(c: &mut Criterion) {
     let mut g = c.benchmark_group("pattern_fill");
@@ -13,8 +15,8 @@ fn pattern(c: &mut Criterion) {
         ("grid_first_free", Format::Grid, None),
         ("line_first_fixed", Format::Line, Some(1)),
     ] {
-        let gen = Pattern::new(first, 1);
-        let layout = Layout::new(format, boards);
+        let gen = PatternFill::new(first, 1);
+        let layout = BoardTemplate::new(format, boards);
         let mut buf = Vec::new();
         layout.lay_out(boards, false, &mut buf);
         let mut start = 0u64;
@@ -32,7 +34,7 @@ fn layout(c: &mut Criterion) {
     let mut g = c.benchmark_group("lay_out");
     let boards = 4096;
     g.throughput(Throughput::Elements(boards as u64));
-    let layout = Layout::new(Format::Grid, boards);
+    let layout = BoardTemplate::new(Format::Grid, boards);
     let mut buf = Vec::with_capacity(boards * Format::Grid.stride());
     g.bench_function("grid", |b| {
         b.iter(|| {

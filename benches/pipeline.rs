@@ -7,11 +7,12 @@
 use std::path::PathBuf;
 
 use criterion::{criterion_group, criterion_main, Criterion, Throughput};
-use sudoku_batch::batch::{self, InputSpec, Options};
-use sudoku_batch::ordered::Threads;
+use sudoku_batch::batch::{self, BatchOptions, InputSpec};
+use sudoku_batch::batch::{Job, Solve};
 use sudoku_batch::output::{Sink, Target};
-use sudoku_batch::record::{Failure, Job, Layout, Solve};
-use sudoku_batch::{solver, Grid};
+use sudoku_batch::Grid;
+use sudoku_batch::Threads;
+use sudoku_batch::{Failure, TextLayout};
 
 fn input() -> (InputSpec, u64) {
     let root = PathBuf::from(env!("CARGO_MANIFEST_DIR"));
@@ -45,11 +46,11 @@ fn input() -> (InputSpec, u64) {
 }
 
 fn run_job<J: Job>(spec: &InputSpec, job: &J, out: &std::path::Path) {
-    let opts = Options {
+    let opts = BatchOptions {
         threads: Threads::Count(1),
-        ..Options::default()
+        ..BatchOptions::default()
     };
-    let s = batch::run(
+    let s = batch::run_batch(
         vec![spec.clone()],
         &Target::File(out.to_path_buf()),
         job,
@@ -69,14 +70,14 @@ fn stages(c: &mut Criterion) {
     g.throughput(Throughput::Elements(n));
 
     // Read, split into records, parse; every record answered with an empty line.
-    let parse_only = |_: &Grid, _: Layout, _: &mut Vec<u8>| -> Result<(), Failure> { Ok(()) };
+    let parse_only = |_: &Grid, _: TextLayout, _: &mut Vec<u8>| -> Result<(), Failure> { Ok(()) };
     g.bench_function("1_read_parse", |b| {
         b.iter(|| run_job(&spec, &parse_only, &out))
     });
 
     // ... and solve, the solution thrown away.
-    let solve_only = |p: &Grid, _: Layout, _: &mut Vec<u8>| -> Result<(), Failure> {
-        std::hint::black_box(solver::solve(p)?);
+    let solve_only = |p: &Grid, _: TextLayout, _: &mut Vec<u8>| -> Result<(), Failure> {
+        std::hint::black_box(sudoku_batch::solve(p)?);
         Ok(())
     };
     g.bench_function("2_read_parse_solve", |b| {

@@ -9,7 +9,7 @@ use std::time::Duration;
 
 use criterion::{criterion_group, criterion_main, BenchmarkId, Criterion, Throughput};
 use sudoku_batch::bench::Dataset;
-use sudoku_batch::{solver, Grid};
+use sudoku_batch::Grid;
 
 /// Most puzzles taken from one file.
 const MAX_PUZZLES: usize = 10_000;
@@ -57,13 +57,18 @@ fn bench_solver(c: &mut Criterion) {
             .warm_up_time(Duration::from_millis(500))
             .measurement_time(Duration::from_secs(3));
         group.bench_function(BenchmarkId::new("solve", puzzles.len()), |b| {
-            b.iter(|| puzzles.iter().filter(|p| solver::solve(p).is_ok()).count())
+            b.iter(|| {
+                puzzles
+                    .iter()
+                    .filter(|p| sudoku_batch::solve(p).is_ok())
+                    .count()
+            })
         });
         group.bench_function(BenchmarkId::new("solve_unique", puzzles.len()), |b| {
             b.iter(|| {
                 puzzles
                     .iter()
-                    .filter(|p| solver::solve_unique(p).is_ok())
+                    .filter(|p| sudoku_batch::solve_unique(p).is_ok())
                     .count()
             })
         });

@@ -4,7 +4,7 @@
 //! Run it from anywhere in the repository: `cargo run --release --example arrays`.
 
 use sudoku_batch::array::{self, Cells, OK};
-use sudoku_batch::ordered::Threads;
+use sudoku_batch::Threads;
 
 fn main() -> Result<(), Box<dyn std::error::Error>> {
     // Puzzle texts straight from the shipped file (one per line, `#` comments skipped by hand here).

@@ -5,11 +5,11 @@
 
 use std::path::Path;
 
-use sudoku_batch::batch::{self, InputSpec, Options};
-use sudoku_batch::generate::Pattern;
+use sudoku_batch::batch::{self, BatchOptions, InputSpec};
+use sudoku_batch::generate::PatternFill;
 use sudoku_batch::output::Target;
-use sudoku_batch::record::{Failure, Observer, Solve};
-use sudoku_batch::{format, solver, Grid};
+use sudoku_batch::Grid;
+use sudoku_batch::{batch::Solve, Failure, Observer};
 
 /// Counts failed records instead of printing them.
 #[derive(Default)]
@@ -27,11 +27,11 @@ impl Observer for Tally {
 fn main() -> Result<(), Box<dyn std::error::Error>> {
     // 1. Every record of a file (any format the CLI reads), solved into a Vec in input order.
     let text = std::fs::read(concat!(env!("CARGO_MANIFEST_DIR"), "/data/puzzles.txt"))?;
-    let records = format::read_all(&text, None)?;
+    let records = batch::read_all(&text, None)?;
     let solutions: Vec<Grid> = records
         .iter()
         .filter_map(|r| r.as_ref().ok())
-        .filter_map(|p| solver::solve(p).ok().map(|s| s.solution))
+        .filter_map(|p| sudoku_batch::solve(p).ok().map(|s| s.solution))
         .collect();
     println!(
         "{} records, {} solved; the first solution: {}",
@@ -42,14 +42,14 @@ fn main() -> Result<(), Box<dyn std::error::Error>> {
 
     // 2. Count the solutions of a puzzle, up to a limit (the search stops there).
     let empty_row: Grid = format!("123456789{}", ".".repeat(72)).parse()?;
-    let count = solver::count_solutions(&empty_row, 1000)?;
+    let count = sudoku_batch::count_solutions(&empty_row, 1000)?;
     println!(
         "a board with only its first row given has at least {} solutions",
         count.solutions
     );
 
     // 3. Solved boards: board i of the pattern method, distinct for every i (first digit 5, seed 0).
-    let pattern = Pattern::new(Some(5), 0);
+    let pattern = PatternFill::new(Some(5), 0);
     for i in 0..3 {
         let board = pattern.board(i);
         assert!(board.is_valid_solution());
@@ -62,11 +62,11 @@ fn main() -> Result<(), Box<dyn std::error::Error>> {
     let out = dir.join("solutions.txt");
     let mut tally = Tally::default();
     let bad = Path::new(concat!(env!("CARGO_MANIFEST_DIR"), "/data/bad.txt"));
-    let summary = batch::run(
+    let summary = batch::run_batch(
         vec![InputSpec::Path(bad.into())],
         &Target::File(out.clone()),
         &Solve::default(),
-        &Options::default(),
+        &BatchOptions::default(),
         &mut tally,
     )?;
     println!(

@@ -4,12 +4,12 @@
 //! Run it from anywhere in the repository: `cargo run --release --example rating`.
 
 use sudoku_batch::human::{rate, Event, Explainer, Level};
-use sudoku_batch::{format, Grid};
+use sudoku_batch::{batch, Grid};
 
 fn main() -> Result<(), Box<dyn std::error::Error>> {
     // Any file the batch subcommands read (lines, grids, CSV), through the library's reader.
     let path = concat!(env!("CARGO_MANIFEST_DIR"), "/data/grid.txt");
-    let puzzles: Vec<Grid> = format::read_all(&std::fs::read(path)?, None)?
+    let puzzles: Vec<Grid> = batch::read_all(&std::fs::read(path)?, None)?
         .into_iter()
         .filter_map(Result::ok)
         .collect();

@@ -10,7 +10,7 @@
 //!
 //! ```
 //! use sudoku_batch::array::{self, Cells};
-//! use sudoku_batch::ordered::Threads;
+//! use sudoku_batch::Threads;
 //!
 //! let text = "4.....8.5.3..........7......2.....6.....8.4......1.......6.3.7.5..2.....1.4......";
 //! let puzzle: Vec<u8> = text.bytes().map(|b| if b == b'.' { 0 } else { b - b'0' }).collect();
@@ -28,7 +28,7 @@ use rayon::prelude::*;
 use crate::generate::puzzle::{self, Generated, PuzzleError, PuzzleOptions};
 use crate::grid::{Grid, ParseError, CELLS};
 use crate::human::{rate as rate_one, RateError, Rating};
-use crate::ordered::Threads;
+use crate::ordered::{Threads, ThreadsError};
 use crate::record::{Failure, FailureKind, RecordError};
 use crate::solver;
 
@@ -63,7 +63,7 @@ pub enum ArrayError {
     },
     /// The worker threads could not be started.
     #[error("cannot start worker threads: {0}")]
-    Threads(#[from] rayon::ThreadPoolBuildError),
+    Threads(#[from] ThreadsError),
     /// The call was stopped from outside ([`crate::ordered::with_stop`]); the buffers hold part of the answers.
     #[error("the call was stopped before it finished")]
     Stopped,
@@ -228,7 +228,7 @@ pub fn rate<P: Puzzles + ?Sized>(
     })
 }
 
-/// Makes puzzles `0..n` of the run seeded with `seed`, the same ones as [`puzzle::run`] writes for the same
+/// Makes puzzles `0..n` of the run seeded with `seed`, the same ones as [`run_puzzles`](crate::generate::run_puzzles) writes for the same
 /// options: puzzle `i` goes to `puzzles[81 * i..]` and its solution to `solutions[81 * i..]` as cell values.
 /// Cost: about a millisecond per minimal puzzle, more for a level that is rare.
 pub fn generate_puzzles(
@@ -282,8 +282,8 @@ pub enum GeneratePuzzlesError {
     Array(#[from] ArrayError),
 }
 
-impl From<rayon::ThreadPoolBuildError> for GeneratePuzzlesError {
-    fn from(e: rayon::ThreadPoolBuildError) -> Self {
+impl From<ThreadsError> for GeneratePuzzlesError {
+    fn from(e: ThreadsError) -> Self {
         GeneratePuzzlesError::Array(e.into())
     }
 }
@@ -339,7 +339,8 @@ where
             rayon::ThreadPoolBuilder::new()
                 .num_threads(Threads::Count(t).get())
                 .thread_name(|i| format!("sudoku-array-{i}"))
-                .build()?,
+                .build()
+                .map_err(ThreadsError::from_pool)?,
         )),
         // One piece, or one core: no pool needed.
         Threads::Auto if n <= PIECE || Threads::Auto.get() == 1 => None,
@@ -380,7 +381,7 @@ impl Pool {
 }
 
 /// The pool for [`Threads::Auto`], one per process (one thread per available core).
-fn auto_pool() -> Result<&'static rayon::ThreadPool, rayon::ThreadPoolBuildError> {
+fn auto_pool() -> Result<&'static rayon::ThreadPool, ThreadsError> {
     static POOL: OnceLock<rayon::ThreadPool> = OnceLock::new();
     if let Some(p) = POOL.get() {
         return Ok(p);
@@ -388,7 +389,8 @@ fn auto_pool() -> Result<&'static rayon::ThreadPool, rayon::ThreadPoolBuildError
     let pool = rayon::ThreadPoolBuilder::new()
         .num_threads(Threads::Auto.get())
         .thread_name(|i| format!("sudoku-array-{i}"))
-        .build()?;
+        .build()
+        .map_err(ThreadsError::from_pool)?;
     Ok(POOL.get_or_init(|| pool))
 }
 

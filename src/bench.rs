@@ -312,7 +312,7 @@ impl fmt::Display for BenchReport {
 
 /// Times one dataset: one counting pass (also the warm-up), then timed passes until `config.seconds` have gone by.
 /// Each pass parses and solves every good record.
-pub fn run(data: &Dataset, config: &BenchConfig) -> BenchReport {
+pub fn run_bench(data: &Dataset, config: &BenchConfig) -> BenchReport {
     let mut report = BenchReport {
         name: data.name(),
         puzzles: data.len(),
@@ -446,7 +446,7 @@ mod tests {
         let clash = format!("11{}", &GOOD[2..]);
         let text = format!("{GOOD}\n{}\n{clash}\n", ".".repeat(81));
         let d = dataset(&text);
-        let r = run(
+        let r = run_bench(
             &d,
             &BenchConfig {
                 seconds: 0.0,
@@ -464,7 +464,7 @@ mod tests {
             line.split_whitespace().count()
         );
 
-        let first = run(&d, &BenchConfig::default_with_seconds(0.0));
+        let first = run_bench(&d, &BenchConfig::default_with_seconds(0.0));
         assert_eq!((first.solved, first.multiple, first.no_solution), (2, 0, 1));
     }
 

@@ -6,17 +6,17 @@ use std::path::PathBuf;
 use std::process::ExitCode;
 
 use clap::{Args, Parser, Subcommand, ValueEnum};
-use sudoku_batch::batch::pipeline::DEFAULT_CHUNK_SIZE;
-use sudoku_batch::batch::{InputSpec, Options};
-use sudoku_batch::compression::Compression;
-use sudoku_batch::format::csv::ColumnNames;
-use sudoku_batch::format::Format;
+use sudoku_batch::batch::ColumnNames;
+use sudoku_batch::batch::DEFAULT_CHUNK_SIZE;
+use sudoku_batch::batch::{BatchOptions, InputSpec};
 use sudoku_batch::generate;
-use sudoku_batch::generate::puzzle::{Goal, PuzzleOptions, PuzzleRun, Symmetry};
+use sudoku_batch::generate::{Goal, PuzzleOptions, PuzzleRun, Symmetry};
 use sudoku_batch::human::Level;
-use sudoku_batch::ordered::Threads;
+use sudoku_batch::output::Compression;
 use sudoku_batch::output::Target;
 use sudoku_batch::tools::Form;
+use sudoku_batch::Format;
+use sudoku_batch::Threads;
 
 use crate::report::{Reporter, Show};
 
@@ -388,8 +388,8 @@ impl BatchArgs {
     }
 
     /// The run configuration, with the options that only some commands set; `chunk_size` unless --chunk-size.
-    pub fn options(&self, fail_fast: bool, chunk_size: usize, json: bool) -> Options {
-        Options {
+    pub fn options(&self, fail_fast: bool, chunk_size: usize, json: bool) -> BatchOptions {
+        BatchOptions {
             json,
             threads: self.threads.unwrap_or_default(),
             format: match self.format {
@@ -444,8 +444,8 @@ pub const RATE_CHUNK_SIZE: usize = 32 * 1024;
 
 impl RateArgs {
     /// The run configuration (never fail-fast; small chunks).
-    pub fn options(&self) -> Options {
-        Options {
+    pub fn options(&self) -> BatchOptions {
+        BatchOptions {
             header: self.header,
             ..self.batch.options(false, RATE_CHUNK_SIZE, self.json.json)
         }
@@ -472,7 +472,7 @@ pub struct SolveArgs {
 
 impl SolveArgs {
     /// The run configuration.
-    pub fn options(&self) -> Options {
+    pub fn options(&self) -> BatchOptions {
         self.batch
             .options(self.fail_fast, DEFAULT_CHUNK_SIZE, self.json.json)
     }
@@ -563,7 +563,7 @@ fn threads_parser() -> impl clap::builder::TypedValueParser<Value = Threads> {
         let n = s.parse::<usize>().map_err(|_| {
             format!(
                 "the thread count must be a whole number from 1 to {}",
-                sudoku_batch::ordered::MAX_THREADS
+                sudoku_batch::MAX_THREADS
             )
         })?;
         Threads::count(n).map_err(|e| e.to_string())
@@ -634,8 +634,8 @@ fn parse_digit(s: &str) -> Result<u8, String> {
 
 impl Cli {
     /// The classic `-c N` run: where it writes and what.
-    pub fn classic(&self, count: u32) -> (Target, generate::Options) {
-        let mut opts = generate::Options::new(u64::from(count));
+    pub fn classic(&self, count: u32) -> (Target, generate::BoardOptions) {
+        let mut opts = generate::BoardOptions::new(u64::from(count));
         opts.first = Some(self.first.unwrap_or(CLASSIC_FIRST));
         (Target::File(PathBuf::from(CLASSIC_FILE)), opts)
     }
@@ -643,8 +643,9 @@ impl Cli {
 
 impl GenerateArgs {
     /// Where the run writes and what.
-    pub fn run(&self) -> (Target, generate::Options) {
-        let mut opts = generate::Options::new(self.count.expect("N is required without --puzzles"));
+    pub fn run(&self) -> (Target, generate::BoardOptions) {
+        let mut opts =
+            generate::BoardOptions::new(self.count.expect("N is required without --puzzles"));
         opts.method = if self.random {
             generate::Method::Random
         } else {
@@ -843,10 +844,10 @@ Usage: sudoku <COMMAND> [ARGS]
 ";
 
 /// The run configuration of the classic `-s FILE` form: grid format, all cores.
-pub fn classic_options() -> Options {
-    Options {
+pub fn classic_options() -> BatchOptions {
+    BatchOptions {
         format: Some(Format::Grid),
-        ..Options::default()
+        ..BatchOptions::default()
     }
 }
 

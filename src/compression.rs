@@ -24,7 +24,7 @@ pub enum Compression {
 }
 
 /// Bytes [`Compression::detect`] needs to recognise every format.
-pub const MAGIC_LEN: usize = 10;
+pub(crate) const MAGIC_LEN: usize = 10;
 
 impl Compression {
     /// Every format, in the order of their names in messages.
@@ -71,7 +71,7 @@ impl Compression {
             .find(|c| ext.eq_ignore_ascii_case(c.extension()))
     }
 
-    /// The format whose magic bytes start `head` (give at least [`MAGIC_LEN`] bytes when the input has them).
+    /// The format whose magic bytes start `head` (give at least `MAGIC_LEN` (10) bytes when the input has them).
     /// Puzzle text never starts this way: every magic begins with a byte that is not printable ASCII, except
     /// bzip2's `BZh`, which is checked with its level digit and the magic of its first block (or of its end).
     pub fn detect(head: &[u8]) -> Option<Compression> {
@@ -93,8 +93,8 @@ impl Compression {
         }
     }
 
-    /// A reader of the decompressed bytes of `input` (all its members), whose errors are worded by
-    /// [`decode_error`].
+    /// A reader of the decompressed bytes of `input` (all its members), whose errors name the codec and what is
+    /// wrong.
     pub fn decoder<'r, R: Read + Send + 'r>(
         self,
         input: R,
@@ -133,7 +133,7 @@ impl Read for Decoder<'_> {
 /// The error of a failed decode, worded for the user: a stream that ends early is called truncated, anything else
 /// corrupt; the decoder's own words follow. (An error reading the file itself reaches here too, and keeps its own
 /// words after the codec's name.)
-pub fn decode_error(codec: Compression, e: io::Error) -> io::Error {
+pub(crate) fn decode_error(codec: Compression, e: io::Error) -> io::Error {
     let what = match e.kind() {
         io::ErrorKind::UnexpectedEof => "compressed data ends early (truncated file?)",
         io::ErrorKind::InvalidInput | io::ErrorKind::InvalidData | io::ErrorKind::Other => {
@@ -146,7 +146,7 @@ pub fn decode_error(codec: Compression, e: io::Error) -> io::Error {
 
 /// Compresses bytes into a buffer of its own, which the caller drains to wherever the output goes; errors stay the
 /// caller's to word (a full disk is the target's error, not the codec's).
-pub enum Encoder {
+pub(crate) enum Encoder {
     /// gzip at level 6 (gzip's default).
     Gzip(flate2::write::GzEncoder<Vec<u8>>),
     /// zstd at level 3 (zstd's default).
@@ -160,7 +160,7 @@ pub enum Encoder {
 
 impl Encoder {
     /// A new encoder at the format's usual default level.
-    pub fn new(codec: Compression) -> io::Result<Encoder> {
+    pub(crate) fn new(codec: Compression) -> io::Result<Encoder> {
         Ok(match codec {
             Compression::Gzip => Encoder::Gzip(flate2::write::GzEncoder::new(
                 Vec::new(),
@@ -177,7 +177,7 @@ impl Encoder {
 
     /// Compresses `bytes`; the compressed bytes ready so far are in the returned buffer, which the caller writes
     /// out and clears.
-    pub fn write(&mut self, bytes: &[u8]) -> io::Result<&mut Vec<u8>> {
+    pub(crate) fn write(&mut self, bytes: &[u8]) -> io::Result<&mut Vec<u8>> {
         Ok(match self {
             Encoder::Gzip(e) => {
                 e.write_all(bytes)?;
@@ -199,7 +199,7 @@ impl Encoder {
     }
 
     /// Ends the stream: the last compressed bytes (those not yet drained, and the trailer).
-    pub fn finish(self) -> io::Result<Vec<u8>> {
+    pub(crate) fn finish(self) -> io::Result<Vec<u8>> {
         match self {
             Encoder::Gzip(e) => e.finish(),
             Encoder::Zstd(e) => e.finish(),

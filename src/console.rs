@@ -56,5 +56,5 @@ pub fn print(bytes: &[u8]) -> Result<(), OutputError> {
 /// `name` as it may be shown in a message: control characters (a newline, ESC) and invalid UTF-8 escaped, the way
 /// record text is in failure messages, so that a file name cannot forge message lines or terminal sequences.
 pub fn escaped(name: &std::path::Path) -> String {
-    sudoku_batch::record::display_name(name.as_os_str().as_encoded_bytes())
+    sudoku_batch::display_name(name.as_os_str().as_encoded_bytes())
 }

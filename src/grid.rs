@@ -7,7 +7,7 @@ use std::fmt;
 pub const CELLS: usize = 81;
 
 /// Row (0..9) of each cell index.
-pub const ROW: [u8; CELLS] = {
+pub(crate) const ROW: [u8; CELLS] = {
     let mut t = [0u8; CELLS];
     let mut i = 0;
     while i < CELLS {
@@ -18,7 +18,7 @@ pub const ROW: [u8; CELLS] = {
 };
 
 /// Column (0..9) of each cell index.
-pub const COL: [u8; CELLS] = {
+pub(crate) const COL: [u8; CELLS] = {
     let mut t = [0u8; CELLS];
     let mut i = 0;
     while i < CELLS {
@@ -29,7 +29,7 @@ pub const COL: [u8; CELLS] = {
 };
 
 /// Box (0..9, row-major) of each cell index.
-pub const BOX: [u8; CELLS] = {
+pub(crate) const BOX: [u8; CELLS] = {
     let mut t = [0u8; CELLS];
     let mut i = 0;
     while i < CELLS {
@@ -52,7 +52,7 @@ pub(crate) const POP9: [u32; 512] = {
 };
 
 /// The six orders of three things (rows of a band, bands of the board, boxes of a row); entry 0 is the identity.
-pub const PERMUTATIONS_OF_3: [[u8; 3]; 6] = [
+pub(crate) const PERMUTATIONS_OF_3: [[u8; 3]; 6] = [
     [0, 1, 2],
     [0, 2, 1],
     [1, 0, 2],
@@ -138,7 +138,7 @@ pub struct Conflict {
 }
 
 /// `r4c2` style name of a 0-based cell index.
-pub fn cell_name(cell: usize) -> String {
+pub(crate) fn cell_name(cell: usize) -> String {
     format!("r{}c{}", cell / 9 + 1, cell % 9 + 1)
 }
 
@@ -409,23 +409,23 @@ impl Grid {
     }
 
     /// Appends the board as text in `layout`, with `blank` for empty cells: 81 characters on one line for
-    /// [`Layout::Line`] and [`Layout::CsvField`] (in quotes for [`Layout::Json`]); nine rows of digits separated by single spaces, a newline after
-    /// each row but the last, for [`Layout::Grid`]. The one writer of board text: solve answers, ratings, generated
+    /// [`TextLayout::Line`] and [`TextLayout::CsvField`] (in quotes for [`TextLayout::Json`]); nine rows of digits separated by single spaces, a newline after
+    /// each row but the last, for [`TextLayout::Grid`]. The one writer of board text: solve answers, ratings, generated
     /// puzzles and the templates of generated boards all come from it.
     #[inline]
-    pub fn write(&self, layout: Layout, blank: u8, out: &mut Vec<u8>) {
+    pub fn write(&self, layout: TextLayout, blank: u8, out: &mut Vec<u8>) {
         match layout {
-            Layout::Line | Layout::CsvField => {
+            TextLayout::Line | TextLayout::CsvField => {
                 let mut text = [0u8; CELLS];
                 self.write_line(&mut text, blank);
                 out.extend_from_slice(&text);
             }
-            Layout::Json => {
+            TextLayout::Json => {
                 let mut text = [b'"'; CELLS + 2];
                 self.write_line((&mut text[1..=CELLS]).try_into().expect("81 cells"), blank);
                 out.extend_from_slice(&text);
             }
-            Layout::Grid => {
+            TextLayout::Grid => {
                 let mut text = [0u8; GRID_TEXT_LEN];
                 let mut k = 0;
                 for (i, &v) in self.cells.iter().enumerate() {
@@ -441,7 +441,7 @@ impl Grid {
     /// The 9-line notation (`0` for blanks), each row ending in `\n`.
     pub fn to_grid_string(&self) -> String {
         let mut out = Vec::with_capacity(GRID_TEXT_LEN);
-        self.write(Layout::Grid, b'0', &mut out);
+        self.write(TextLayout::Grid, b'0', &mut out);
         out.push(b'\n');
         String::from_utf8_lossy(&out).into_owned()
     }
@@ -449,7 +449,7 @@ impl Grid {
 
 /// The shape of one board's text in a record (see [`Grid::write`]).
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub enum Layout {
+pub enum TextLayout {
     /// One line of 81 characters: a line record.
     Line,
     /// Nine rows of digits separated by single spaces, the last without its newline: a grid record.
@@ -462,7 +462,7 @@ pub enum Layout {
 }
 
 /// Bytes of one board in the 9-line notation: 9 rows of 17 characters plus a newline each.
-pub const GRID_TEXT_LEN: usize = 162;
+pub(crate) const GRID_TEXT_LEN: usize = 162;
 
 fn conflict_key(c: &Conflict) -> (u8, u8, usize, usize) {
     let (k, n) = match c.unit {

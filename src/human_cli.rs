@@ -5,9 +5,9 @@ use std::path::Path;
 use std::process::ExitCode;
 
 use sudoku_batch::batch::{self, InputSpec};
-use sudoku_batch::compression::Compression;
-use sudoku_batch::format;
-use sudoku_batch::generate::puzzle::{self, PuzzleRun};
+use sudoku_batch::output::Compression;
+
+use sudoku_batch::generate::{self, PuzzleRun};
 use sudoku_batch::human::{self, Ending};
 use sudoku_batch::output::Target;
 
@@ -59,8 +59,7 @@ pub fn explain(input: &str, candidates: bool, scale: ScaleArg) -> anyhow::Result
         }
         InputSpec::Bytes { data, .. } => ("<argument>".to_string(), data),
     };
-    let records =
-        format::read_all_lines(&text, None).map_err(|e| anyhow::anyhow!("{name}: {e}"))?;
+    let records = batch::read_all_lines(&text, None).map_err(|e| anyhow::anyhow!("{name}: {e}"))?;
     anyhow::ensure!(!records.is_empty(), "{name}: no puzzle to explain");
     let many = records.len() > 1;
     let mut out = crate::console::Stdout::open()?;
@@ -130,7 +129,7 @@ pub fn rate(args: &RateArgs, quiet: bool) -> anyhow::Result<ExitCode> {
     let inputs = args.batch.input_specs();
     crate::cli::note_terminal_stdin(&inputs, quiet);
     let target = args.batch.target();
-    let summary = batch::run(inputs, &target, &rater, &args.options(), &mut reporter);
+    let summary = batch::run_batch(inputs, &target, &rater, &args.options(), &mut reporter);
     reporter.finish();
     let summary = summary?;
     let json = args.batch.stats == Some(crate::cli::StatsArg::Json);
@@ -158,7 +157,7 @@ pub fn generate_puzzles(run: &PuzzleRun, target: &Target, quiet: bool) -> anyhow
         quiet,
         "puzzles",
     );
-    let s = puzzle::run(run, target, &mut reporter);
+    let s = generate::run_puzzles(run, target, &mut reporter);
     reporter.finish();
     let s = s?;
     if quiet {

@@ -1,20 +1,33 @@
 //! sudoku-batch: solve huge files of 9x9 Sudoku puzzles and generate millions of boards, on all cores.
 //!
-//! The library owns all the work and never prints: what a run tells as it goes reaches an
-//! [`Observer`](record::Observer), and everything else is returned. The `sudoku` binary (and the Python module)
-//! only parse arguments, present, and map outcomes to exit codes.
+//! The library owns all the work and never prints: what a run tells as it goes reaches an [`Observer`], and
+//! everything else is returned. The `sudoku` binary (and the Python module) only parse arguments, present, and
+//! map outcomes to exit codes.
+//!
+//! # The public face
+//! - at the root: the board ([`Grid`], its [`ParseError`] and [`Conflict`]), solving and counting ([`solve`],
+//!   [`solve_unique`], [`count_solutions`]), the [`Threads`] rule, the input [`Format`], and what every run shares:
+//!   [`Failure`], [`Observer`], [`Progress`], [`with_stop`];
+//! - [`batch`]: files and streams of puzzles answered in order ([`batch::run_batch`] with its
+//!   [`BatchOptions`](batch::BatchOptions), a [`Job`](batch::Job) per record);
+//! - [`array`](mod@array): batches in memory, answered into the caller's buffers;
+//! - [`human`]: ratings and step-by-step explanations;
+//! - [`generate`]: solved boards and puzzles;
+//! - [`tools`]: canonical forms, dedupe keys, equivalent transformations and their batch jobs;
+//! - [`output`]: where answers go (a file written atomically, standard output, a device);
+//! - [`bench`](mod@bench): in-process timing of the solver over a dataset.
 //!
 //! # Layers
-//! Each module imports only from the modules above it in this list:
+//! Each module imports only from the modules above it in this list (private ones in plain type):
 //!
 //! | module | owns |
 //! |---|---|
-//! | [`grid`] | the board, its cells, the givens check, the text of one board in each [`Layout`](grid::Layout) |
-//! | [`solver`] | the allocation-free search: `solve`, `solve_unique`, `count_solutions` |
-//! | [`record`] | the per-record contract: [`Job`](record::Job), failures, the per-chunk report, the observer |
-//! | [`format`](mod@format) | codecs: line, grid, CSV; detection; record boundary and separator; writing answers and markers |
-//! | [`ordered`] | the one ordered-parallel engine: window, in-order delivery, cancel, panics, the [`Threads`](ordered::Threads) rule |
-//! | [`compression`] | compressed streams: gzip, zstd, xz, bzip2 told by their first bytes or a name's extension; decoders and encoders |
+//! | `grid` | the board, its cells, the givens check, the text of one board in each [`TextLayout`] |
+//! | `solver` | the allocation-free search: `solve`, `solve_unique`, `count_solutions` |
+//! | `record` | the per-record contract: [`Job`](batch::Job), failures, the per-chunk report, the observer |
+//! | `format` | codecs: line, grid, CSV; detection; record boundary and separator; writing answers and markers |
+//! | `ordered` | the one ordered-parallel engine: window, in-order delivery, cancel, panics, the [`Threads`] rule |
+//! | `compression` | compressed streams: gzip, zstd, xz, bzip2 told by their first bytes or a name's extension; decoders and encoders |
 //! | [`output`] | where bytes go: standard output, a file written atomically, a device or FIFO in place; the writer thread |
 //! | [`batch`] | inputs (map or blocks), chunking, driving a job over chunks, the summary |
 //! | [`human`] | techniques, explanations, ratings (the `Rater` job) |
@@ -24,15 +37,17 @@
 //! | [`bench`](mod@bench) | in-process timing of the solver over a dataset |
 //!
 //! `os` (private) holds every operating-system `unsafe` call, under all of them; the solver's engine has one more
-//! `unsafe` block, the call into its copy compiled for x86-64-v3 after a run-time check of the processor.
+//! `unsafe` block, the call into its copy compiled for x86-64-v3 after a run-time check of the processor. The
+//! fuzz targets and benchmarks reach a few insides through the doc-hidden `internals` module of the `internals`
+//! feature, which is no part of the API.
 //!
 //! ```
-//! use sudoku_batch::{solver, Grid};
+//! use sudoku_batch::{solve_unique, Grid};
 //!
 //! let puzzle: Grid = "4.....8.5.3..........7......2.....6.....8.4......1.......6.3.7.5..2.....1.4......"
 //!     .parse()
 //!     .unwrap();
-//! let solved = solver::solve_unique(&puzzle).unwrap();
+//! let solved = solve_unique(&puzzle).unwrap();
 //! assert!(solved.solution.is_solution_of(&puzzle));
 //! assert_eq!(
 //!     solved.solution.to_line(),
@@ -46,17 +61,36 @@
 pub mod array;
 pub mod batch;
 pub mod bench;
-pub mod compression;
-pub mod format;
+mod compression;
+mod format;
 pub mod generate;
-pub mod grid;
+mod grid;
 pub mod human;
-pub mod ordered;
+mod ordered;
 mod os;
 pub mod output;
-pub mod record;
-pub mod solver;
+mod record;
+mod solver;
 pub mod tools;
 
-pub use grid::{Conflict, Grid, ParseError};
-pub use solver::{count_solutions, solve, solve_unique, Count, SolveError, SolveStats, Solved};
+pub use format::Format;
+pub use grid::{Conflict, Grid, ParseError, TextLayout, Unit, CELLS};
+pub use ordered::{
+    share_allocator_arenas, with_stop, ThreadCountError, Threads, ThreadsError, MAX_THREADS,
+};
+pub use record::{
+    display_name, Failure, FailureKind, Observer, Progress, RecordError, SolutionError,
+};
+pub use solver::{
+    count_solutions, count_solutions_until, solve, solve_unique, Count, SolveError, SolveStats,
+    Solved,
+};
+
+/// The crate's insides that its fuzz targets, benchmarks and property tests drive directly: not part of the API,
+/// no promise kept from one version to the next. Compiled only with the `internals` feature.
+#[cfg(feature = "internals")]
+#[doc(hidden)]
+pub mod internals {
+    pub use crate::format::{prepare, Plan, Prepared};
+    pub use crate::generate::layout::BoardTemplate;
+}

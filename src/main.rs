@@ -12,16 +12,16 @@ mod report;
 use std::process::ExitCode;
 
 use clap::Parser;
-use sudoku_batch::batch::{self, BatchError, InputSpec, Options, Summary};
-use sudoku_batch::generate::{self, puzzle::PuzzleRunError, GenerateError};
+use sudoku_batch::batch::{self, BatchError, BatchOptions, BatchSummary, InputSpec};
+use sudoku_batch::batch::{Job, Solve};
+use sudoku_batch::generate::{self, GenerateError, PuzzleRunError};
 use sudoku_batch::output::{OutputError, Target};
-use sudoku_batch::record::{Job, Solve};
 use sudoku_batch::tools;
 
 use report::{Reporter, Show};
 
 fn main() -> ExitCode {
-    sudoku_batch::ordered::share_allocator_arenas();
+    sudoku_batch::share_allocator_arenas();
     watch_signals();
     let args = match cli::Cli::try_parse() {
         Ok(args) => args,
@@ -197,7 +197,7 @@ fn run(args: cli::Cli) -> anyhow::Result<ExitCode> {
             let target = Target::File(cli::CLASSIC_FILE.into());
             let mut reporter =
                 Reporter::new(cli::show_progress(&target, quiet), None, quiet, "records");
-            let summary = batch::run(
+            let summary = batch::run_batch(
                 vec![InputSpec::from_arg(&file)],
                 &target,
                 &Solve::default(),
@@ -217,14 +217,14 @@ fn run(args: cli::Cli) -> anyhow::Result<ExitCode> {
 }
 
 /// Chunk size of the batch subcommands that run at the solver's speed.
-const SOLVE_CHUNK: usize = sudoku_batch::batch::pipeline::DEFAULT_CHUNK_SIZE;
+const SOLVE_CHUNK: usize = sudoku_batch::batch::DEFAULT_CHUNK_SIZE;
 
 /// A batch subcommand: `job` on every record of the inputs, the summary (`answered` names what a good record got),
 /// 0 when every record was fine, 1 when some failed.
 fn batch_job<J: Job>(
     args: &cli::BatchArgs,
     job: &J,
-    opts: &Options,
+    opts: &BatchOptions,
     answered: &str,
     quiet: bool,
 ) -> anyhow::Result<ExitCode> {
@@ -232,7 +232,7 @@ fn batch_job<J: Job>(
     let inputs = args.input_specs();
     cli::note_terminal_stdin(&inputs, quiet);
     let target = args.target();
-    let summary = batch::run(inputs, &target, job, opts, &mut reporter);
+    let summary = batch::run_batch(inputs, &target, job, opts, &mut reporter);
     reporter.finish();
     let summary = summary?;
     show(
@@ -246,7 +246,13 @@ fn batch_job<J: Job>(
 }
 
 /// The summary on stderr: JSON with `--stats json`, else one line unless quiet, naming the output file if any.
-pub(crate) fn show(summary: &Summary, answered: &str, quiet: bool, json: bool, target: &Target) {
+pub(crate) fn show(
+    summary: &BatchSummary,
+    answered: &str,
+    quiet: bool,
+    json: bool,
+    target: &Target,
+) {
     if json {
         say!("{}", summary.to_json());
     } else if !quiet {
@@ -314,7 +320,7 @@ fn bench(files: &[std::path::PathBuf], seconds: f64, unique: bool) -> anyhow::Re
             failed = true;
             continue;
         }
-        out.line(&bench::run(&data, &config).to_string())?;
+        out.line(&bench::run_bench(&data, &config).to_string())?;
     }
     out.finish()?;
     Ok(if unreadable {
@@ -327,7 +333,7 @@ fn bench(files: &[std::path::PathBuf], seconds: f64, unique: bool) -> anyhow::Re
 /// Generates boards, with a progress bar on a terminal and a summary line unless quiet.
 fn generate(
     target: &Target,
-    opts: &generate::Options,
+    opts: &generate::BoardOptions,
     progress: Show,
     quiet: bool,
 ) -> anyhow::Result<ExitCode> {

@@ -29,15 +29,31 @@ pub enum Threads {
 /// A thread count outside `1..=MAX_THREADS`.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, thiserror::Error)]
 #[error("the thread count must be a whole number from 1 to {MAX_THREADS}, not {0}")]
-pub struct ThreadsError(pub usize);
+pub struct ThreadCountError(pub usize);
+
+/// The worker threads of a run could not be started (the system refused a thread); says why.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+#[error("{reason}")]
+pub struct ThreadsError {
+    reason: String,
+}
+
+impl ThreadsError {
+    /// The error of a thread pool that could not be built.
+    pub(crate) fn from_pool(e: rayon::ThreadPoolBuildError) -> ThreadsError {
+        ThreadsError {
+            reason: e.to_string(),
+        }
+    }
+}
 
 impl Threads {
     /// `n` threads, checked against `1..=MAX_THREADS`.
-    pub fn count(n: usize) -> Result<Threads, ThreadsError> {
+    pub fn count(n: usize) -> Result<Threads, ThreadCountError> {
         if (1..=MAX_THREADS).contains(&n) {
             Ok(Threads::Count(n))
         } else {
-            Err(ThreadsError(n))
+            Err(ThreadCountError(n))
         }
     }
 
@@ -115,7 +131,7 @@ pub(crate) struct Engine {
 
 impl Engine {
     /// A pool of `threads` workers (none for one thread: the sequential path).
-    pub(crate) fn new(threads: Threads) -> Result<Engine, rayon::ThreadPoolBuildError> {
+    pub(crate) fn new(threads: Threads) -> Result<Engine, ThreadsError> {
         let threads = threads.get();
         let pool = if threads == 1 {
             None
@@ -124,7 +140,8 @@ impl Engine {
                 rayon::ThreadPoolBuilder::new()
                     .num_threads(threads)
                     .thread_name(|i| format!("sudoku-worker-{i}"))
-                    .build()?,
+                    .build()
+                    .map_err(ThreadsError::from_pool)?,
             )
         };
         Ok(Engine { pool, threads })
@@ -361,10 +378,10 @@ mod tests {
 
     #[test]
     fn the_thread_rule() {
-        assert_eq!(Threads::count(0), Err(ThreadsError(0)));
+        assert_eq!(Threads::count(0), Err(ThreadCountError(0)));
         assert_eq!(
             Threads::count(MAX_THREADS + 1),
-            Err(ThreadsError(MAX_THREADS + 1))
+            Err(ThreadCountError(MAX_THREADS + 1))
         );
         assert_eq!(Threads::count(3).unwrap().get(), 3);
         assert!(Threads::Auto.get() >= 1);

@@ -1,9 +1,9 @@
 //! Where results go: standard output, a file that appears whole or not at all, or a device or FIFO written in
-//! place ([`Sink`]); and the one writer thread ([`Writer`]) that writes the buffers of a run in order while the work
+//! place ([`Sink`]); and the one writer thread (`Writer`, private) that writes the buffers of a run in order while the work
 //! goes on. Solving, rating and generating all send their preformatted buffers here.
 //!
 //! A file whose name ends in `.gz`, `.zst`, `.xz` or `.bz2`, and standard output as [`Target::CompressedStdout`],
-//! get the bytes compressed on the writer thread ([`crate::compression::Encoder`]), under the same rules: a
+//! get the bytes compressed on the writer thread, under the same rules: a
 //! compressed file appears whole (its stream ended) or not at all.
 
 use std::fs::File;
@@ -14,7 +14,8 @@ use std::thread::JoinHandle;
 
 use crossbeam_channel::{bounded, Receiver, Sender};
 
-use crate::compression::{Compression, Encoder};
+pub use crate::compression::Compression;
+use crate::compression::Encoder;
 
 /// A failure to write results. The path is the file the user named (not the temporary file).
 #[derive(Debug, thiserror::Error)]
@@ -43,7 +44,7 @@ pub enum OutputError {
         /// The cause.
         source: io::Error,
     },
-    /// The run gave up (see [`Writer::abort`]): the output was not completed, and a file target was removed.
+    /// The run gave up (its writer was aborted): the output was not completed, and a file target was removed.
     #[error("the run stopped before its output was complete")]
     Aborted,
     /// The reader of standard output went away (a closed pipe): the run should end quietly.
@@ -535,7 +536,7 @@ fn link_beside(file: &File, path: &Path) -> io::Result<PathBuf> {
 
 /// What the writer thread wrote.
 #[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
-pub struct WriteSummary {
+pub(crate) struct WriteSummary {
     /// Bytes written.
     pub bytes: u64,
     /// Buffers written.
@@ -545,20 +546,20 @@ pub struct WriteSummary {
 /// The writer thread has stopped (an error or a closed pipe); the reason comes from [`Writer::finish`].
 #[derive(Debug, Clone, Copy, PartialEq, Eq, thiserror::Error)]
 #[error("the output writer has stopped")]
-pub struct WriterStopped;
+pub(crate) struct WriterStopped;
 
 enum Message {
     Bytes(Vec<u8>),
     Abort,
 }
 
-/// One writer thread that writes the buffers it is sent, in the order sent (the engine of [`crate::ordered`]
+/// One writer thread that writes the buffers it is sent, in the order sent (the crate's ordered engine
 /// delivers them in input order), so that writing overlaps the work. Written buffers are cleared and handed back for
 /// reuse through [`Writer::buffer`]. At most `capacity` buffers wait in its channel, so memory stays flat.
 ///
 /// Dropping a `Writer` without [`Writer::finish`] (an error or a panic on the way) aborts it: the output is not
 /// completed, and a file target is removed.
-pub struct Writer {
+pub(crate) struct Writer {
     tx: Option<Sender<Message>>,
     pool: Receiver<Vec<u8>>,
     handle: Option<JoinHandle<Result<WriteSummary, OutputError>>>,
@@ -566,7 +567,7 @@ pub struct Writer {
 
 impl Writer {
     /// Starts the writer thread on `sink`; at most `capacity` buffers wait in the channel.
-    pub fn spawn(sink: Sink, capacity: usize) -> Writer {
+    pub(crate) fn spawn(sink: Sink, capacity: usize) -> Writer {
         let capacity = capacity.max(1);
         let (tx, rx) = bounded::<Message>(capacity);
         let (pool_tx, pool) = bounded::<Vec<u8>>(capacity * 2);
@@ -583,7 +584,7 @@ impl Writer {
 
     /// A cleared buffer for the next piece of output: a recycled one when available, otherwise a new one with
     /// `capacity`. Callable from any thread.
-    pub fn buffer(&self, capacity: usize) -> Vec<u8> {
+    pub(crate) fn buffer(&self, capacity: usize) -> Vec<u8> {
         match self.pool.try_recv() {
             Ok(mut b) => {
                 b.clear();
@@ -595,7 +596,7 @@ impl Writer {
     }
 
     /// Hands the next buffer to the writer; blocks while the channel is full.
-    pub fn send(&self, buf: Vec<u8>) -> Result<(), WriterStopped> {
+    pub(crate) fn send(&self, buf: Vec<u8>) -> Result<(), WriterStopped> {
         match &self.tx {
             Some(tx) => tx.send(Message::Bytes(buf)).map_err(|_| WriterStopped),
             None => Err(WriterStopped),
@@ -603,12 +604,12 @@ impl Writer {
     }
 
     /// Gives up on the output: nothing more is written, and a file target is removed instead of completed.
-    pub fn abort(mut self) {
+    pub(crate) fn abort(mut self) {
         let _ = self.stop(true);
     }
 
     /// Waits until every buffer sent has been written, then completes the sink (flush, sync, rename).
-    pub fn finish(mut self) -> Result<WriteSummary, OutputError> {
+    pub(crate) fn finish(mut self) -> Result<WriteSummary, OutputError> {
         self.stop(false)
     }
 

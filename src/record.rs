@@ -7,7 +7,7 @@
 //! one [`Grid`] into answer bytes. Solving is one job; rating or any other per-puzzle work reuses the pipeline by
 //! implementing [`Job`] (or passing a closure).
 
-pub use crate::grid::Layout;
+pub(crate) use crate::grid::TextLayout;
 use crate::grid::{Conflict, Grid, ParseError};
 use crate::solver::{self, SolveError};
 
@@ -83,14 +83,14 @@ pub enum Answer {
 /// `run` is called from several threads at once and should not allocate: `out` has room reserved.
 pub trait Job: Sync {
     /// Appends the answer for one puzzle, or returns why there is none.
-    fn run(&self, puzzle: &Grid, layout: Layout, out: &mut Vec<u8>) -> Result<(), Failure>;
+    fn run(&self, puzzle: &Grid, layout: TextLayout, out: &mut Vec<u8>) -> Result<(), Failure>;
 
     /// Appends the answer for one whole record: what the formats call. The default answers its puzzle with
     /// [`Job::run`]; jobs that need the record's claimed answer or its position override it.
     fn run_record(
         &self,
         record: &Record<'_>,
-        layout: Layout,
+        layout: TextLayout,
         out: &mut Vec<u8>,
     ) -> Result<Answer, Failure> {
         self.run(record.puzzle, layout, out)?;
@@ -104,7 +104,7 @@ pub trait Job: Sync {
     }
 
     /// Where the answer goes in a CSV row: the solution column (the default), or new columns appended after every
-    /// input field, in which case [`Layout::CsvField`] answers are those fields joined by commas.
+    /// input field, in which case [`TextLayout::CsvField`] answers are those fields joined by commas.
     fn csv_answer(&self) -> CsvAnswer {
         CsvAnswer::Solution
     }
@@ -112,10 +112,10 @@ pub trait Job: Sync {
 
 impl<F> Job for F
 where
-    F: Fn(&Grid, Layout, &mut Vec<u8>) -> Result<(), Failure> + Sync,
+    F: Fn(&Grid, TextLayout, &mut Vec<u8>) -> Result<(), Failure> + Sync,
 {
     #[inline]
-    fn run(&self, puzzle: &Grid, layout: Layout, out: &mut Vec<u8>) -> Result<(), Failure> {
+    fn run(&self, puzzle: &Grid, layout: TextLayout, out: &mut Vec<u8>) -> Result<(), Failure> {
         self(puzzle, layout, out)
     }
 }
@@ -129,13 +129,13 @@ pub struct Solve {
 
 impl Job for Solve {
     #[inline]
-    fn run(&self, puzzle: &Grid, layout: Layout, out: &mut Vec<u8>) -> Result<(), Failure> {
+    fn run(&self, puzzle: &Grid, layout: TextLayout, out: &mut Vec<u8>) -> Result<(), Failure> {
         let solved = if self.unique {
             solver::solve_unique(puzzle)
         } else {
             solver::solve(puzzle)
         }?;
-        if layout == Layout::Json {
+        if layout == TextLayout::Json {
             json_field(out, "status", "solved");
             json_key(out, "solution");
             solved.solution.write(layout, b'0', out);
@@ -148,13 +148,13 @@ impl Job for Solve {
 }
 
 /// Appends `,"key":value` to a JSON object being written (serde_json writes the key and the value).
-pub fn json_field<T: serde::Serialize + ?Sized>(out: &mut Vec<u8>, key: &str, value: &T) {
+pub(crate) fn json_field<T: serde::Serialize + ?Sized>(out: &mut Vec<u8>, key: &str, value: &T) {
     json_key(out, key);
     serde_json::to_writer(&mut *out, value).expect("a Vec takes any JSON value");
 }
 
 /// Appends `,"key":` to a JSON object being written; the caller writes the value.
-pub fn json_key(out: &mut Vec<u8>, key: &str) {
+pub(crate) fn json_key(out: &mut Vec<u8>, key: &str) {
     out.push(b',');
     json_str(out, key.as_bytes());
     out.push(b':');
@@ -165,7 +165,7 @@ pub fn json_key(out: &mut Vec<u8>, key: &str) {
 /// Measured: with serde_json escaping the 81-character puzzle of every record, `solve --json` on 20,000 dense
 /// puzzles ran 216.9M instructions (callgrind), 10% of them in its escaper and 5% in UTF-8 checks; with this copy
 /// 196.4M, 9.4% less (plain `solve`: 168.6M). Byte-identical output.
-pub fn json_str(out: &mut Vec<u8>, text: &[u8]) {
+pub(crate) fn json_str(out: &mut Vec<u8>, text: &[u8]) {
     // Branch-free over the bytes, so the compiler vectorizes it.
     let plain = text.iter().fold(true, |ok, &b| {
         ok & (b.wrapping_sub(0x20) < 0x5f) & (b != b'"') & (b != b'\\')
@@ -322,7 +322,7 @@ impl FailureKind {
 
 /// A record that failed, as found in its chunk.
 #[derive(Debug, Clone, PartialEq, Eq)]
-pub struct RecordFailure {
+pub(crate) struct RecordFailure {
     /// 0-based line of the record (for a grid, of its bad row) counted from the start of the chunk.
     pub line: u64,
     /// 0-based record number counted from the start of the chunk.
@@ -335,7 +335,7 @@ pub struct RecordFailure {
 
 /// What one chunk held.
 #[derive(Debug, Clone, Default, PartialEq, Eq)]
-pub struct ChunkReport {
+pub(crate) struct ChunkReport {
     /// Newlines in the chunk, to number the lines of the next one.
     pub lines: u64,
     /// Records answered or marked.
@@ -350,7 +350,7 @@ pub struct ChunkReport {
 
 /// A record answered with [`Answer::FirstOf`]: its key and where its output lies in the chunk's output buffer.
 #[derive(Debug, Clone, PartialEq, Eq)]
-pub struct Keyed {
+pub(crate) struct Keyed {
     /// The key.
     pub key: [u8; 32],
     /// Start of the record's output (its separator included).
@@ -362,12 +362,12 @@ pub struct Keyed {
 impl ChunkReport {
     /// Counts a record that got its answer.
     #[inline]
-    pub fn solved(&mut self) {
+    pub(crate) fn solved(&mut self) {
         self.records += 1;
     }
 
     /// Counts a record answered with a key: kept only if its key is new to the run.
-    pub fn keyed(&mut self, key: [u8; 32], out_start: usize, out_end: usize) {
+    pub(crate) fn keyed(&mut self, key: [u8; 32], out_start: usize, out_end: usize) {
         self.keyed.push(Keyed {
             key,
             out_start,
@@ -377,7 +377,7 @@ impl ChunkReport {
     }
 
     /// Counts a failed record: its 0-based line in the chunk, why, and where its output ends.
-    pub fn failed(&mut self, line: u64, failure: Failure, out_end: usize) {
+    pub(crate) fn failed(&mut self, line: u64, failure: Failure, out_end: usize) {
         self.failed[failure.kind().index()] += 1;
         self.failures.push(RecordFailure {
             line,
@@ -430,11 +430,15 @@ mod tests {
     fn solve_writes_each_layout() {
         let p: Grid = PUZZLE.parse().unwrap();
         let mut out = Vec::new();
-        Solve::default().run(&p, Layout::Line, &mut out).unwrap();
+        Solve::default()
+            .run(&p, TextLayout::Line, &mut out)
+            .unwrap();
         let line = Grid::parse_line(&out).unwrap();
         assert!(line.is_solution_of(&p));
         let mut grid = Vec::new();
-        Solve::default().run(&p, Layout::Grid, &mut grid).unwrap();
+        Solve::default()
+            .run(&p, TextLayout::Grid, &mut grid)
+            .unwrap();
         assert_eq!(
             grid.len(),
             161,
@@ -451,20 +455,20 @@ mod tests {
                 .parse()
                 .unwrap();
         let e = Solve::default()
-            .run(&clash, Layout::Line, &mut Vec::new())
+            .run(&clash, TextLayout::Line, &mut Vec::new())
             .unwrap_err();
         assert_eq!(e.kind(), FailureKind::ClashingGivens);
         assert!(e
             .to_string()
             .starts_with("clashing givens: row 1 has two 1s"));
         let e = Solve { unique: true }
-            .run(&Grid::EMPTY, Layout::Line, &mut Vec::new())
+            .run(&Grid::EMPTY, TextLayout::Line, &mut Vec::new())
             .unwrap_err();
         assert_eq!(e, Failure::SeveralSolutions);
         // Without --unique the empty board has an answer.
         let mut out = Vec::new();
         Solve::default()
-            .run(&Grid::EMPTY, Layout::Line, &mut out)
+            .run(&Grid::EMPTY, TextLayout::Line, &mut out)
             .unwrap();
         assert!(Grid::parse_line(&out).unwrap().is_valid_solution());
     }
@@ -484,13 +488,13 @@ mod tests {
 
     #[test]
     fn a_closure_is_a_job() {
-        let clues = |g: &Grid, _: Layout, out: &mut Vec<u8>| -> Result<(), Failure> {
+        let clues = |g: &Grid, _: TextLayout, out: &mut Vec<u8>| -> Result<(), Failure> {
             out.extend_from_slice(g.clue_count().to_string().as_bytes());
             Ok(())
         };
         let mut out = Vec::new();
         clues
-            .run(&PUZZLE.parse().unwrap(), Layout::Line, &mut out)
+            .run(&PUZZLE.parse().unwrap(), TextLayout::Line, &mut out)
             .unwrap();
         assert_eq!(out, b"17");
     }

@@ -7,7 +7,7 @@ use std::io::{BufWriter, Stderr, Write};
 use std::time::{Duration, Instant};
 
 use indicatif::{ProgressBar, ProgressDrawTarget, ProgressStyle};
-use sudoku_batch::record::{Failure, Observer, Progress};
+use sudoku_batch::{Failure, Observer, Progress};
 
 /// Delay before a progress bar appears, so short runs never show one.
 const PROGRESS_DELAY: Duration = Duration::from_millis(500);

@@ -7,7 +7,7 @@
 use std::alloc::{GlobalAlloc, Layout, System};
 use std::cell::Cell;
 
-use sudoku_batch::{solver, Grid, SolveError};
+use sudoku_batch::{Grid, SolveError};
 
 /// The system allocator, counting every allocation and reallocation made on the calling thread.
 struct Counting;
@@ -96,9 +96,9 @@ fn solving_allocates_nothing() {
             .chain(&none)
             .chain([&clash, &Grid::EMPTY])
         {
-            let first = solver::solve(p);
-            let unique = solver::solve_unique(p);
-            let count = solver::count_solutions(p, 1000);
+            let first = sudoku_batch::solve(p);
+            let unique = sudoku_batch::solve_unique(p);
+            let count = sudoku_batch::count_solutions(p, 1000);
             let kind = match unique {
                 Ok(_) => 0,
                 Err(SolveError::MultipleSolutions { .. }) => 1,

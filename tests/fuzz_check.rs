@@ -7,13 +7,16 @@
 
 use std::path::Path;
 
-use sudoku_batch::batch::{self, BatchError, InputSpec, Options, Summary};
-use sudoku_batch::format::{self, Format, FormatError, Plan, ReadRecord, MAX_RECORD};
-use sudoku_batch::grid::{Grid, ParseError, Unit};
-use sudoku_batch::ordered::Threads;
+use sudoku_batch::batch::{
+    self, BatchError, BatchOptions, BatchSummary, CsvAnswer, FormatError, InputSpec, ReadRecord,
+    Solve, MAX_RECORD,
+};
+use sudoku_batch::internals::{self as format, Plan};
 use sudoku_batch::output::Target;
-use sudoku_batch::record::{CsvAnswer, Failure, RecordError, Solve};
-use sudoku_batch::{solver, Conflict, SolveError};
+use sudoku_batch::Threads;
+use sudoku_batch::{Conflict, SolveError};
+use sudoku_batch::{Failure, RecordError};
+use sudoku_batch::{Format, Grid, ParseError, Unit};
 
 /// The format a selector byte forces: none (detected), line, grid or CSV.
 fn forced_format(selector: u8) -> Option<Format> {
@@ -52,7 +55,7 @@ fn lines_after_bom(data: &[u8]) -> Vec<&[u8]> {
 }
 
 /// Target `records`: the first byte forces a format (or none), the rest is an input read whole with
-/// [`format::read_all`]; the same bytes also go through the `Grid` parsers. Nothing panics; every record is a
+/// [`batch::read_all`]; the same bytes also go through the `Grid` parsers. Nothing panics; every record is a
 /// puzzle or a malformed record with a line inside the input, in increasing line order; a line input has one record
 /// per non-blank, non-comment line, parsed as `Grid::parse_line` parses it; the detected format gives what forcing
 /// that format gives; detection on any prefix of the input either asks for more or decides as on the whole input.
@@ -68,7 +71,7 @@ pub fn records(data: &[u8]) {
 
 fn check_read_all(text: &[u8], forced: Option<Format>) {
     let lines = line_count(text);
-    let records = match format::read_all(text, forced) {
+    let records = match batch::read_all(text, forced) {
         Ok(records) => records,
         Err(e) => {
             assert!(
@@ -122,7 +125,7 @@ fn check_read_all(text: &[u8], forced: Option<Format>) {
             Plan::Csv(_) => Format::Csv,
         };
         assert_eq!(
-            format::read_all(text, Some(detected)).ok(),
+            batch::read_all(text, Some(detected)).ok(),
             Some(records),
             "detected {detected:?} reads as forced {detected:?}"
         );
@@ -220,11 +223,11 @@ fn check_grid_parsers(text: &[u8]) {
     }
 }
 
-/// Target `batch`: the input goes through [`batch::run`] (solving) as a file with one setting picked by the first
+/// Target `batch`: the input goes through [`batch::run_batch`] (solving) as a file with one setting picked by the first
 /// two bytes (mapped or read in blocks, 1 or 2 threads, a small chunk size, a forced format, JSON Lines output or
 /// the format's own) and must give exactly
 /// the bytes, counts and errors of the sequential one-chunk run of the same bytes in memory, leave nothing behind
-/// in the output directory, and agree with [`format::read_all`] on the number of records.
+/// in the output directory, and agree with [`batch::read_all`] on the number of records.
 pub fn batch(data: &[u8]) {
     let [a, b, text @ ..] = data else {
         return;
@@ -245,21 +248,21 @@ pub fn batch(data: &[u8]) {
     std::fs::write(&input, text).expect("write input");
     let name = input.display().to_string();
     let job = Solve { unique };
-    let sequential = Options {
+    let sequential = BatchOptions {
         threads: Threads::Count(1),
         format: forced,
         mmap: false,
         fail_fast: false,
         chunk_size: usize::MAX,
         json,
-        ..Options::default()
+        ..BatchOptions::default()
     };
     let spec = InputSpec::Bytes {
         name,
         data: text.to_vec(),
     };
     let expect = run_once(dir.path(), "expect", spec, &job, &sequential);
-    let opts = Options {
+    let opts = BatchOptions {
         threads: Threads::Count(threads),
         mmap,
         chunk_size,
@@ -276,7 +279,7 @@ pub fn batch(data: &[u8]) {
                 assert_eq!(s.bytes_out, out.len() as u64);
                 assert_eq!(s.bytes_in, text.len() as u64);
             }
-            let records = format::read_all(text, forced)
+            let records = batch::read_all(text, forced)
                 .expect("the run read it")
                 .len();
             assert_eq!(e.counts.records, records as u64);
@@ -348,10 +351,10 @@ fn run_once(
     out_name: &str,
     spec: InputSpec,
     job: &Solve,
-    opts: &Options,
-) -> (Result<Summary, BatchError>, Option<Vec<u8>>) {
+    opts: &BatchOptions,
+) -> (Result<BatchSummary, BatchError>, Option<Vec<u8>>) {
     let out = dir.join(out_name);
-    let r = batch::run(vec![spec], &Target::File(out.clone()), job, opts, &mut ());
+    let r = batch::run_batch(vec![spec], &Target::File(out.clone()), job, opts, &mut ());
     (r, std::fs::read(&out).ok())
 }
 
@@ -382,7 +385,7 @@ pub fn solver(data: &[u8]) {
         .then(|| reference_count(&cells, 3));
     let mut counts = [0u64; 4];
     for limit in 1..=3u64 {
-        match solver::count_solutions(&puzzle, limit) {
+        match sudoku_batch::count_solutions(&puzzle, limit) {
             Ok(c) => {
                 assert!(consistent, "count_solutions accepted clashing givens");
                 assert!(c.solutions <= limit);
@@ -407,7 +410,7 @@ pub fn solver(data: &[u8]) {
         assert_eq!(counts[1], counts[3].min(1));
         assert_eq!(counts[2], counts[3].min(2));
     }
-    match solver::solve(&puzzle) {
+    match sudoku_batch::solve(&puzzle) {
         Ok(s) => {
             assert_solution_of(&s.solution, &cells);
             assert!(counts[1] == 1);
@@ -419,7 +422,7 @@ pub fn solver(data: &[u8]) {
         Err(SolveError::NoSolution) => assert!(consistent && counts[1] == 0),
         Err(e) => panic!("solve: {e}"),
     }
-    match solver::solve_unique(&puzzle) {
+    match sudoku_batch::solve_unique(&puzzle) {
         Ok(s) => {
             assert_solution_of(&s.solution, &cells);
             assert_eq!(counts[2], 1);

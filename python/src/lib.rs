@@ -18,15 +18,13 @@ use pyo3::pybacked::PyBackedStr;
 use pyo3::types::{PyByteArray, PyBytes, PyDict, PyList, PyString};
 
 use sudoku_batch::array::{self, ArrayError, Cells, GeneratePuzzlesError, Puzzles};
+use sudoku_batch::batch::Solve;
 use sudoku_batch::batch::{self, BatchError, InputSpec};
-use sudoku_batch::format::Format;
-use sudoku_batch::generate::puzzle::{Goal, PuzzleOptions, Symmetry};
-use sudoku_batch::generate::{self, GenerateError, Method};
-use sudoku_batch::grid::{Grid, ParseError, CELLS};
+use sudoku_batch::generate::{self, GenerateError, Goal, Method, PuzzleOptions, Symmetry};
 use sudoku_batch::human::{Level, Rating, Technique};
-use sudoku_batch::ordered::{self, Threads, MAX_THREADS};
 use sudoku_batch::output::Target;
-use sudoku_batch::record::{Failure, FailureKind, Observer, Solve};
+use sudoku_batch::{Failure, FailureKind, Observer};
+use sudoku_batch::{Format, Grid, ParseError, Threads, CELLS, MAX_THREADS};
 
 /// A `uint8 (N, 81)` array of boards.
 type Boards<'py> = Bound<'py, PyArray2<u8>>;
@@ -174,7 +172,7 @@ fn texts_arg(obj: &Bound<'_, PyAny>, name: &str) -> PyResult<Texts> {
 
 /// Runs `f` without the GIL on a thread of its own while this thread checks for signals every 20 ms: when a
 /// handler raises (Ctrl-C's `KeyboardInterrupt`), the library's stop flag of the call is set
-/// (`ordered::with_stop`), the call ends within milliseconds (a file output is not created, nor an earlier one
+/// (`sudoku_batch::with_stop`), the call ends within milliseconds (a file output is not created, nor an earlier one
 /// replaced), and the exception is raised.
 fn interruptible<T: Send>(py: Python<'_>, f: impl FnOnce() -> T + Send) -> PyResult<T> {
     let stop = Arc::new(AtomicBool::new(false));
@@ -184,7 +182,7 @@ fn interruptible<T: Send>(py: Python<'_>, f: impl FnOnce() -> T + Send) -> PyRes
         let waiter = std::thread::current();
         std::thread::scope(|scope| {
             let worker = scope.spawn(move || {
-                let out = ordered::with_stop(flag, f);
+                let out = sudoku_batch::with_stop(flag, f);
                 waiter.unpark();
                 out
             });
@@ -401,7 +399,7 @@ fn generate_boards(
     first: Option<u8>,
     threads: Option<i64>,
 ) -> PyResult<Bound<'_, PyArray2<u8>>> {
-    let mut opts = generate::Options::new(n);
+    let mut opts = generate::BoardOptions::new(n);
     opts.method = if random {
         Method::Random
     } else {
@@ -475,7 +473,7 @@ fn generate_puzzles<'py>(
     let cells = n
         .checked_mul(CELLS)
         .ok_or_else(|| PyValueError::new_err(format!("cannot hold {n} puzzles in memory")))?;
-    // Options that cannot be met are refused before any memory is taken.
+    // BatchOptions that cannot be met are refused before any memory is taken.
     options
         .check()
         .map_err(|e| PyValueError::new_err(e.to_string()))?;
@@ -540,13 +538,13 @@ fn solve_file(
             )))
         }
     };
-    let opts = batch::Options {
+    let opts = batch::BatchOptions {
         threads: threads_arg(threads)?,
         format,
         mmap,
         fail_fast,
         keep_lines,
-        ..batch::Options::default()
+        ..batch::BatchOptions::default()
     };
     let inputs: Vec<InputSpec> = if inputs.is_empty() {
         vec![InputSpec::Stdin]
@@ -569,7 +567,7 @@ fn solve_file(
         hidden: 0,
     };
     let summary = interruptible(py, || {
-        batch::run(inputs, &target, &Solve { unique }, &opts, &mut messages)
+        batch::run_batch(inputs, &target, &Solve { unique }, &opts, &mut messages)
     })?;
     match summary {
         Ok(s) => Ok((s.to_json(), messages.kept, messages.hidden)),

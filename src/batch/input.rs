@@ -279,7 +279,7 @@ fn start_stream(mut file: File) -> io::Result<Data> {
 /// never touched, because it is only renamed into place after a complete run). A file that is rewritten in place
 /// or grows gives no signal; the run then checks the size and modification time again at the end and fails rather
 /// than keep output made from changing input. `--no-mmap` reads the file instead and avoids the signal.
-pub fn map_file(file: &File) -> io::Result<Mmap> {
+pub(super) fn map_file(file: &File) -> io::Result<Mmap> {
     crate::os::map_readonly(file)
 }
 

@@ -1,30 +1,31 @@
 //! Batch processing: many puzzles from files or standard input, cut into record-aligned chunks, worked on by all
 //! cores, written back in input order with one output record per input record.
 //!
-//! - [`input`]: naming and opening inputs (memory map or block reads; compressed ones detected by their bytes);
+//! - `input`: naming and opening inputs ([`InputSpec`]; memory map or block reads; compressed ones detected by
+//!   their bytes);
 //! - `decode`: a compressed input decoded on a thread of its own;
 //! - `chunk`: record-aligned cutting, and the invariant that makes chunked and sequential runs write the same
 //!   bytes (and keeps memory flat on any input);
-//! - [`pipeline`]: the run, on the engine of [`crate::ordered`] and the writer of [`crate::output`];
-//! - [`report`]: counts and the summary of a run.
+//! - `pipeline`: the run ([`run_batch`]), on the crate's ordered engine and the writer of [`crate::output`];
+//! - `report`: counts and the summary of a run ([`BatchSummary`]).
 //!
-//! What happens to one record is a [`Job`](crate::record::Job); what a run tells as it goes goes to an
-//! [`Observer`](crate::record::Observer) (`&mut ()` for none).
+//! What happens to one record is a [`Job`]; what a run tells as it goes goes to an [`Observer`](crate::Observer)
+//! (`&mut ()` for none).
 //!
 //! ```
-//! use sudoku_batch::batch::{self, InputSpec, Options};
+//! use sudoku_batch::batch::{self, InputSpec, BatchOptions};
 //! use sudoku_batch::output::Target;
-//! use sudoku_batch::record::Solve;
+//! use sudoku_batch::batch::Solve;
 //!
 //! let dir = tempfile::tempdir().unwrap();
 //! let out = dir.path().join("solutions.txt");
 //! let puzzles = "4.....8.5.3..........7......2.....6.....8.4......1.......6.3.7.5..2.....1.4......\n";
 //! let input = InputSpec::Bytes { name: "example".into(), data: puzzles.into() };
-//! let summary = batch::run(
+//! let summary = batch::run_batch(
 //!     vec![input],
 //!     &Target::File(out.clone()),
 //!     &Solve::default(),
-//!     &Options::default(),
+//!     &BatchOptions::default(),
 //!     &mut (),
 //! )
 //! .unwrap();
@@ -37,15 +38,17 @@
 
 mod chunk;
 mod decode;
-pub mod input;
-pub mod pipeline;
-pub mod report;
+mod input;
+mod pipeline;
+mod report;
 
+pub use crate::format::csv::ColumnNames;
+pub use crate::format::{read_all, read_all_lines, FormatError, ReadRecord, MAX_RECORD};
+pub use crate::record::{Answer, CsvAnswer, Job, Record, Solve};
 pub use input::InputSpec;
-pub use pipeline::{run, Options};
-pub use report::{Counts, Summary};
+pub use pipeline::{run_batch, BatchOptions, DEFAULT_CHUNK_SIZE};
+pub use report::{BatchSummary, Counts};
 
-use crate::format::FormatError;
 use crate::output::OutputError;
 
 /// Why a run could not finish. Failed records are not errors: they are marked, counted, and the run goes on.
@@ -114,7 +117,7 @@ pub enum BatchError {
     StdinTwice,
     /// The worker threads could not be started.
     #[error("cannot start worker threads: {0}")]
-    Threads(#[from] rayon::ThreadPoolBuildError),
+    Threads(#[from] crate::ordered::ThreadsError),
     /// The run was stopped from outside ([`crate::ordered::with_stop`]) before it finished: an output file was not
     /// created (nor an earlier one replaced).
     #[error("the run was stopped before it finished")]

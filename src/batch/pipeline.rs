@@ -10,7 +10,7 @@ use std::time::Instant;
 
 use super::chunk::{Chunk, ChunkError, Chunks};
 use super::input::{Data, InputSpec, Opened};
-use super::report::{Counts, Summary};
+use super::report::{BatchSummary, Counts};
 use super::BatchError;
 use crate::format::csv::ColumnNames;
 use crate::format::{self, Format, Place, Plan, Prepared, Skipped};
@@ -51,7 +51,7 @@ fn flight(threads: usize, chunk: usize) -> (usize, usize) {
 
 /// How a run behaves.
 #[derive(Debug, Clone, PartialEq, Eq)]
-pub struct Options {
+pub struct BatchOptions {
     /// Worker threads.
     pub threads: Threads,
     /// Read every input in this format instead of detecting it.
@@ -62,7 +62,7 @@ pub struct Options {
     pub fail_fast: bool,
     /// Target chunk size in bytes (at least 1); chunks end at the first record boundary past it.
     pub chunk_size: usize,
-    /// Write JSON Lines, one object per record (see [`crate::format`]), instead of each format's own output.
+    /// Write JSON Lines, one object per record (see the README's "JSON Lines output"), instead of each format's own output.
     pub json: bool,
     /// Pipe mode: comment and blank lines are written back unchanged, so every input line gives exactly one
     /// output line (line and CSV inputs only; a grid input is refused with [`BatchError::KeepLinesGrid`]).
@@ -74,9 +74,9 @@ pub struct Options {
     pub header: bool,
 }
 
-impl Default for Options {
-    fn default() -> Options {
-        Options {
+impl Default for BatchOptions {
+    fn default() -> BatchOptions {
+        BatchOptions {
             threads: Threads::Auto,
             format: None,
             mmap: true,
@@ -93,13 +93,13 @@ impl Default for Options {
 /// Runs `job` on every record of `inputs`, in order, writing one output record per input record to `target`.
 /// Failed records are marked, counted and told to `observer` (with the run's progress), not errors; the error
 /// cases are inputs that cannot be read, output that cannot be written, and inputs that change during the run.
-pub fn run<J: Job + ?Sized>(
+pub fn run_batch<J: Job + ?Sized>(
     inputs: Vec<InputSpec>,
     target: &Target,
     job: &J,
-    opts: &Options,
+    opts: &BatchOptions,
     observer: &mut dyn Observer,
-) -> Result<Summary, BatchError> {
+) -> Result<BatchSummary, BatchError> {
     let started = Instant::now();
     if inputs.iter().filter(|i| **i == InputSpec::Stdin).count() > 1 {
         return Err(BatchError::StdinTwice);
@@ -168,7 +168,7 @@ pub fn run<J: Job + ?Sized>(
             return Err(e);
         }
     }
-    Ok(Summary {
+    Ok(BatchSummary {
         counts: col.counts,
         seconds: started.elapsed().as_secs_f64(),
         threads,
@@ -183,7 +183,7 @@ pub fn run<J: Job + ?Sized>(
 fn each_input<J: Job + ?Sized>(
     input: &mut Opened,
     job: &J,
-    opts: &Options,
+    opts: &BatchOptions,
     engine: &Engine,
     (chunk_size, window): (usize, usize),
     writer: &Writer,
@@ -379,7 +379,7 @@ fn chunks_of(input: &mut Opened, chunk_size: usize) -> Chunks<'_> {
 /// without `\r`), for pipe mode.
 fn prepare(
     chunks: &mut Chunks<'_>,
-    opts: &Options,
+    opts: &BatchOptions,
     answer: CsvAnswer,
     name: &str,
 ) -> Result<(Prepared, u64, Vec<u8>), BatchError> {
@@ -471,7 +471,7 @@ fn check_unchanged(opened: &[Opened], atomic: bool) -> Result<(), BatchError> {
 mod tests {
     use super::*;
     use crate::grid::Grid;
-    use crate::record::{Failure, Layout, Solve};
+    use crate::record::{Failure, Solve, TextLayout};
     use std::io::Write;
 
     const HARD: &str =
@@ -480,15 +480,15 @@ mod tests {
     fn run_to_file<J: Job>(
         text: &[u8],
         job: &J,
-        opts: &Options,
-    ) -> (Result<Summary, BatchError>, Option<Vec<u8>>) {
+        opts: &BatchOptions,
+    ) -> (Result<BatchSummary, BatchError>, Option<Vec<u8>>) {
         let dir = tempfile::tempdir().unwrap();
         let out = dir.path().join("out");
         let input = InputSpec::Bytes {
             name: "t".into(),
             data: text.to_vec(),
         };
-        let r = run(vec![input], &Target::File(out.clone()), job, opts, &mut ());
+        let r = run_batch(vec![input], &Target::File(out.clone()), job, opts, &mut ());
         (r, std::fs::read(&out).ok())
     }
 
@@ -509,9 +509,9 @@ mod tests {
             let (reference, expect) = run_to_file(
                 text.as_bytes(),
                 &Solve::default(),
-                &Options {
+                &BatchOptions {
                     threads: Threads::Count(1),
-                    ..Options::default()
+                    ..BatchOptions::default()
                 },
             );
             let reference = reference.unwrap();
@@ -519,10 +519,10 @@ mod tests {
             assert!(reference.counts.failures() > 0 && reference.counts.solved() > 0);
             for threads in [1, 2] {
                 for chunk_size in (1..24).chain((24..text.len() + 2).step_by(31)) {
-                    let opts = Options {
+                    let opts = BatchOptions {
                         threads: Threads::Count(threads),
                         chunk_size,
-                        ..Options::default()
+                        ..BatchOptions::default()
                     };
                     let (r, out) = run_to_file(text.as_bytes(), &Solve::default(), &opts);
                     assert_eq!(r.unwrap().counts, reference.counts);
@@ -562,23 +562,23 @@ mod tests {
             let flag = Arc::clone(&stop);
             // The job sets the flag on its 100th record: the run ends there, without its output.
             let seen = std::sync::atomic::AtomicU64::new(0);
-            let job = |g: &Grid, layout: Layout, buf: &mut Vec<u8>| {
+            let job = |g: &Grid, layout: TextLayout, buf: &mut Vec<u8>| {
                 if seen.fetch_add(1, Ordering::Relaxed) == 100 {
                     flag.store(true, Ordering::Relaxed);
                 }
                 Solve::default().run(g, layout, buf)
             };
-            let opts = Options {
+            let opts = BatchOptions {
                 threads: Threads::Count(threads),
                 chunk_size: 1000,
-                ..Options::default()
+                ..BatchOptions::default()
             };
             let input = InputSpec::Bytes {
                 name: "t".into(),
                 data: text.clone().into_bytes(),
             };
             let r = crate::ordered::with_stop(stop.clone(), || {
-                run(
+                run_batch(
                     vec![input],
                     &Target::File(out.clone()),
                     &job,
@@ -595,7 +595,7 @@ mod tests {
 
     #[test]
     fn the_pipeline_runs_any_job() {
-        let clues = |g: &Grid, _: Layout, out: &mut Vec<u8>| -> Result<(), Failure> {
+        let clues = |g: &Grid, _: TextLayout, out: &mut Vec<u8>| -> Result<(), Failure> {
             if g.clue_count() < 17 {
                 return Err(Failure::NoSolution);
             }
@@ -603,7 +603,7 @@ mod tests {
             Ok(())
         };
         let text = format!("{HARD}\n{}\n", ".".repeat(81));
-        let (r, out) = run_to_file(text.as_bytes(), &clues, &Options::default());
+        let (r, out) = run_to_file(text.as_bytes(), &clues, &BatchOptions::default());
         assert_eq!(r.unwrap().counts.solved(), 1);
         assert_eq!(out.unwrap(), b"17\nerror: no solution\n");
     }
@@ -611,11 +611,12 @@ mod tests {
     #[test]
     fn a_panicking_job_panics_the_run_instead_of_hanging_it() {
         let text = format!("{HARD}\n").repeat(20);
-        let boom = |_: &Grid, _: Layout, _: &mut Vec<u8>| -> Result<(), Failure> { panic!("boom") };
-        let opts = Options {
+        let boom =
+            |_: &Grid, _: TextLayout, _: &mut Vec<u8>| -> Result<(), Failure> { panic!("boom") };
+        let opts = BatchOptions {
             threads: Threads::Count(2),
             chunk_size: 100,
-            ..Options::default()
+            ..BatchOptions::default()
         };
         let r = std::panic::catch_unwind(|| run_to_file(text.as_bytes(), &boom, &opts));
         assert!(r.is_err());
@@ -629,7 +630,7 @@ mod tests {
             std::fs::write(&input, format!("{HARD}\n").repeat(50)).unwrap();
             let out = dir.path().join("out.txt");
             let grown = std::sync::Once::new();
-            let job = |g: &Grid, layout: Layout, buf: &mut Vec<u8>| {
+            let job = |g: &Grid, layout: TextLayout, buf: &mut Vec<u8>| {
                 grown.call_once(|| {
                     let mut f = std::fs::OpenOptions::new()
                         .append(true)
@@ -639,12 +640,12 @@ mod tests {
                 });
                 Solve::default().run(g, layout, buf)
             };
-            let opts = Options {
+            let opts = BatchOptions {
                 threads: Threads::Count(threads),
                 chunk_size: 100,
-                ..Options::default()
+                ..BatchOptions::default()
             };
-            let e = run(
+            let e = run_batch(
                 vec![InputSpec::Path(input.clone())],
                 &Target::File(out.clone()),
                 &job,

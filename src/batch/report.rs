@@ -32,7 +32,7 @@ impl Counts {
 
 /// The outcome of a whole run.
 #[derive(Debug, Clone, PartialEq)]
-pub struct Summary {
+pub struct BatchSummary {
     /// Records and failures.
     pub counts: Counts,
     /// Wall time of the run.
@@ -49,7 +49,7 @@ pub struct Summary {
     pub stopped: bool,
 }
 
-impl Summary {
+impl BatchSummary {
     /// Records per second of wall time.
     pub fn puzzles_per_second(&self) -> f64 {
         if self.seconds > 0.0 {
@@ -109,7 +109,7 @@ impl Summary {
     }
 }
 
-/// The fields of [`Summary::to_json`], in order.
+/// The fields of [`BatchSummary::to_json`], in order.
 #[derive(serde::Serialize)]
 struct JsonSummary {
     records: u64,
@@ -130,8 +130,8 @@ struct JsonSummary {
 mod tests {
     use super::*;
 
-    fn summary() -> Summary {
-        Summary {
+    fn summary() -> BatchSummary {
+        BatchSummary {
             counts: Counts {
                 records: 10,
                 failed: [1, 0, 2, 0, 0],

@@ -9,11 +9,11 @@ use std::ops::Range;
 use super::{end_record, strip_cr, Place};
 use crate::grid::Grid;
 use crate::record::{
-    Answer, ChunkReport, CsvAnswer, Failure, Job, Layout, Record, RecordError, SolutionError,
+    Answer, ChunkReport, CsvAnswer, Failure, Job, Record, RecordError, SolutionError, TextLayout,
 };
 
 /// The puzzle column's names, by default: the first of these in the header (in the header's order) is it.
-pub const PUZZLE_NAMES: [&str; 5] = ["quizzes", "quiz", "puzzles", "puzzle", "question"];
+pub(crate) const PUZZLE_NAMES: [&str; 5] = ["quizzes", "quiz", "puzzles", "puzzle", "question"];
 const SOLUTION_NAMES: [&str; 2] = ["solutions", "solution"];
 
 /// The names a user gave the puzzle and solution columns (`--column`, `--solution-column`); `None` for the
@@ -88,6 +88,7 @@ impl ColumnNames {
 
 /// Where the puzzle and the answer go, from the header.
 #[derive(Debug, Clone, PartialEq, Eq)]
+#[cfg_attr(not(feature = "internals"), allow(unreachable_pub))] // in `Plan`, for `crate::internals`
 pub struct Columns {
     /// 0-based index of the puzzle column.
     pub puzzle: usize,
@@ -106,7 +107,7 @@ pub struct Columns {
 impl Columns {
     /// Reads a header line (without its line ending) for the columns `names` names; `None` when no field names a
     /// puzzle column, or when a solution column named by the user is missing.
-    pub fn from_header(header: &[u8], names: &ColumnNames) -> Option<Columns> {
+    pub(crate) fn from_header(header: &[u8], names: &ColumnNames) -> Option<Columns> {
         let mut puzzle = None;
         let mut solution = None;
         let (fields, _) = split(header, |i, f| {
@@ -131,7 +132,7 @@ impl Columns {
     }
 
     /// The columns for a job whose answer goes where `answer` says.
-    pub fn answering(self, answer: CsvAnswer) -> Columns {
+    pub(crate) fn answering(self, answer: CsvAnswer) -> Columns {
         match answer {
             CsvAnswer::Solution => self,
             CsvAnswer::Append(names) => Columns {
@@ -146,7 +147,7 @@ impl Columns {
 
     /// The column that holds a failed record's marker: the answer column, or the puzzle column when the job
     /// rewrites the row.
-    pub fn marker_column(&self) -> usize {
+    pub(crate) fn marker_column(&self) -> usize {
         match self.answer {
             CsvAnswer::Solution | CsvAnswer::Append(_) => self.solution,
             CsvAnswer::Rewrite | CsvAnswer::Row => self.puzzle,
@@ -154,13 +155,13 @@ impl Columns {
     }
 
     /// True when the header has no solution column and one is added at the end.
-    pub fn appends_solution(&self) -> bool {
+    pub(crate) fn appends_solution(&self) -> bool {
         self.solution == self.fields
     }
 
     /// The name of the solution column added to `header` (the header these columns were read from): Kaggle's
     /// `solutions` beside a plural puzzle column (`quizzes`, `puzzles`), `solution` beside `quiz` or `puzzle`.
-    pub fn added_solution_name(&self, header: &[u8]) -> &'static str {
+    pub(crate) fn added_solution_name(&self, header: &[u8]) -> &'static str {
         let mut plural = false;
         split(header, |i, f| {
             if i == self.puzzle {
@@ -178,7 +179,7 @@ impl Columns {
     }
 
     /// Fields of an output row.
-    pub fn output_fields(&self) -> usize {
+    pub(crate) fn output_fields(&self) -> usize {
         match self.answer {
             CsvAnswer::Solution | CsvAnswer::Append(_) => {
                 self.fields.max(self.solution + 1) + self.extra
@@ -304,13 +305,13 @@ pub(crate) fn record<J: Job + ?Sized>(
                     text: row,
                 };
                 match cols.answer {
-                    _ if place.json.is_some() => job.run_record(&record, Layout::Json, out),
+                    _ if place.json.is_some() => job.run_record(&record, TextLayout::Json, out),
                     CsvAnswer::Solution | CsvAnswer::Append(_) => {
                         let rest = before_answer(row, answer.clone(), found, cols, out);
-                        job.run_record(&record, Layout::CsvField, out)
+                        job.run_record(&record, TextLayout::CsvField, out)
                             .inspect(|_| out.extend_from_slice(&row[rest]))
                     }
-                    CsvAnswer::Row => job.run_record(&record, Layout::CsvField, out),
+                    CsvAnswer::Row => job.run_record(&record, TextLayout::CsvField, out),
                     CsvAnswer::Rewrite => rewrite(job, &record, field.whole, claim, out),
                 }
             }
@@ -378,7 +379,7 @@ fn rewrite<J: Job + ?Sized>(
             claim: None,
             ..*record
         };
-        let a = job.run_record(&part, Layout::CsvField, out)?;
+        let a = job.run_record(&part, TextLayout::CsvField, out)?;
         if std::ptr::eq(grid, record.puzzle) {
             answer = a;
         }

@@ -10,7 +10,7 @@ use super::{
     end_record, is_skipped, oversized_record, write_marker, LineIter, Place, Plan, MAX_RECORD,
 };
 use crate::grid::{Grid, ParseError};
-use crate::record::{ChunkReport, Failure, Job, Layout, Record, RecordError};
+use crate::record::{ChunkReport, Failure, Job, Record, RecordError, TextLayout};
 
 /// Separator written before every record. The pipeline drops it before the very first record of the output.
 pub(crate) const SEPARATOR: u8 = b'\n';
@@ -131,7 +131,7 @@ fn record<J: Job + ?Sized>(
                 position: place.base + block.start as u64,
                 text: &text,
             };
-            job.run_record(&record, place.layout(Layout::Grid), out)
+            job.run_record(&record, place.layout(TextLayout::Grid), out)
         }
         Err(e) => Err(Failure::Malformed(RecordError::Cells(e))),
     };

@@ -4,7 +4,7 @@
 
 use super::{end_record, strip_cr, write_marker, Place};
 use crate::grid::{Grid, CELLS};
-use crate::record::{ChunkReport, Failure, Job, Layout, Record};
+use crate::record::{ChunkReport, Failure, Job, Record, TextLayout};
 
 /// Answers the record on line `n` (0-based in its chunk at `place`) at byte `position` of its input, `text` without
 /// its newline.
@@ -33,7 +33,7 @@ pub(crate) fn record<J: Job + ?Sized>(
                 position,
                 text,
             };
-            job.run_record(&record, place.layout(Layout::Line), out)
+            job.run_record(&record, place.layout(TextLayout::Line), out)
         }
         Err(e) => Err(Failure::Malformed(e.into())),
     };

@@ -15,13 +15,13 @@
 //! With JSON Lines output (`json` given to [`prepare`], a [`Place`] with `json` to [`process`]) every format writes
 //! one object per record, `{"line":L,"puzzle":"TEXT",...}`: `line` is the record's 1-based line in its input (of
 //! its first row for a grid record), `puzzle` its puzzle text as read, then the job's fields
-//! ([`crate::record::Layout::Json`]), or for a failed record `"status":KIND,"error":REASON` with KIND one of
+//! ([`crate::record::TextLayout::Json`]), or for a failed record `"status":KIND,"error":REASON` with KIND one of
 //! [`crate::record::FailureKind::key`]. Keys and values are written by serde_json; the braces and commas around
 //! them are written here, straight into the chunk's output buffer.
 
-pub mod csv;
-pub mod grid;
-pub mod line;
+pub(crate) mod csv;
+pub(crate) mod grid;
+pub(crate) mod line;
 
 use std::io::Write;
 use std::sync::atomic::{AtomicBool, Ordering};
@@ -43,6 +43,7 @@ pub enum Format {
 
 /// How to read the records of one input, decided once from its first record (or forced).
 #[derive(Debug, Clone, PartialEq, Eq)]
+#[cfg_attr(not(feature = "internals"), allow(unreachable_pub))] // for `crate::internals`
 pub enum Plan {
     /// See [`Format::Line`].
     Line,
@@ -54,7 +55,7 @@ pub enum Plan {
 
 /// Where records may end: what the chunker of a batch run cuts at.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub enum Boundary {
+pub(crate) enum Boundary {
     /// After any `\n` (line and CSV formats).
     Line,
     /// After a blank line (grid format).
@@ -63,7 +64,7 @@ pub enum Boundary {
 
 impl Plan {
     /// Where this plan's records may end.
-    pub fn boundary(&self) -> Boundary {
+    pub(crate) fn boundary(&self) -> Boundary {
         match self {
             Plan::Grid => Boundary::BlankLine,
             Plan::Line | Plan::Csv(_) => Boundary::Line,
@@ -72,7 +73,7 @@ impl Plan {
 
     /// The byte written before every output record, which a run drops before the very first record of its output
     /// (the blank line between grid records), if any.
-    pub fn separator(&self) -> Option<u8> {
+    pub(crate) fn separator(&self) -> Option<u8> {
         match self {
             Plan::Grid => Some(grid::SEPARATOR),
             Plan::Line | Plan::Csv(_) => None,
@@ -82,6 +83,7 @@ impl Plan {
 
 /// The plan for an input plus what comes before its first record.
 #[derive(Debug, Clone, PartialEq, Eq)]
+#[cfg_attr(not(feature = "internals"), allow(unreachable_pub))] // for `crate::internals`
 pub struct Prepared {
     /// How to read the records.
     pub plan: Plan,
@@ -148,6 +150,7 @@ const HEAD_LIMIT: usize = 64 * 1024;
 ///
 /// Detection: a first record containing a comma, or naming a puzzle column, is a CSV header; one shorter than 81 characters with spaces inside is a
 /// grid row; anything else is read as lines.
+#[cfg_attr(not(feature = "internals"), allow(unreachable_pub))] // for `crate::internals`
 pub fn prepare(
     head: &[u8],
     at_eof: bool,
@@ -271,7 +274,7 @@ fn detect(first: &[u8], names: &csv::ColumnNames) -> Format {
 
 /// What happens to comment and blank lines.
 #[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
-pub enum Skipped {
+pub(crate) enum Skipped {
     /// They are left out of the output (the default).
     #[default]
     Drop,
@@ -282,7 +285,7 @@ pub enum Skipped {
 
 /// Where a chunk sits in its input and how its records are written.
 #[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
-pub struct Place {
+pub(crate) struct Place {
     /// Byte offset of the chunk in its input.
     pub base: u64,
     /// For JSON Lines output, the 0-based line of the input at which the chunk starts; `None` for the format's own
@@ -293,10 +296,10 @@ pub struct Place {
 }
 
 impl Place {
-    /// The layout of answers: [`crate::record::Layout::Json`] in JSON mode, `own` otherwise.
-    pub(crate) fn layout(&self, own: crate::record::Layout) -> crate::record::Layout {
+    /// The layout of answers: [`crate::record::TextLayout::Json`] in JSON mode, `own` otherwise.
+    pub(crate) fn layout(&self, own: crate::record::TextLayout) -> crate::record::TextLayout {
         if self.json.is_some() {
-            crate::record::Layout::Json
+            crate::record::TextLayout::Json
         } else {
             own
         }
@@ -318,7 +321,7 @@ impl Place {
 /// Runs `job` on every record of `data` (a chunk at `place` in its input, that starts at the beginning of a line and
 /// ends at a record boundary, as the batch chunker cuts them) and appends one output record per input record to
 /// `out`. Stops early, leaving the report incomplete, when `cancel` is set.
-pub fn process<J: Job + ?Sized>(
+pub(crate) fn process<J: Job + ?Sized>(
     plan: &Plan,
     job: &J,
     data: &[u8],
@@ -357,7 +360,7 @@ pub fn process<J: Job + ?Sized>(
 
 /// The output of one record longer than [`MAX_RECORD`] that the chunker passed over without holding it; it spans
 /// `lines` newlines of the input.
-pub fn oversized(plan: &Plan, place: Place, lines: u64, out: &mut Vec<u8>) -> ChunkReport {
+pub(crate) fn oversized(plan: &Plan, place: Place, lines: u64, out: &mut Vec<u8>) -> ChunkReport {
     let mut report = ChunkReport::default();
     oversized_record(plan, place, 0, out, &mut report);
     report.lines = lines;
@@ -423,7 +426,7 @@ pub fn read_all_lines(
         fn run(
             &self,
             _: &crate::grid::Grid,
-            _: crate::record::Layout,
+            _: crate::record::TextLayout,
             _: &mut Vec<u8>,
         ) -> Result<(), Failure> {
             unreachable!("run_record is overridden")
@@ -431,7 +434,7 @@ pub fn read_all_lines(
         fn run_record(
             &self,
             record: &crate::record::Record<'_>,
-            _: crate::record::Layout,
+            _: crate::record::TextLayout,
             _: &mut Vec<u8>,
         ) -> Result<Answer, Failure> {
             let mut grids = self.0.lock().unwrap_or_else(|e| e.into_inner());

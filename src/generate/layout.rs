@@ -6,7 +6,7 @@
 //! [`crate::generate::check`] and read as lines here): grid records are separated by a blank line, and the output
 //! ends with the newline of the last row.
 
-pub use crate::format::Format;
+pub(crate) use crate::format::Format;
 use crate::grid::{Grid, CELLS};
 
 /// Bytes of one board in the grid format, with the blank line that separates it from the next.
@@ -53,11 +53,11 @@ impl Format {
         let mut r = Vec::with_capacity(self.stride());
         match self {
             Format::Grid => {
-                Grid::EMPTY.write(crate::grid::Layout::Grid, b'0', &mut r);
+                Grid::EMPTY.write(crate::grid::TextLayout::Grid, b'0', &mut r);
                 r.extend_from_slice(b"\n\n");
             }
             Format::Line | Format::Csv => {
-                Grid::EMPTY.write(crate::grid::Layout::Line, b'0', &mut r);
+                Grid::EMPTY.write(crate::grid::TextLayout::Line, b'0', &mut r);
                 r.push(b'\n');
             }
         }
@@ -68,7 +68,7 @@ impl Format {
 /// A run's layout: the format, its digit offsets, and a template of `chunk` records that is copied into each
 /// buffer before digits are written over the placeholders.
 #[derive(Debug, Clone)]
-pub struct Layout {
+pub struct BoardTemplate {
     /// The format.
     pub format: Format,
     /// Bytes per record, see [`Format::stride`].
@@ -78,10 +78,10 @@ pub struct Layout {
     template: Vec<u8>,
 }
 
-impl Layout {
+impl BoardTemplate {
     /// A layout whose template holds `chunk` records.
-    pub fn new(format: Format, chunk: usize) -> Layout {
-        Layout {
+    pub fn new(format: Format, chunk: usize) -> BoardTemplate {
+        BoardTemplate {
             format,
             stride: format.stride(),
             offsets: format.offsets(),
@@ -89,7 +89,7 @@ impl Layout {
         }
     }
 
-    /// Appends the fixed bytes of `boards` records to `buf` (at most the chunk size given to [`Layout::new`]).
+    /// Appends the fixed bytes of `boards` records to `buf` (at most the chunk size given to [`BoardTemplate::new`]).
     /// With `last`, the grid format's blank line after the final board is left out.
     pub fn lay_out(&self, boards: usize, last: bool, buf: &mut Vec<u8>) {
         let mut len = boards * self.stride;
@@ -139,7 +139,7 @@ mod tests {
         assert_eq!(Format::Grid.output_len(3), 3 * 163 - 1);
         assert_eq!(Format::Grid.output_len(0), 0);
         assert_eq!(Format::Line.output_len(3), 3 * 82);
-        let layout = Layout::new(Format::Grid, 2);
+        let layout = BoardTemplate::new(Format::Grid, 2);
         let (mut all, mut last) = (Vec::new(), Vec::new());
         layout.lay_out(2, false, &mut all);
         layout.lay_out(2, true, &mut last);
@@ -150,7 +150,7 @@ mod tests {
 
     #[test]
     fn put_writes_digits_in_row_major_order() {
-        let layout = Layout::new(Format::Grid, 1);
+        let layout = BoardTemplate::new(Format::Grid, 1);
         let mut buf = Vec::new();
         layout.lay_out(1, true, &mut buf);
         let mut cells = [0u8; CELLS];

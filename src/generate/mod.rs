@@ -1,28 +1,29 @@
 //! Generating solved boards at the speed of writing them: the run's options, its errors, and the run itself
-//! (ranges of boards fill preformatted buffers on the engine of [`crate::ordered`] and pass, in index order, to the
+//! (ranges of boards fill preformatted buffers on the crate's ordered engine and pass, in index order, to the
 //! one writer of [`crate::output`]).
 //!
 //! Two methods:
-//! - pattern (the default, [`Pattern`]): transforms of one base grid, distinct by construction, up to a stated capacity;
+//! - pattern (the default, [`PatternFill`]): transforms of one base grid, distinct by construction, up to a stated capacity;
 //! - random ([`RandomFill`]): randomized fills, reproducible from the seed, checked for repeats in index order.
 //!
 //! Both give the same bytes whatever the thread count: a board depends only on the seed and its index (and, for
 //! the random method, on the boards before it, which are checked in index order).
 //!
-//! Puzzles (`--puzzles`) are made by [`puzzle`]: random boards with clues removed while the solution stays unique.
+//! Puzzles (`--puzzles`, [`run_puzzles`]) are made by `puzzle`: random boards with clues removed while the solution stays unique.
 //!
 //! ```
-//! use sudoku_batch::generate::{self, Format, Pattern};
+//! use sudoku_batch::generate::{self, PatternFill};
+//! use sudoku_batch::Format;
 //! use sudoku_batch::output::Target;
 //!
 //! // One board on its own: board 7 of the run with seed 0 and first digit 5.
-//! let board = Pattern::new(Some(5), 0).board(7);
+//! let board = PatternFill::new(Some(5), 0).board(7);
 //! assert!(board.is_valid_solution() && board.get(0) == 5);
 //!
 //! // A whole run into a file (appears whole or not at all).
 //! let dir = tempfile::tempdir().unwrap();
 //! let path = dir.path().join("boards.txt");
-//! let mut opts = generate::Options::new(1000);
+//! let mut opts = generate::BoardOptions::new(1000);
 //! opts.format = Format::Line;
 //! let summary = generate::generate(&opts, &Target::File(path.clone()), &mut ()).unwrap();
 //! assert_eq!(summary.bytes, 82 * 1000);
@@ -30,19 +31,25 @@
 //! ```
 
 mod filter;
-pub mod layout;
+#[cfg_attr(not(feature = "internals"), allow(unreachable_pub))]
+pub(crate) mod layout;
 mod pattern;
-pub mod puzzle;
+pub(crate) mod puzzle;
 mod random;
-pub mod rng;
+pub(crate) mod rng;
 
 use std::time::{Duration, Instant};
 
-pub use layout::{Format, Layout};
-pub use pattern::Pattern;
+pub(crate) use layout::BoardTemplate;
+pub use pattern::PatternFill;
+pub use puzzle::{
+    run_puzzles, Generated, Goal, PuzzleError, PuzzleOptions, PuzzleRun, PuzzleRunError,
+    PuzzleSummary, Symmetry, DEFAULT_MAX_ATTEMPTS, MIN_CLUES,
+};
 use random::Distinct;
 pub use random::RandomFill;
 
+use crate::format::Format;
 use crate::grid::CELLS;
 use crate::ordered::{Engine, Flow, Threads};
 use crate::output::{OutputError, Sink, Target, Writer};
@@ -54,7 +61,7 @@ pub const CHUNK_BOARDS: usize = 4096;
 /// How boards are made.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
 pub enum Method {
-    /// Transforms of a base grid: the fastest; distinct by construction up to [`Pattern::capacity_for`].
+    /// Transforms of a base grid: the fastest; distinct by construction up to [`PatternFill::capacity_for`].
     #[default]
     Pattern,
     /// Randomized fills: slower; distinct by an in-order check whose memory is set at the start of the run (a
@@ -64,7 +71,7 @@ pub enum Method {
 
 /// What to generate.
 #[derive(Debug, Clone, PartialEq, Eq)]
-pub struct Options {
+pub struct BoardOptions {
     /// Number of boards.
     pub count: u64,
     /// How boards are made.
@@ -79,11 +86,11 @@ pub struct Options {
     pub threads: Threads,
 }
 
-impl Options {
+impl BoardOptions {
     /// `count` boards with the defaults: pattern method, grid format, first digit free, seed 0, one thread per
     /// available core.
-    pub fn new(count: u64) -> Options {
-        Options {
+    pub fn new(count: u64) -> BoardOptions {
+        BoardOptions {
             count,
             method: Method::Pattern,
             format: Format::Grid,
@@ -116,7 +123,7 @@ pub enum GenerateError {
     BadFormat(Format),
     /// The worker threads could not be started.
     #[error("cannot start worker threads: {0}")]
-    Threads(#[from] rayon::ThreadPoolBuildError),
+    Threads(#[from] crate::ordered::ThreadsError),
     /// The first digit is not 1..=9.
     #[error("the first digit must be 1 to 9, not {0}")]
     BadFirst(u8),
@@ -146,7 +153,7 @@ pub enum GenerateError {
 
 /// What a finished run did.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub struct Summary {
+pub struct BoardSummary {
     /// Boards written.
     pub boards: u64,
     /// Bytes written.
@@ -158,7 +165,7 @@ pub struct Summary {
 }
 
 /// Checks the options without doing anything: the format, the first digit and the capacity.
-pub fn check(opts: &Options) -> Result<(), GenerateError> {
+pub fn check(opts: &BoardOptions) -> Result<(), GenerateError> {
     if opts.format == Format::Csv {
         return Err(GenerateError::BadFormat(opts.format));
     }
@@ -168,7 +175,7 @@ pub fn check(opts: &Options) -> Result<(), GenerateError> {
         }
     }
     if opts.method == Method::Pattern {
-        let capacity = Pattern::capacity_for(opts.first);
+        let capacity = PatternFill::capacity_for(opts.first);
         if opts.count > capacity {
             return Err(GenerateError::OverCapacity {
                 asked: opts.count,
@@ -183,10 +190,10 @@ pub fn check(opts: &Options) -> Result<(), GenerateError> {
 /// Generates `opts.count` distinct solved boards into `target`, telling `observer` the boards done after every
 /// buffer. A file target appears whole or not at all.
 pub fn generate(
-    opts: &Options,
+    opts: &BoardOptions,
     target: &Target,
     observer: &mut dyn Observer,
-) -> Result<Summary, GenerateError> {
+) -> Result<BoardSummary, GenerateError> {
     check(opts)?;
     let start = Instant::now();
     let mut distinct = repeat_check(opts)?;
@@ -212,7 +219,7 @@ pub fn generate(
         },
     );
     let written = writer.finish()?;
-    Ok(Summary {
+    Ok(BoardSummary {
         boards: opts.count,
         bytes: written.bytes,
         retries,
@@ -225,15 +232,15 @@ pub fn generate(
 /// anywhere else and nothing is told to anyone; returns the random method's retries (0 for the pattern method).
 ///
 /// ```
-/// use sudoku_batch::generate::{self, Pattern};
+/// use sudoku_batch::generate::{self, PatternFill};
 ///
-/// let mut opts = generate::Options::new(3);
+/// let mut opts = generate::BoardOptions::new(3);
 /// opts.first = Some(5);
 /// let mut cells = vec![0u8; 3 * 81];
 /// generate::generate_cells(&opts, &mut cells).unwrap();
-/// assert_eq!(&cells[2 * 81..], Pattern::new(Some(5), 0).board(2).cells());
+/// assert_eq!(&cells[2 * 81..], PatternFill::new(Some(5), 0).board(2).cells());
 /// ```
-pub fn generate_cells(opts: &Options, cells: &mut [u8]) -> Result<u64, GenerateError> {
+pub fn generate_cells(opts: &BoardOptions, cells: &mut [u8]) -> Result<u64, GenerateError> {
     check(opts)?;
     let want = usize::try_from(opts.count)
         .ok()
@@ -281,7 +288,7 @@ pub fn generate_cells(opts: &Options, cells: &mut [u8]) -> Result<u64, GenerateE
 const MAX_BOARD_WORKERS: usize = 24;
 
 /// The engine of a board run: `threads`, at most [`MAX_BOARD_WORKERS`].
-fn board_engine(threads: Threads) -> Result<Engine, rayon::ThreadPoolBuildError> {
+fn board_engine(threads: Threads) -> Result<Engine, crate::ordered::ThreadsError> {
     Engine::new(Threads::Count(threads.get().min(MAX_BOARD_WORKERS)))
 }
 
@@ -289,7 +296,7 @@ fn board_engine(threads: Threads) -> Result<Engine, rayon::ThreadPoolBuildError>
 /// buffer), which returns false to stop the run. Buffers come from `writer` when there is one. Returns the random
 /// method's retries.
 fn make<S>(
-    opts: &Options,
+    opts: &BoardOptions,
     format: Format,
     distinct: Option<&mut Distinct>,
     engine: &Engine,
@@ -299,7 +306,7 @@ fn make<S>(
 where
     S: FnMut(u64, usize, Vec<u8>) -> bool,
 {
-    let layout = Layout::new(format, CHUNK_BOARDS);
+    let layout = BoardTemplate::new(format, CHUNK_BOARDS);
     let run = Run {
         count: opts.count,
         layout: &layout,
@@ -307,7 +314,7 @@ where
     };
     match distinct {
         None => {
-            let gen = Pattern::new(opts.first, opts.seed);
+            let gen = PatternFill::new(opts.first, opts.seed);
             run.chunks(
                 engine,
                 |first, n, buf, _| gen.fill(first, n, &layout, buf),
@@ -331,7 +338,7 @@ where
 
 /// The random method's repeat check, with its memory taken now (before any output exists); none for the pattern
 /// method.
-fn repeat_check(opts: &Options) -> Result<Option<Distinct>, GenerateError> {
+fn repeat_check(opts: &BoardOptions) -> Result<Option<Distinct>, GenerateError> {
     match opts.method {
         Method::Pattern => Ok(None),
         Method::Random => {
@@ -348,7 +355,7 @@ fn repeat_check(opts: &Options) -> Result<Option<Distinct>, GenerateError> {
 /// One run's shared parts.
 struct Run<'a> {
     count: u64,
-    layout: &'a Layout,
+    layout: &'a BoardTemplate,
     /// Where buffers come from (recycled by the writer), if anywhere.
     writer: Option<&'a Writer>,
 }
@@ -404,7 +411,7 @@ mod tests {
     use super::*;
     use std::collections::HashSet;
 
-    fn run_to_file(opts: &Options) -> Vec<u8> {
+    fn run_to_file(opts: &BoardOptions) -> Vec<u8> {
         let dir = tempfile::tempdir().unwrap();
         let path = dir.path().join("boards.txt");
         let s = generate(opts, &Target::File(path.clone()), &mut ()).unwrap();
@@ -417,7 +424,7 @@ mod tests {
     #[test]
     fn thread_count_does_not_change_the_bytes() {
         for method in [Method::Pattern, Method::Random] {
-            let mut opts = Options::new(2 * CHUNK_BOARDS as u64 + 17);
+            let mut opts = BoardOptions::new(2 * CHUNK_BOARDS as u64 + 17);
             opts.method = method;
             opts.format = Format::Line;
             opts.seed = 99;
@@ -441,7 +448,7 @@ mod tests {
             (Method::Random, None, 11, 2),
             (Method::Random, Some(2), 0, 1),
         ] {
-            let mut opts = Options::new(CHUNK_BOARDS as u64 + 300);
+            let mut opts = BoardOptions::new(CHUNK_BOARDS as u64 + 300);
             opts.method = method;
             opts.first = first;
             opts.seed = seed;
@@ -460,7 +467,7 @@ mod tests {
                 assert_eq!(&as_text[..], *line, "{method:?}");
             }
         }
-        let e = generate_cells(&Options::new(2), &mut [0; 81]).unwrap_err();
+        let e = generate_cells(&BoardOptions::new(2), &mut [0; 81]).unwrap_err();
         assert_eq!(
             e.to_string(),
             "a buffer for 2 boards holds 162 bytes, not 81"
@@ -471,7 +478,7 @@ mod tests {
     fn over_capacity_is_refused_before_any_output() {
         let dir = tempfile::tempdir().unwrap();
         let path = dir.path().join("never.txt");
-        let mut opts = Options::new(pattern::CAPACITY_FIXED_FIRST + 1);
+        let mut opts = BoardOptions::new(pattern::CAPACITY_FIXED_FIRST + 1);
         opts.first = Some(1);
         let e = generate(&opts, &Target::File(path.clone()), &mut ()).unwrap_err();
         assert!(
@@ -492,7 +499,7 @@ mod tests {
         let path = dir.path().join("never.txt");
         let outcome = std::panic::catch_unwind(|| {
             let writer = Writer::spawn(Sink::create(&Target::File(path.clone())).unwrap(), 2);
-            let layout = Layout::new(Format::Line, CHUNK_BOARDS);
+            let layout = BoardTemplate::new(Format::Line, CHUNK_BOARDS);
             let run = Run {
                 count: 6 * CHUNK_BOARDS as u64,
                 layout: &layout,

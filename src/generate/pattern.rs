@@ -28,7 +28,7 @@
 
 use std::sync::LazyLock;
 
-use crate::generate::layout::{Format, Layout};
+use crate::generate::layout::{BoardTemplate, Format};
 use crate::generate::rng::mix64;
 use crate::grid::{Grid, CELLS};
 
@@ -109,7 +109,7 @@ pub struct Transform {
 
 /// The pattern generator of one run: the first digit (if fixed) and the seed's scramble of board indices.
 #[derive(Debug, Clone)]
-pub struct Pattern {
+pub struct PatternFill {
     /// The fixed first digit as a 0-based value.
     first: Option<u8>,
     relabelings: u64,
@@ -125,22 +125,22 @@ fn gcd(mut a: u64, mut b: u64) -> u64 {
     a
 }
 
-impl Pattern {
+impl PatternFill {
     /// The generator for a run. `first` is the digit (1..=9) of every board's top-left cell, or `None` to let it
     /// vary.
     ///
     /// # Panics
     /// If `first` is not a digit 1..=9.
-    pub fn new(first: Option<u8>, seed: u64) -> Pattern {
+    pub fn new(first: Option<u8>, seed: u64) -> PatternFill {
         if let Some(d) = first {
             assert!((1..=9).contains(&d), "first digit {d} is not 1..=9");
         }
-        let capacity = Pattern::capacity_for(first);
+        let capacity = PatternFill::capacity_for(first);
         let mut step = mix64(seed) % capacity;
         while step == 0 || gcd(step, capacity) != 1 {
             step = (step + 1) % capacity;
         }
-        Pattern {
+        PatternFill {
             first: first.map(|d| d - 1),
             relabelings: capacity / GEOMETRIES,
             capacity,
@@ -158,7 +158,7 @@ impl Pattern {
         }
     }
 
-    /// See [`Pattern::capacity_for`].
+    /// See [`PatternFill::capacity_for`].
     pub fn capacity(&self) -> u64 {
         self.capacity
     }
@@ -169,7 +169,7 @@ impl Pattern {
             % u128::from(self.capacity)) as u64
     }
 
-    /// The board index whose position is `position`: the inverse of [`Pattern::position`].
+    /// The board index whose position is `position`: the inverse of [`PatternFill::position`].
     pub fn index_of_position(&self, position: u64) -> u64 {
         let inv = mod_inverse(self.step, self.capacity);
         let diff = (u128::from(position) + u128::from(self.capacity) - u128::from(self.offset))
@@ -189,7 +189,7 @@ impl Pattern {
         }
     }
 
-    /// The position of a transform: the inverse of [`Pattern::transform`].
+    /// The position of a transform: the inverse of [`PatternFill::transform`].
     pub fn position_of(&self, t: &Transform) -> u64 {
         let lines = LINE_ORDERS as u64;
         let geo = (u64::from(t.transpose) * lines + u64::from(t.cols)) * lines + u64::from(t.rows);
@@ -221,8 +221,10 @@ impl Pattern {
     }
 
     /// Writes boards `first_index .. first_index + count` as records of `layout` into `out`, whose fixed bytes
-    /// are already laid out (see [`Layout::lay_out`]).
-    pub fn fill(&self, first_index: u64, count: usize, layout: &Layout, out: &mut [u8]) {
+    /// are already laid out (see `BoardTemplate::lay_out`). For the crate's board runs and, through
+    /// `internals`, its benchmarks.
+    #[doc(hidden)]
+    pub fn fill(&self, first_index: u64, count: usize, layout: &BoardTemplate, out: &mut [u8]) {
         let first = self.first.unwrap_or(0);
         match (self.first.is_some(), layout.format) {
             (true, Format::Grid) => self.fill_with::<true, true>(first_index, count, first, out),
@@ -290,7 +292,7 @@ static COLUMNED: LazyLock<Vec<[u8; CELLS]>> = LazyLock::new(|| {
 
 /// The board at `position`: its column-arranged grid from [`COLUMNED`], its row order, and its relabelling as
 /// ASCII digits (indexed by 0-based base digit; 16 entries so that indices masked to 4 bits need no check).
-/// The decoding is the one of [`Pattern::transform`], with the radix a constant.
+/// The decoding is the one of [`PatternFill::transform`], with the radix a constant.
 #[inline(always)]
 fn arrange<const FIXED: bool>(
     columned: &[[u8; CELLS]],
@@ -550,7 +552,7 @@ mod tests {
     fn index_to_transform_round_trips() {
         for first in [None, Some(1), Some(9)] {
             for seed in [0, 1, 42, u64::MAX] {
-                let p = Pattern::new(first, seed);
+                let p = PatternFill::new(first, seed);
                 let cap = p.capacity();
                 let mut probes: Vec<u64> = vec![0, 1, 2, cap - 2, cap - 1];
                 let mut x = seed;
@@ -574,7 +576,7 @@ mod tests {
     #[test]
     fn boards_are_valid_distinct_and_start_with_the_first_digit() {
         for first in [Some(1), Some(5), None] {
-            let p = Pattern::new(first, 3);
+            let p = PatternFill::new(first, 3);
             let mut seen = HashSet::new();
             let mut first_digits = [0u32; 10];
             for i in 0..200_000 {
@@ -594,7 +596,7 @@ mod tests {
 
     #[test]
     fn boards_are_the_documented_transform_of_the_base() {
-        let p = Pattern::new(Some(4), 11);
+        let p = PatternFill::new(Some(4), 11);
         for i in [0u64, 1, 77, 123_456] {
             let t = p.transform(p.position(i));
             let b = p.board(i);
@@ -613,8 +615,8 @@ mod tests {
 
     #[test]
     fn seeds_change_the_boards() {
-        let a = Pattern::new(Some(1), 1);
-        let b = Pattern::new(Some(1), 2);
+        let a = PatternFill::new(Some(1), 1);
+        let b = PatternFill::new(Some(1), 2);
         assert!((0..10).any(|i| a.board(i) != b.board(i)));
     }
 

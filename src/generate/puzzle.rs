@@ -14,7 +14,7 @@ use crate::grid::{Grid, CELLS, GRID_TEXT_LEN};
 use crate::human::{rate, Level, Rating};
 use crate::ordered::{Engine, Flow, Threads};
 use crate::output::{OutputError, Sink, Target, Writer};
-use crate::record::{Layout, Observer, Progress};
+use crate::record::{Observer, Progress, TextLayout};
 use crate::solver;
 
 use super::random::RandomFill;
@@ -121,7 +121,7 @@ pub enum Goal {
     Level(Level),
 }
 
-/// Options for [`generate`].
+/// Options for a puzzle run ([`PuzzleRun`]) or one puzzle.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub struct PuzzleOptions {
     /// What to aim for.
@@ -220,7 +220,11 @@ pub struct Generated {
 
 /// Makes puzzle number `index` of the run seeded with `seed`. Cost: one uniqueness check per orbit per board,
 /// plus a rating per board for [`Goal::Level`]; boards are retried until the goal is met.
-pub fn generate(options: &PuzzleOptions, seed: u64, index: u64) -> Result<Generated, PuzzleError> {
+pub(crate) fn generate(
+    options: &PuzzleOptions,
+    seed: u64,
+    index: u64,
+) -> Result<Generated, PuzzleError> {
     options.check()?;
     let orbits = options.symmetry.orbits();
     generate_checked(options, &orbits, &mut Vec::new(), seed, index)
@@ -360,7 +364,7 @@ pub enum PuzzleRunError {
     Puzzle(#[from] PuzzleError),
     /// The worker threads could not be started.
     #[error("cannot start worker threads: {0}")]
-    Threads(#[from] rayon::ThreadPoolBuildError),
+    Threads(#[from] crate::ordered::ThreadsError),
     /// Writing failed (or the reader of standard output went away).
     #[error(transparent)]
     Output(#[from] OutputError),
@@ -368,7 +372,7 @@ pub enum PuzzleRunError {
 
 /// Generates `run.count` puzzles into `target` in index order, on a window of chunks at a time so that memory
 /// stays flat; the bytes do not depend on the thread count. A file target appears whole or not at all.
-pub fn run(
+pub fn run_puzzles(
     run: &PuzzleRun,
     target: &Target,
     observer: &mut dyn Observer,
@@ -450,12 +454,12 @@ fn make_chunk(run: &PuzzleRun, chunk: u64) -> Result<(Vec<u8>, PuzzleSummary), P
 /// before the first puzzle), as `sudoku generate` writes boards.
 fn write_puzzle(p: &Grid, format: Format, first: bool, out: &mut Vec<u8>) {
     match format {
-        Format::Line | Format::Csv => p.write(Layout::Line, b'.', out),
+        Format::Line | Format::Csv => p.write(TextLayout::Line, b'.', out),
         Format::Grid => {
             if !first {
                 out.push(b'\n');
             }
-            p.write(Layout::Grid, b'0', out);
+            p.write(TextLayout::Grid, b'0', out);
         }
     }
     out.push(b'\n');

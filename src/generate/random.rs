@@ -5,7 +5,7 @@
 use std::collections::TryReserveError;
 
 use crate::generate::filter::Filter;
-use crate::generate::layout::Layout;
+use crate::generate::layout::BoardTemplate;
 use crate::generate::rng::{mix64, SplitMix64};
 use crate::grid::{Grid, BOX, CELLS, COL, POP9, ROW};
 
@@ -197,7 +197,7 @@ impl RandomFill {
         &self,
         first_index: u64,
         count: usize,
-        layout: &Layout,
+        layout: &BoardTemplate,
         out: &mut [u8],
         prints: &mut Vec<u64>,
     ) {
@@ -210,7 +210,7 @@ impl RandomFill {
     }
 }
 
-fn put_grid(layout: &Layout, out: &mut [u8], record: usize, g: &Grid) {
+fn put_grid(layout: &BoardTemplate, out: &mut [u8], record: usize, g: &Grid) {
     let mut cells = *g.cells();
     for c in cells.iter_mut() {
         *c -= 1;
@@ -280,7 +280,7 @@ impl Distinct {
         gen: &RandomFill,
         first_index: u64,
         prints: &[u64],
-        layout: &Layout,
+        layout: &BoardTemplate,
         out: &mut [u8],
     ) {
         for (b, &p) in prints.iter().enumerate() {
@@ -349,7 +349,7 @@ mod tests {
     #[test]
     fn admit_chunk_rewrites_repeats_in_the_buffer() {
         let gen = RandomFill::new(Some(3), 2);
-        let layout = Layout::new(Format::Line, 4);
+        let layout = BoardTemplate::new(Format::Line, 4);
         let mut buf = Vec::new();
         layout.lay_out(4, true, &mut buf);
         let mut prints = Vec::new();

@@ -4,7 +4,7 @@
 /// SplitMix64's output function: a bijective 64-bit mixer (Steele, Lea and Flood, "Fast splittable
 /// pseudorandom number generators", 2014).
 #[inline]
-pub const fn mix64(mut z: u64) -> u64 {
+pub(crate) const fn mix64(mut z: u64) -> u64 {
     z = (z ^ (z >> 30)).wrapping_mul(0xbf58_476d_1ce4_e5b9);
     z = (z ^ (z >> 27)).wrapping_mul(0x94d0_49bb_1331_11eb);
     z ^ (z >> 31)
@@ -14,18 +14,18 @@ const GOLDEN_GAMMA: u64 = 0x9e37_79b9_7f4a_7c15;
 
 /// A SplitMix64 stream. Not for cryptography; fast and well mixed, which is all board shuffling needs.
 #[derive(Debug, Clone)]
-pub struct SplitMix64 {
+pub(crate) struct SplitMix64 {
     state: u64,
 }
 
 impl SplitMix64 {
     /// A stream that starts from `seed`.
-    pub fn new(seed: u64) -> SplitMix64 {
+    pub(crate) fn new(seed: u64) -> SplitMix64 {
         SplitMix64 { state: seed }
     }
 
     /// The stream for one board: a function of the run's seed, the board's index and the attempt number only.
-    pub fn for_board(seed: u64, index: u64, attempt: u32) -> SplitMix64 {
+    pub(crate) fn for_board(seed: u64, index: u64, attempt: u32) -> SplitMix64 {
         let s = mix64(seed ^ GOLDEN_GAMMA);
         let s = mix64(s ^ index);
         SplitMix64::new(mix64(s ^ u64::from(attempt).wrapping_mul(GOLDEN_GAMMA)))
@@ -33,7 +33,7 @@ impl SplitMix64 {
 
     /// The next 64 random bits.
     #[inline]
-    pub fn next_u64(&mut self) -> u64 {
+    pub(crate) fn next_u64(&mut self) -> u64 {
         self.state = self.state.wrapping_add(GOLDEN_GAMMA);
         mix64(self.state)
     }
@@ -41,7 +41,7 @@ impl SplitMix64 {
     /// A number in `0..n` (`n` > 0), by the multiply-high method; the bias is below 2^-50 for the small `n`
     /// used here.
     #[inline]
-    pub fn below(&mut self, n: u32) -> u32 {
+    pub(crate) fn below(&mut self, n: u32) -> u32 {
         ((u128::from(self.next_u64()) * u128::from(n)) >> 64) as u32
     }
 }

@@ -29,7 +29,7 @@ pub enum Contradiction {
 
 /// Candidates and placed values of all 81 cells. `Copy`: guessing saves the whole state by value.
 #[derive(Clone, Copy, PartialEq, Eq)]
-pub struct Candidates {
+pub(crate) struct Candidates {
     /// Candidates of each open cell (bit `d - 1` for digit `d`); 0 once the cell holds a value.
     mask: [u16; CELLS],
     /// Value of each cell, 0 when open.
@@ -44,7 +44,7 @@ pub struct Candidates {
 
 impl Candidates {
     /// The candidate grid of a puzzle: givens placed, every other cell holding the digits its peers do not.
-    pub fn new(puzzle: &Grid) -> Result<Candidates, Conflict> {
+    pub(crate) fn new(puzzle: &Grid) -> Result<Candidates, Conflict> {
         puzzle.check_givens()?;
         let mut c = Candidates {
             mask: [0x1FF; CELLS],
@@ -64,42 +64,42 @@ impl Candidates {
 
     /// Candidates of a cell (empty for a filled cell).
     #[inline]
-    pub fn get(&self, cell: usize) -> DigitSet {
+    pub(crate) fn get(&self, cell: usize) -> DigitSet {
         DigitSet(self.mask[cell])
     }
 
     /// Value of a cell, 0 when open.
-    #[inline]
-    pub fn value(&self, cell: usize) -> u8 {
+    #[cfg(test)]
+    pub(crate) fn value(&self, cell: usize) -> u8 {
         self.value[cell]
     }
 
     /// Open cells where `digit` (1..=9) is still a candidate.
     #[inline]
-    pub fn places(&self, digit: u8) -> CellSet {
+    pub(crate) fn places(&self, digit: u8) -> CellSet {
         self.places[digit as usize - 1]
     }
 
     /// Cells that hold `digit`.
     #[inline]
-    pub fn placed(&self, digit: u8) -> CellSet {
+    pub(crate) fn placed(&self, digit: u8) -> CellSet {
         self.placed[digit as usize - 1]
     }
 
     /// The open cells.
     #[inline]
-    pub fn open(&self) -> CellSet {
+    pub(crate) fn open(&self) -> CellSet {
         self.open
     }
 
     /// True when every cell holds a value.
     #[inline]
-    pub fn is_solved(&self) -> bool {
+    pub(crate) fn is_solved(&self) -> bool {
         self.open.is_empty()
     }
 
     /// Puts `digit` into `cell` and removes it from the candidates of the cell's peers.
-    pub fn place(&mut self, cell: usize, digit: u8) {
+    pub(crate) fn place(&mut self, cell: usize, digit: u8) {
         debug_assert!((1..=9).contains(&digit));
         let m = self.mask[cell];
         for d in DigitSet(m).iter() {
@@ -118,7 +118,7 @@ impl Candidates {
     }
 
     /// Removes `digit` from the candidates of `cell`; returns whether it was there.
-    pub fn eliminate(&mut self, cell: usize, digit: u8) -> bool {
+    pub(crate) fn eliminate(&mut self, cell: usize, digit: u8) -> bool {
         let bit = 1u16 << (digit - 1);
         if self.mask[cell] & bit == 0 {
             return false;
@@ -130,7 +130,7 @@ impl Candidates {
 
     /// The lowest open cell without candidates, if any (the cheap half of [`Candidates::contradiction`]).
     #[inline]
-    pub fn empty_cell(&self) -> Option<Contradiction> {
+    pub(crate) fn empty_cell(&self) -> Option<Contradiction> {
         let any = self.places.iter().fold(CellSet::EMPTY, |a, &p| a | p);
         let cell = (self.open & !any).first()?;
         Some(Contradiction::EmptyCell { cell })
@@ -138,7 +138,7 @@ impl Candidates {
 
     /// The first contradiction, if any: an open cell without candidates (lowest cell first), else a house with no
     /// place for a digit it lacks (rows, columns, boxes; digits ascending).
-    pub fn contradiction(&self) -> Option<Contradiction> {
+    pub(crate) fn contradiction(&self) -> Option<Contradiction> {
         if let Some(c) = self.empty_cell() {
             return Some(c);
         }
@@ -157,13 +157,13 @@ impl Candidates {
     }
 
     /// The placed values as a grid (0 for open cells).
-    pub fn to_grid(&self) -> Grid {
+    pub(crate) fn grid(&self) -> Grid {
         Grid::from_cells(self.value).expect("values are digits")
     }
 
     /// The candidate grid as text: each open cell shows its candidates, each filled cell its value, columns
     /// padded to their widest cell, boxes ruled off.
-    pub fn render(&self) -> String {
+    pub(crate) fn render(&self) -> String {
         let text: Vec<String> = (0..CELLS)
             .map(|c| {
                 if self.value[c] != 0 {
@@ -246,7 +246,7 @@ mod tests {
         let g: Grid = PUZZLE.parse().unwrap();
         let mut c = Candidates::new(&g).unwrap();
         assert_eq!(c.mask, from_rules(&g));
-        assert_eq!(c.to_grid(), g);
+        assert_eq!(c.grid(), g);
         // Place r1c2 = 1 and compare again with a grid holding that value.
         c.place(1, 1);
         let mut g2 = g;

@@ -143,7 +143,7 @@ impl Explainer {
     }
 
     /// The candidate grid as it is after the last event.
-    pub fn candidates(&self) -> &Candidates {
+    pub(crate) fn candidates(&self) -> &Candidates {
         &self.grid
     }
 
@@ -193,7 +193,7 @@ impl Iterator for Explainer {
                     return self.contradiction(level, reason);
                 }
                 if self.grid.is_solved() {
-                    let solution = self.grid.to_grid();
+                    let solution = self.grid.grid();
                     return self.finish(Event::Solved { solution });
                 }
                 if self.phase == Phase::Search {

@@ -252,26 +252,27 @@ impl fmt::Debug for House {
 
 /// A set of houses, bit `h` for house `h`.
 #[derive(Clone, Copy, PartialEq, Eq, Hash, Default)]
-pub struct HouseSet(pub u32);
+pub(crate) struct HouseSet(pub u32);
 
 impl HouseSet {
     /// The set holding one house.
-    pub const fn single(h: House) -> HouseSet {
+    pub(crate) const fn single(h: House) -> HouseSet {
         HouseSet(1 << h.0)
     }
 
     /// The houses in index order.
-    pub fn iter(self) -> impl Iterator<Item = House> {
+    pub(crate) fn iter(self) -> impl Iterator<Item = House> {
         (0..27u8).filter(move |&h| self.0 >> h & 1 != 0).map(House)
     }
 
     /// Number of houses.
-    pub const fn len(self) -> u32 {
+    #[cfg(test)]
+    pub(crate) const fn len(self) -> u32 {
         self.0.count_ones()
     }
 
     /// True when empty.
-    pub const fn is_empty(self) -> bool {
+    pub(crate) const fn is_empty(self) -> bool {
         self.0 == 0
     }
 }

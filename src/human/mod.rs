@@ -1,19 +1,19 @@
 //! Human-style solving: the candidate grid, the techniques people use (singles, locked candidates, subsets, fish,
 //! wings), a step-by-step solving path with guesses and backtracking, difficulty ratings (levels, and Sudoku
-//! Explainer's ER/EP/ED in [`se`]), and puzzles generated with exactly one solution.
+//! Explainer's ER/EP/ED, [`rate_se`]), and puzzles generated with exactly one solution.
 //!
 //! The modules, lowest first; each imports only from modules above it in this list, never from one below, so the
 //! imports form no cycle (test modules aside: the technique soundness tests walk paths with the explainer):
 //! 1. `house` (cells, digits, houses and their bit sets) and `technique` ([`Technique`], [`Level`],
 //!    [`TechniqueSet`]): nothing from `human`;
-//! 2. `candidates` ([`Candidates`]): `house`;
-//! 3. `step` ([`Step`], [`Pattern`], [`Eliminations`]): `candidates`, `house`, `technique`;
-//! 4. `techniques` ([`find`]): `candidates`, `house`, `step`, `technique`; inside it `cover` first, then the
+//! 2. `candidates` (`Candidates`): `house`;
+//! 3. `step` ([`Step`], `Finding`, `Eliminations`): `candidates`, `house`, `technique`;
+//! 4. `techniques` (`find`): `candidates`, `house`, `step`, `technique`; inside it `cover` first, then the
 //!    families (`coloring` also uses `links`), then its `mod.rs`;
 //! 5. `explainer` ([`Explainer`]): `candidates`, `house`, `step`, `technique`, `techniques`;
 //! 6. `rating` ([`rate`], [`Rating`]): `explainer`, `technique`;
-//! 7. `se` ([`se::rate_se`], Sudoku Explainer's ladder and ratings): `candidates`, `house`, `rating` (its
-//!    error), `step` (its [`Eliminations`]);
+//! 7. `se` ([`rate_se`], Sudoku Explainer's ladder and ratings): `candidates`, `house`, `rating` (its
+//!    error), `step` (its `Eliminations`);
 //! 8. `transcript` ([`write_explanation`], [`write_se_explanation`]): `explainer`, `rating`, `se`; `rater`
 //!    ([`Rater`]): `rating`, `se`, `technique`.
 //!
@@ -44,18 +44,18 @@ mod explainer;
 mod house;
 mod rater;
 mod rating;
-pub mod se;
+pub(crate) mod se;
 mod step;
 mod technique;
 mod techniques;
 mod transcript;
 
-pub use candidates::{Candidates, Contradiction};
+pub use candidates::Contradiction;
 pub use explainer::{Event, Explainer};
-pub use house::{CellSet, DigitSet, House, HouseKind, HouseSet};
+pub use house::DigitSet;
 pub use rater::{Rater, Scale};
-pub use rating::{rate, rate_with, Histogram, RateError, Rating, Tally, GUESS_WEIGHT};
-pub use step::{Eliminations, Pattern, Step};
+pub use rating::{rate, rate_with, Histogram, RateError, Rating, GUESS_WEIGHT};
+pub use se::{rate_se, SeHistogram, SeRating, SeTechnique, Tenths, LADDER_TOP};
+pub use step::Step;
 pub use technique::{Level, Technique, TechniqueSet, UnknownLevel, UnknownTechnique};
-pub use techniques::{find, find_with};
 pub use transcript::{write_explanation, write_se_explanation, Ending, SeExplainError};

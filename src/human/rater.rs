@@ -5,7 +5,7 @@ use std::io::Write;
 use std::sync::atomic::{AtomicU64, Ordering};
 
 use crate::grid::Grid;
-use crate::record::{json_field, CsvAnswer, Failure, Job, Layout};
+use crate::record::{json_field, CsvAnswer, Failure, Job, TextLayout};
 
 use super::rating::{rate, Histogram, RateError, Rating};
 use super::se::{rate_se, SeHistogram, Tenths};
@@ -97,15 +97,15 @@ impl Rater {
 /// and the rating on a tenth line.
 fn with_board(
     puzzle: &Grid,
-    layout: Layout,
+    layout: TextLayout,
     r: &dyn std::fmt::Display,
     out: &mut Vec<u8>,
 ) -> std::io::Result<()> {
-    if layout == Layout::Line {
-        puzzle.write(Layout::Line, b'.', out);
+    if layout == TextLayout::Line {
+        puzzle.write(TextLayout::Line, b'.', out);
         write!(out, " {r}")
     } else {
-        puzzle.write(Layout::Grid, b'0', out);
+        puzzle.write(TextLayout::Grid, b'0', out);
         write!(out, "\n{r}")
     }
 }
@@ -121,17 +121,17 @@ fn failure(e: RateError) -> Failure {
 
 impl Rater {
     /// Rates on SE's scale and writes the fields.
-    fn run_se(&self, puzzle: &Grid, layout: Layout, out: &mut Vec<u8>) -> Result<(), Failure> {
+    fn run_se(&self, puzzle: &Grid, layout: TextLayout, out: &mut Vec<u8>) -> Result<(), Failure> {
         let r = rate_se(puzzle).map_err(failure)?;
         self.se[SeHistogram::band(&r)].fetch_add(1, Ordering::Relaxed);
         match layout {
-            Layout::Line | Layout::Grid => with_board(puzzle, layout, &r, out),
-            Layout::CsvField => {
+            TextLayout::Line | TextLayout::Grid => with_board(puzzle, layout, &r, out),
+            TextLayout::CsvField => {
                 let fields = r.to_string().replace(' ', ",");
                 out.extend_from_slice(fields.as_bytes());
                 Ok(())
             }
-            Layout::Json => {
+            TextLayout::Json => {
                 let num = |t: Option<Tenths>| t.map(Tenths::value);
                 json_field(out, "status", "rated");
                 json_field(out, "er", &num(r.er));
@@ -157,19 +157,19 @@ impl Job for Rater {
         })
     }
 
-    fn run(&self, puzzle: &Grid, layout: Layout, out: &mut Vec<u8>) -> Result<(), Failure> {
+    fn run(&self, puzzle: &Grid, layout: TextLayout, out: &mut Vec<u8>) -> Result<(), Failure> {
         if self.scale == Scale::Se {
             return self.run_se(puzzle, layout, out);
         }
         let r = rate(puzzle).map_err(failure)?;
         self.count(&r);
         match layout {
-            Layout::Line | Layout::Grid => with_board(puzzle, layout, &r, out),
-            Layout::CsvField => {
+            TextLayout::Line | TextLayout::Grid => with_board(puzzle, layout, &r, out),
+            TextLayout::CsvField => {
                 let hardest = r.hardest.map_or("-", |t| t.name());
                 write!(out, "{},{},{},{hardest}", r.level, r.score, r.guesses)
             }
-            Layout::Json => {
+            TextLayout::Json => {
                 json_field(out, "status", "rated");
                 json_field(out, "level", r.level.name());
                 json_field(out, "score", &r.score);
@@ -193,7 +193,7 @@ impl Job for Rater {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::batch::{self, InputSpec, Options};
+    use crate::batch::{self, BatchOptions, InputSpec};
     use crate::output::Target;
 
     #[test]
@@ -206,12 +206,12 @@ mod tests {
             name: "puzzles".into(),
             data: text.as_bytes().to_vec(),
         };
-        let opts = Options {
+        let opts = BatchOptions {
             threads: crate::ordered::Threads::Count(2),
             chunk_size: 1000,
-            ..Options::default()
+            ..BatchOptions::default()
         };
-        let summary = batch::run(
+        let summary = batch::run_batch(
             vec![input],
             &Target::File(out.clone()),
             &rater,
@@ -245,14 +245,14 @@ mod tests {
         let rater = Rater::new();
         let mut out = Vec::new();
         assert_eq!(
-            rater.run(&Grid::EMPTY, Layout::Line, &mut out),
+            rater.run(&Grid::EMPTY, TextLayout::Line, &mut out),
             Err(Failure::SeveralSolutions)
         );
         let mut p = Grid::EMPTY;
         p.set(0, 1);
         p.set(1, 1);
         assert!(matches!(
-            rater.run(&p, Layout::Grid, &mut out),
+            rater.run(&p, TextLayout::Grid, &mut out),
             Err(Failure::ClashingGivens(_))
         ));
         // A grid record keeps its board, the rating on a tenth line.
@@ -261,7 +261,7 @@ mod tests {
                 .parse()
                 .unwrap();
         let mut out = Vec::new();
-        rater.run(&g, Layout::Grid, &mut out).unwrap();
+        rater.run(&g, TextLayout::Grid, &mut out).unwrap();
         assert_eq!(
             String::from_utf8(out).unwrap(),
             format!("{}{}", g.to_grid_string(), rate(&g).unwrap())

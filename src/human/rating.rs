@@ -106,7 +106,7 @@ pub fn rate_with(puzzle: &Grid, techniques: TechniqueSet) -> Result<Rating, Rate
 
 /// Builds a [`Rating`] from the events of a solving path.
 #[derive(Debug, Clone, Copy, Default)]
-pub struct Tally {
+pub(super) struct Tally {
     hardest: Option<Technique>,
     score: u32,
     guesses: u32,
@@ -115,7 +115,7 @@ pub struct Tally {
 
 impl Tally {
     /// Counts one event.
-    pub fn add(&mut self, event: &Event) {
+    pub(super) fn add(&mut self, event: &Event) {
         match event {
             Event::Step { step, .. } => {
                 let t = step.technique;
@@ -132,7 +132,7 @@ impl Tally {
     }
 
     /// The rating of the events counted so far.
-    pub fn rating(&self) -> Rating {
+    pub(super) fn rating(&self) -> Rating {
         let level = if self.guesses > 0 {
             Level::Expert
         } else {
@@ -244,8 +244,9 @@ impl fmt::Display for Histogram {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::human::step::Pattern;
-    use crate::human::{Candidates, HouseSet};
+    use crate::human::candidates::Candidates;
+    use crate::human::house::{CellSet, HouseSet};
+    use crate::human::step::Finding;
 
     fn golden() -> Vec<Grid> {
         include_str!("../../data/puzzles.txt")
@@ -313,27 +314,18 @@ mod tests {
         let mut found = 0;
         while let Some(e) = path.next() {
             if let Event::Step { step, .. } = e {
-                if let Pattern::Fish { digit, base, cover } = step.pattern {
+                if let Finding::Fish { digit, base, cover } = step.pattern {
                     assert_eq!(step.technique, Technique::XWing);
-                    let cells = |h: HouseSet| {
-                        h.iter()
-                            .fold(crate::human::CellSet::EMPTY, |s, h| s | h.cells())
-                    };
+                    let cells = |h: HouseSet| h.iter().fold(CellSet::EMPTY, |s, h| s | h.cells());
                     assert_eq!((base.len(), cover.len()), (2, 2));
                     let places = before.places(digit);
-                    assert_eq!(
-                        places & cells(base) & !cells(cover),
-                        crate::human::CellSet::EMPTY
-                    );
+                    assert_eq!(places & cells(base) & !cells(cover), CellSet::EMPTY);
                     for h in base.iter() {
                         assert_eq!((places & h.cells()).len(), 2);
                     }
                     let gone = step.eliminations.cells(digit);
                     assert!(!gone.is_empty());
-                    assert_eq!(
-                        gone & !(cells(cover) & !cells(base)),
-                        crate::human::CellSet::EMPTY
-                    );
+                    assert_eq!(gone & !(cells(cover) & !cells(base)), CellSet::EMPTY);
                     found += 1;
                 }
             }

@@ -1,4 +1,4 @@
-//! The typed steps of a human-style solving path: the [`Technique`] used, the [`Pattern`] it found, and what it
+//! The typed steps of a human-style solving path: the [`Technique`] used, the [`Finding`] it found, and what it
 //! placed or eliminated ([`Eliminations`]), with the one-line text `explain` prints for each.
 
 use std::fmt;
@@ -9,7 +9,7 @@ use super::technique::Technique;
 
 /// What a technique found, with the cells, houses and digits a person needs to see it.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub enum Pattern {
+pub(crate) enum Finding {
     /// A naked single (`house` is `None`) or a hidden single in `house`.
     Single {
         /// 0-based cell.
@@ -91,40 +91,41 @@ pub enum Pattern {
 
 /// Candidates removed by a step: for each digit, the cells it leaves.
 #[derive(Clone, Copy, PartialEq, Eq, Default)]
-pub struct Eliminations {
+pub(crate) struct Eliminations {
     cells: [CellSet; 9],
 }
 
 impl Eliminations {
     /// No elimination.
-    pub const NONE: Eliminations = Eliminations {
+    pub(crate) const NONE: Eliminations = Eliminations {
         cells: [CellSet::EMPTY; 9],
     };
 
     /// Removes `digit` from `cells` as well.
     #[inline]
-    pub fn add(&mut self, cells: CellSet, digit: u8) {
+    pub(crate) fn add(&mut self, cells: CellSet, digit: u8) {
         self.cells[digit as usize - 1] |= cells;
     }
 
     /// The cells `digit` leaves.
     #[inline]
-    pub fn cells(&self, digit: u8) -> CellSet {
+    pub(crate) fn cells(&self, digit: u8) -> CellSet {
         self.cells[digit as usize - 1]
     }
 
     /// True when nothing is removed.
-    pub fn is_empty(&self) -> bool {
+    pub(crate) fn is_empty(&self) -> bool {
         self.cells.iter().all(|c| c.is_empty())
     }
 
     /// Number of candidates removed.
-    pub fn len(&self) -> u32 {
+    #[cfg(test)]
+    pub(crate) fn len(&self) -> u32 {
         self.cells.iter().map(|c| c.len()).sum()
     }
 
     /// Every `(cell, digit)` removed, digit by digit, cells ascending.
-    pub fn iter(&self) -> impl Iterator<Item = (usize, u8)> + '_ {
+    pub(crate) fn iter(&self) -> impl Iterator<Item = (usize, u8)> + '_ {
         (1..=9u8).flat_map(move |d| self.cells(d).iter().map(move |c| (c, d)))
     }
 }
@@ -163,16 +164,21 @@ pub struct Step {
     /// The technique.
     pub technique: Technique,
     /// What it found.
-    pub pattern: Pattern,
+    pub(crate) pattern: Finding,
     /// The `(cell, digit)` placed, for singles.
     pub placement: Option<(usize, u8)>,
     /// The candidates removed (none for singles: a placement's effect on peers is implied).
-    pub eliminations: Eliminations,
+    pub(crate) eliminations: Eliminations,
 }
 
 impl Step {
     /// A step removing one digit from some cells.
-    pub fn removing(technique: Technique, pattern: Pattern, cells: CellSet, digit: u8) -> Step {
+    pub(crate) fn removing(
+        technique: Technique,
+        pattern: Finding,
+        cells: CellSet,
+        digit: u8,
+    ) -> Step {
         let mut eliminations = Eliminations::NONE;
         eliminations.add(cells, digit);
         Step {
@@ -184,7 +190,7 @@ impl Step {
     }
 
     /// Applies the step to a candidate grid.
-    pub fn apply(&self, c: &mut Candidates) {
+    pub(crate) fn apply(&self, c: &mut Candidates) {
         if let Some((cell, digit)) = self.placement {
             c.place(cell, digit);
         }
@@ -198,25 +204,25 @@ impl fmt::Display for Step {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         let t = self.technique;
         match self.pattern {
-            Pattern::Single { cell, digit, house } => {
+            Finding::Single { cell, digit, house } => {
                 write!(f, "{t}")?;
                 if let Some(h) = house {
                     write!(f, " in {h}")?;
                 }
                 return write!(f, ": {} = {digit}", cell_name(cell));
             }
-            Pattern::Intersection { digit, from, to } => {
+            Finding::Intersection { digit, from, to } => {
                 write!(f, "{t}: {digit} in {from} lies only in {to}")?
             }
-            Pattern::Subset {
+            Finding::Subset {
                 house,
                 cells,
                 digits,
             } => write!(f, "{t} {digits} in {house} ({})", cell_list(cells))?,
-            Pattern::Fish { digit, base, cover } => {
+            Finding::Fish { digit, base, cover } => {
                 write!(f, "{t} on {digit} in {base} ({cover})")?
             }
-            Pattern::Links { digit, links, ends } => write!(
+            Finding::Links { digit, links, ends } => write!(
                 f,
                 "{t} on {digit}: {} and {} (ends {}, {})",
                 links[0],
@@ -224,7 +230,7 @@ impl fmt::Display for Step {
                 cell_name(ends[0]),
                 cell_name(ends[1])
             )?,
-            Pattern::WWing {
+            Finding::WWing {
                 cells,
                 digits,
                 link,
@@ -238,13 +244,13 @@ impl fmt::Display for Step {
                     cell_name(cells[1])
                 )?
             }
-            Pattern::Coloring { digit, colors } => write!(
+            Finding::Coloring { digit, colors } => write!(
                 f,
                 "{t} on {digit}: {} / {}",
                 cell_list(colors[0]),
                 cell_list(colors[1])
             )?,
-            Pattern::Wing {
+            Finding::Wing {
                 pivot,
                 pivot_digits,
                 pincers,

@@ -150,7 +150,7 @@ pub fn write_se_explanation(
     let solved = path.is_solved();
     let rating = tally.rating(solved);
     if solved {
-        writeln!(out, "solved: {}", line_of(&path.candidates().to_grid()))?;
+        writeln!(out, "solved: {}", line_of(&path.candidates().grid()))?;
     } else {
         writeln!(
             out,

@@ -3,7 +3,7 @@
 //! and [`Shuffle`] (a random equivalent record).
 //!
 //! ```
-//! use sudoku_batch::batch::{self, InputSpec, Options};
+//! use sudoku_batch::batch::{self, InputSpec, BatchOptions};
 //! use sudoku_batch::output::Target;
 //! use sudoku_batch::tools::Count;
 //!
@@ -12,7 +12,7 @@
 //! let puzzles = "4.....8.5.3..........7......2.....6.....8.4......1.......6.3.7.5..2.....1.4......\n\
 //!                .................................................................................\n";
 //! let input = InputSpec::Bytes { name: "example".into(), data: puzzles.into() };
-//! batch::run(vec![input], &Target::File(out.clone()), &Count { limit: 10 }, &Options::default(), &mut ())
+//! batch::run_batch(vec![input], &Target::File(out.clone()), &Count { limit: 10 }, &BatchOptions::default(), &mut ())
 //!     .unwrap();
 //! assert_eq!(std::fs::read_to_string(&out).unwrap(), "1\n10+\n");
 //! ```
@@ -21,7 +21,7 @@ use std::io::Write;
 
 use crate::grid::{Grid, CELLS};
 use crate::record::{
-    json_field, json_key, Answer, CsvAnswer, Failure, Job, Layout, Record, SolutionError,
+    json_field, json_key, Answer, CsvAnswer, Failure, Job, Record, SolutionError, TextLayout,
 };
 use crate::solver;
 
@@ -67,14 +67,14 @@ impl Check {
 
 impl Job for Check {
     /// Without a record there is no claim to check.
-    fn run(&self, _puzzle: &Grid, _layout: Layout, _out: &mut Vec<u8>) -> Result<(), Failure> {
+    fn run(&self, _puzzle: &Grid, _layout: TextLayout, _out: &mut Vec<u8>) -> Result<(), Failure> {
         Err(Failure::WrongSolution(SolutionError::Missing))
     }
 
     fn run_record(
         &self,
         record: &Record<'_>,
-        layout: Layout,
+        layout: TextLayout,
         out: &mut Vec<u8>,
     ) -> Result<Answer, Failure> {
         Check::verify(record.puzzle, record.claim).map_err(Failure::WrongSolution)?;
@@ -85,7 +85,7 @@ impl Job for Check {
                 return Err(Failure::SeveralSolutions);
             }
         }
-        if layout == Layout::Json {
+        if layout == TextLayout::Json {
             json_field(out, "status", "ok");
         } else {
             out.extend_from_slice(b"ok");
@@ -107,9 +107,9 @@ pub struct Count {
 }
 
 impl Job for Count {
-    fn run(&self, puzzle: &Grid, layout: Layout, out: &mut Vec<u8>) -> Result<(), Failure> {
+    fn run(&self, puzzle: &Grid, layout: TextLayout, out: &mut Vec<u8>) -> Result<(), Failure> {
         let count = solver::count_solutions(puzzle, self.limit).map_err(Failure::ClashingGivens)?;
-        if layout == Layout::Json {
+        if layout == TextLayout::Json {
             json_field(out, "status", "counted");
             json_field(out, "count", &count.solutions);
             json_field(out, "capped", &count.hit_limit);
@@ -134,9 +134,9 @@ pub struct Canon {
 }
 
 impl Job for Canon {
-    fn run(&self, puzzle: &Grid, layout: Layout, out: &mut Vec<u8>) -> Result<(), Failure> {
+    fn run(&self, puzzle: &Grid, layout: TextLayout, out: &mut Vec<u8>) -> Result<(), Failure> {
         let form = canon_as(puzzle, self.form).map_err(Failure::ClashingGivens)?;
-        if layout == Layout::Json {
+        if layout == TextLayout::Json {
             json_field(out, "status", "ok");
             json_key(out, "canon");
         }
@@ -159,7 +159,7 @@ pub struct Dedupe;
 impl Job for Dedupe {
     /// Without the record's text: the puzzle itself, `0` for blanks (it is kept or dropped by
     /// [`Job::run_record`] alone).
-    fn run(&self, puzzle: &Grid, layout: Layout, out: &mut Vec<u8>) -> Result<(), Failure> {
+    fn run(&self, puzzle: &Grid, layout: TextLayout, out: &mut Vec<u8>) -> Result<(), Failure> {
         puzzle.write(layout, b'0', out);
         Ok(())
     }
@@ -167,7 +167,7 @@ impl Job for Dedupe {
     fn run_record(
         &self,
         record: &Record<'_>,
-        _layout: Layout,
+        _layout: TextLayout,
         out: &mut Vec<u8>,
     ) -> Result<Answer, Failure> {
         let form = canon(record.puzzle).map_err(Failure::ClashingGivens)?;
@@ -193,7 +193,7 @@ pub struct Shuffle {
 }
 
 impl Job for Shuffle {
-    fn run(&self, puzzle: &Grid, layout: Layout, out: &mut Vec<u8>) -> Result<(), Failure> {
+    fn run(&self, puzzle: &Grid, layout: TextLayout, out: &mut Vec<u8>) -> Result<(), Failure> {
         Transform::random(self.seed, 0)
             .apply(puzzle)
             .write(layout, b'0', out);
@@ -203,17 +203,18 @@ impl Job for Shuffle {
     fn run_record(
         &self,
         record: &Record<'_>,
-        layout: Layout,
+        layout: TextLayout,
         out: &mut Vec<u8>,
     ) -> Result<Answer, Failure> {
         let transform = Transform::random(self.seed, record.position);
-        let blank = if layout != Layout::CsvField && memchr::memchr(b'.', record.text).is_some() {
+        let blank = if layout != TextLayout::CsvField && memchr::memchr(b'.', record.text).is_some()
+        {
             b'.'
         } else {
             b'0'
         };
         transform.apply(record.puzzle).write(layout, blank, out);
-        if let (Layout::Line, Some(claim)) = (layout, record.claim) {
+        if let (TextLayout::Line, Some(claim)) = (layout, record.claim) {
             let solution = Grid::parse_line(claim)
                 .map_err(|e| Failure::WrongSolution(SolutionError::Unreadable(e)))?;
             // The separator the line had between its two halves.
@@ -280,16 +281,16 @@ mod tests {
     fn count_writes_capped_counts() {
         let mut out = Vec::new();
         Count { limit: 2 }
-            .run(&g(HARD), Layout::Line, &mut out)
+            .run(&g(HARD), TextLayout::Line, &mut out)
             .unwrap();
         out.push(b' ');
         Count { limit: 5 }
-            .run(&Grid::EMPTY, Layout::Line, &mut out)
+            .run(&Grid::EMPTY, TextLayout::Line, &mut out)
             .unwrap();
         assert_eq!(out, b"1 5+");
         let clash = g(&with(HARD, 1, b'4'));
         let e = Count { limit: 2 }
-            .run(&clash, Layout::Line, &mut out)
+            .run(&clash, TextLayout::Line, &mut out)
             .unwrap_err();
         assert_eq!(e.kind(), FailureKind::ClashingGivens);
     }
@@ -305,7 +306,7 @@ mod tests {
         };
         let mut out = Vec::new();
         Shuffle { seed: 9 }
-            .run_record(&record, Layout::Line, &mut out)
+            .run_record(&record, TextLayout::Line, &mut out)
             .unwrap();
         let out = String::from_utf8(out).unwrap();
         let (p, s) = out.split_at(81);

@@ -1,6 +1,7 @@
-//! Dataset tools on whole records: the canonical forms (minlex and pattern-first) and the dedupe key
-//! ([`mod@canon`]), uniformly random equivalent transformations ([`mod@shuffle`]), and the batch jobs built on them
-//! and on the solver ([`jobs`]).
+//! Dataset tools on whole records: the canonical forms (minlex and pattern-first, [`Canonicalizer`]) and the
+//! dedupe [`Key`] (module `canon`), uniformly random equivalent transformations ([`Transform`], module `shuffle`),
+//! and the batch jobs built on them and on the solver ([`Canon`], [`Check`], [`Count`], [`Dedupe`], [`Shuffle`];
+//! module `jobs`).
 //!
 //! ```
 //! use sudoku_batch::tools::{canon, Key, Transform};
@@ -15,9 +16,9 @@
 //! assert_eq!(Key::of(&a).unwrap().to_grid(), Some(a));
 //! ```
 
-pub mod canon;
-pub mod jobs;
-pub mod shuffle;
+mod canon;
+mod jobs;
+mod shuffle;
 
 pub use canon::{canon, canon_as, Canonicalizer, Form, Key};
 pub use jobs::{Canon, Check, Count, Dedupe, Shuffle};

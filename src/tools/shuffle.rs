@@ -81,7 +81,7 @@ impl Transform {
     ///
     /// Each part is drawn independently and uniformly (the transposition; band order and three row-in-band
     /// orders; the same for columns; the relabelling by a Fisher-Yates shuffle), and distinct parts give distinct
-    /// transforms, so the whole is uniform. Draws use [`SplitMix64::below`], whose bias is below 2⁻⁵⁰.
+    /// transforms, so the whole is uniform. Draws use `SplitMix64::below`, whose bias is below 2⁻⁵⁰.
     pub fn random(seed: u64, index: u64) -> Transform {
         let mut rng = SplitMix64::for_board(seed ^ SHUFFLE_SALT, index, 0);
         let transpose = rng.below(2) == 1;

@@ -283,7 +283,7 @@ impl fmt::Display for SeTechnique {
 /// One step of an SE path: the technique, its rating, what it places or removes and the pattern's houses, cells
 /// and digits.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub struct SeStep {
+pub(crate) struct SeStep {
     /// The technique.
     pub technique: SeTechnique,
     /// SE's rating of this hint.
@@ -323,7 +323,7 @@ impl SeStep {
     }
 
     /// Applies the step as SE does: the eliminations, then the placement.
-    pub fn apply(&self, c: &mut Candidates) {
+    pub(crate) fn apply(&self, c: &mut Candidates) {
         for (cell, digit) in self.eliminations.iter() {
             c.eliminate(cell, digit);
         }
@@ -358,7 +358,7 @@ impl fmt::Display for SeStep {
 }
 
 /// The first hint SE's ladder finds in a candidate grid, `None` when no implemented technique applies.
-pub fn next_step(c: &Candidates) -> Option<SeStep> {
+pub(crate) fn next_step(c: &Candidates) -> Option<SeStep> {
     SeTechnique::LADDER.iter().find_map(|t| t.find(c))
 }
 
@@ -412,25 +412,25 @@ impl fmt::Display for SeRating {
 
 /// The steps SE takes on a puzzle, easiest hint first at each step; ends when the grid is full or when no
 /// implemented technique applies (check [`SePath::is_solved`]).
-pub struct SePath {
+pub(crate) struct SePath {
     candidates: Candidates,
 }
 
 impl SePath {
     /// The path of a puzzle with exactly one solution (checked first, as SE does).
-    pub fn new(puzzle: &Grid) -> Result<SePath, RateError> {
+    pub(crate) fn new(puzzle: &Grid) -> Result<SePath, RateError> {
         solver::solve_unique(puzzle)?;
         let candidates = Candidates::new(puzzle)?;
         Ok(SePath { candidates })
     }
 
     /// The candidate grid as it stands.
-    pub fn candidates(&self) -> &Candidates {
+    pub(crate) fn candidates(&self) -> &Candidates {
         &self.candidates
     }
 
     /// True when every cell holds a value.
-    pub fn is_solved(&self) -> bool {
+    pub(crate) fn is_solved(&self) -> bool {
         self.candidates.is_solved()
     }
 }
@@ -450,7 +450,7 @@ impl Iterator for SePath {
 
 /// Builds a [`SeRating`] from the steps of a path as they are taken.
 #[derive(Debug, Clone, Copy, Default)]
-pub struct SeTally {
+pub(crate) struct SeTally {
     er: Tenths,
     ep: Option<Tenths>,
     ed: Option<Tenths>,
@@ -460,7 +460,7 @@ pub struct SeTally {
 
 impl SeTally {
     /// Counts one step: ER so far, ED at the first step, EP at the first placement.
-    pub fn add(&mut self, step: &SeStep) {
+    pub(crate) fn add(&mut self, step: &SeStep) {
         if step.rating > self.er {
             self.er = step.rating;
             self.hardest = Some(step.technique);
@@ -474,7 +474,7 @@ impl SeTally {
 
     /// The rating once the path ended, `solved` or stopped for want of a technique; a full grid rates 0.0
     /// everywhere, as serate prints it.
-    pub fn rating(&self, solved: bool) -> SeRating {
+    pub(crate) fn rating(&self, solved: bool) -> SeRating {
         let known = solved.then_some(self.er);
         SeRating {
             er: known,

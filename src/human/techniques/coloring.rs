@@ -5,7 +5,7 @@
 
 use super::super::candidates::Candidates;
 use super::super::house::{CellSet, House, PEERS};
-use super::super::step::{Pattern, Step};
+use super::super::step::{Finding, Step};
 use super::super::technique::Technique;
 
 /// Digits 1..9; clusters from their lowest cell; wrap before trap.
@@ -51,7 +51,7 @@ fn cluster(links: &[CellSet; 81], start: usize) -> [CellSet; 2] {
 }
 
 fn wrap_or_trap(places: CellSet, digit: u8, colors: [CellSet; 2]) -> Option<Step> {
-    let pattern = Pattern::Coloring { digit, colors };
+    let pattern = Finding::Coloring { digit, colors };
     for color in colors {
         if color.iter().any(|x| !(PEERS[x] & color).is_empty()) {
             return Some(Step::removing(

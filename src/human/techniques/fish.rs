@@ -4,7 +4,7 @@
 
 use super::super::candidates::Candidates;
 use super::super::house::{CellSet, House, HouseSet, HOUSE_CELLS};
-use super::super::step::{Pattern, Step};
+use super::super::step::{Finding, Step};
 use super::super::technique::Technique;
 use super::cover::first_cover;
 
@@ -47,7 +47,7 @@ pub(super) fn fish(c: &Candidates, n: usize) -> Option<Step> {
                 if gone.is_empty() {
                     return None;
                 }
-                let pattern = Pattern::Fish {
+                let pattern = Finding::Fish {
                     digit,
                     base,
                     cover: cover_set,

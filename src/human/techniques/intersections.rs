@@ -3,7 +3,7 @@
 
 use super::super::candidates::Candidates;
 use super::super::house::{CellSet, House};
-use super::super::step::{Pattern, Step};
+use super::super::step::{Finding, Step};
 use super::super::technique::Technique;
 
 /// Boxes 1..9, digits 1..9; rows before columns.
@@ -57,6 +57,6 @@ fn locked(c: &Candidates, technique: Technique, digit: u8, from: House, to: Hous
     if gone.is_empty() {
         return None;
     }
-    let pattern = Pattern::Intersection { digit, from, to };
+    let pattern = Finding::Intersection { digit, from, to };
     Some(Step::removing(technique, pattern, gone, digit))
 }

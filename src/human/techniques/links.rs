@@ -5,7 +5,7 @@
 
 use super::super::candidates::Candidates;
 use super::super::house::{CellSet, DigitSet, House, PEERS};
-use super::super::step::{Pattern, Step};
+use super::super::step::{Finding, Step};
 use super::super::technique::Technique;
 
 /// The two places of `digit` in `house` when it has exactly two.
@@ -103,7 +103,7 @@ fn far_ends(
     if gone.is_empty() {
         return None;
     }
-    let pattern = Pattern::Links { digit, links, ends };
+    let pattern = Finding::Links { digit, links, ends };
     Some(Step::removing(technique, pattern, gone, digit))
 }
 
@@ -137,7 +137,7 @@ pub(super) fn w_wing(c: &Candidates) -> Option<Step> {
                         continue;
                     }
                     if (sees(s, p) && sees(t, q)) || (sees(s, q) && sees(t, p)) {
-                        let pattern = Pattern::WWing {
+                        let pattern = Finding::WWing {
                             cells: [p, q],
                             digits,
                             link: house,

@@ -15,7 +15,7 @@ use super::step::Step;
 use super::technique::{Technique, TechniqueSet};
 
 /// The first step the given technique finds, scanning in its fixed order; `None` when it does not apply.
-pub fn find_with(t: Technique, c: &Candidates) -> Option<Step> {
+pub(super) fn find_with(t: Technique, c: &Candidates) -> Option<Step> {
     match t {
         Technique::NakedSingle => singles::naked_single(c),
         Technique::HiddenSingle => singles::hidden_single(c),
@@ -40,7 +40,7 @@ pub fn find_with(t: Technique, c: &Candidates) -> Option<Step> {
 }
 
 /// The next step: the easiest technique of `set` that applies. `None` when the solver is stuck.
-pub fn find(c: &Candidates, set: TechniqueSet) -> Option<Step> {
+pub(super) fn find(c: &Candidates, set: TechniqueSet) -> Option<Step> {
     set.iter().find_map(|t| find_with(t, c))
 }
 
@@ -51,7 +51,7 @@ mod patterns {
     use super::*;
     use crate::grid::Grid;
     use crate::human::house::{CellSet, DigitSet, House, HouseSet};
-    use crate::human::step::Pattern;
+    use crate::human::step::Finding;
 
     /// 0-based cell of 1-based row and column.
     fn rc(r: usize, c: usize) -> usize {
@@ -88,7 +88,7 @@ mod patterns {
         let step = find_with(Technique::XWing, &g).expect("an X-Wing");
         assert_eq!(
             step.pattern,
-            Pattern::Fish {
+            Finding::Fish {
                 digit: 5,
                 base: houses(&[House::row(1), House::row(6)]),
                 cover: houses(&[House::col(2), House::col(7)]),
@@ -118,7 +118,7 @@ mod patterns {
         let step = find_with(Technique::Pointing, &g).expect("pointing");
         assert_eq!(
             step.pattern,
-            Pattern::Intersection {
+            Finding::Intersection {
                 digit: 3,
                 from: House::boxed(0),
                 to: House::row(1)
@@ -133,7 +133,7 @@ mod patterns {
         let step = find_with(Technique::Claiming, &g).expect("claiming");
         assert_eq!(
             step.pattern,
-            Pattern::Intersection {
+            Finding::Intersection {
                 digit: 4,
                 from: House::row(0),
                 to: House::boxed(0)
@@ -158,7 +158,7 @@ mod patterns {
         let pair = cells(&[(1, 1), (1, 5)]);
         assert_eq!(
             step.pattern,
-            Pattern::Subset {
+            Finding::Subset {
                 house: House::row(0),
                 cells: pair,
                 digits: DigitSet(0b11)
@@ -177,7 +177,7 @@ mod patterns {
         let step = find_with(Technique::HiddenPair, &g).expect("hidden pair");
         assert_eq!(
             step.pattern,
-            Pattern::Subset {
+            Finding::Subset {
                 house: House::row(0),
                 cells: pair,
                 digits: DigitSet(0b110_0000)
@@ -202,7 +202,7 @@ mod patterns {
         }
         let step = find_with(Technique::XyWing, &g).expect("xy-wing");
         match step.pattern {
-            Pattern::Wing {
+            Finding::Wing {
                 pivot,
                 pincers,
                 digit,
@@ -232,7 +232,7 @@ mod patterns {
         let step = find_with(Technique::Skyscraper, &g).expect("skyscraper");
         assert_eq!(
             step.pattern,
-            Pattern::Links {
+            Finding::Links {
                 digit: 6,
                 links: [House::row(0), House::row(4)],
                 ends: [rc(1, 5), rc(5, 6)]
@@ -253,7 +253,7 @@ mod patterns {
         let step = find_with(Technique::TwoStringKite, &g).expect("kite");
         assert_eq!(
             step.pattern,
-            Pattern::Links {
+            Finding::Links {
                 digit: 2,
                 links: [House::row(0), House::col(0)],
                 ends: [rc(1, 8), rc(7, 1)]
@@ -280,7 +280,7 @@ mod patterns {
         let step = find_with(Technique::WWing, &g).expect("w-wing");
         assert_eq!(
             step.pattern,
-            Pattern::WWing {
+            Finding::WWing {
                 cells: [rc(1, 1), rc(9, 2)],
                 digits: DigitSet(0b100_1000),
                 link: House::row(4),
@@ -315,7 +315,7 @@ mod patterns {
         let step = find_with(Technique::SimpleColoring, &g).expect("trap");
         assert_eq!(
             step.pattern,
-            Pattern::Coloring {
+            Finding::Coloring {
                 digit: 3,
                 colors: [cells(&[(1, 1), (5, 7)]), cells(&[(1, 7), (5, 2)])]
             }

@@ -3,7 +3,7 @@
 
 use super::super::candidates::Candidates;
 use super::super::house::{CellSet, House};
-use super::super::step::{Eliminations, Pattern, Step};
+use super::super::step::{Eliminations, Finding, Step};
 use super::super::technique::Technique;
 
 /// The lowest open cell with a single candidate.
@@ -39,7 +39,7 @@ pub(super) fn hidden_single(c: &Candidates) -> Option<Step> {
 fn single(technique: Technique, cell: usize, digit: u8, house: Option<House>) -> Step {
     Step {
         technique,
-        pattern: Pattern::Single { cell, digit, house },
+        pattern: Finding::Single { cell, digit, house },
         placement: Some((cell, digit)),
         eliminations: Eliminations::NONE,
     }

@@ -3,7 +3,7 @@
 
 use super::super::candidates::Candidates;
 use super::super::house::{CellSet, DigitSet, House, HOUSE_LIST};
-use super::super::step::{Eliminations, Pattern, Step};
+use super::super::step::{Eliminations, Finding, Step};
 use super::super::technique::Technique;
 use super::cover::first_cover;
 
@@ -93,7 +93,7 @@ fn subset_step(
 ) -> Option<Step> {
     (!eliminations.is_empty()).then_some(Step {
         technique,
-        pattern: Pattern::Subset {
+        pattern: Finding::Subset {
             house,
             cells,
             digits,

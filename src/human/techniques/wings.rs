@@ -4,7 +4,7 @@
 
 use super::super::candidates::Candidates;
 use super::super::house::{DigitSet, PEERS};
-use super::super::step::{Pattern, Step};
+use super::super::step::{Finding, Step};
 use super::super::technique::Technique;
 
 /// Pivots in cell order; pincer pairs in cell order.
@@ -68,7 +68,7 @@ fn wing(c: &Candidates, technique: Technique, pivot_size: u32) -> Option<Step> {
                 if gone.is_empty() {
                     continue;
                 }
-                let pattern = Pattern::Wing {
+                let pattern = Finding::Wing {
                     pivot,
                     pivot_digits: pm,
                     pincers: [a, b],
