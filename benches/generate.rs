@@ -35,7 +35,7 @@ fn layout(c: &mut Criterion) {
     let boards = 4096;
     g.throughput(Throughput::Elements(boards as u64));
     let layout = BoardTemplate::new(Format::Grid, boards);
-    let mut buf = Vec::with_capacity(boards * Format::Grid.stride());
+    let mut buf = Vec::with_capacity(boards * layout.stride);
     g.bench_function("grid", |b| {
         b.iter(|| {
             buf.clear();

@@ -254,22 +254,22 @@ pub struct BenchReport {
 
 impl BenchReport {
     /// Puzzles per second over the timed passes.
-    pub fn puzzles_per_second(&self) -> f64 {
+    pub(crate) fn puzzles_per_second(&self) -> f64 {
         (self.puzzles as f64 * f64::from(self.passes)) / self.elapsed.as_secs_f64().max(1e-12)
     }
 
     /// Microseconds per puzzle over the timed passes.
-    pub fn micros_per_puzzle(&self) -> f64 {
+    pub(crate) fn micros_per_puzzle(&self) -> f64 {
         self.elapsed.as_secs_f64() * 1e6 / (self.puzzles as f64 * f64::from(self.passes)).max(1.0)
     }
 
     /// Share of puzzles settled by propagation alone (solved, or proved to have no solution), in percent.
-    pub fn no_guess_percent(&self) -> f64 {
+    pub(crate) fn no_guess_percent(&self) -> f64 {
         100.0 * self.no_guess as f64 / (self.puzzles.max(1)) as f64
     }
 
     /// Mean guesses per puzzle.
-    pub fn guesses_per_puzzle(&self) -> f64 {
+    pub(crate) fn guesses_per_puzzle(&self) -> f64 {
         self.guesses as f64 / (self.puzzles.max(1)) as f64
     }
 

@@ -28,7 +28,7 @@ pub(crate) const MAGIC_LEN: usize = 10;
 
 impl Compression {
     /// Every format, in the order of their names in messages.
-    pub const ALL: [Compression; 4] = [
+    pub(crate) const ALL: [Compression; 4] = [
         Compression::Gzip,
         Compression::Zstd,
         Compression::Xz,
@@ -46,7 +46,7 @@ impl Compression {
     }
 
     /// The format's file name extension, without the dot (`gz`, `zst`, `xz`, `bz2`).
-    pub fn extension(self) -> &'static str {
+    pub(crate) fn extension(self) -> &'static str {
         match self {
             Compression::Gzip => "gz",
             Compression::Zstd => "zst",
@@ -64,7 +64,7 @@ impl Compression {
     }
 
     /// The format a file name's extension asks for (`out.txt.gz` is gzip), if any.
-    pub fn from_path(path: &Path) -> Option<Compression> {
+    pub(crate) fn from_path(path: &Path) -> Option<Compression> {
         let ext = path.extension()?.to_str()?;
         Compression::ALL
             .into_iter()

@@ -97,7 +97,7 @@ impl Target {
     }
 
     /// The compression the output gets: the file name's extension says for a file.
-    pub fn compression(&self) -> Option<Compression> {
+    pub(crate) fn compression(&self) -> Option<Compression> {
         match self {
             Target::Stdout => None,
             Target::File(p) => Compression::from_path(p),
@@ -228,7 +228,7 @@ impl Sink {
 
     /// True when the output appears only when finished (a regular file written through a temporary file), false
     /// when bytes reach the target as they are written (standard output, a device, a FIFO).
-    pub fn is_atomic(&self) -> bool {
+    pub(crate) fn is_atomic(&self) -> bool {
         matches!(self.inner, SinkInner::File { .. })
     }
 

@@ -290,10 +290,10 @@ impl FailureKind {
     ];
 
     /// Number of kinds.
-    pub const COUNT: usize = 5;
+    pub(crate) const COUNT: usize = 5;
 
     /// Words for the text summary.
-    pub fn label(self) -> &'static str {
+    pub(crate) fn label(self) -> &'static str {
         match self {
             FailureKind::Malformed => "malformed",
             FailureKind::ClashingGivens => "clashing givens",

@@ -25,7 +25,7 @@ impl Counts {
     }
 
     /// Failed records of one kind.
-    pub fn of(&self, kind: FailureKind) -> u64 {
+    pub(crate) fn of(&self, kind: FailureKind) -> u64 {
         self.failed[kind.index()]
     }
 }
@@ -51,7 +51,7 @@ pub struct BatchSummary {
 
 impl BatchSummary {
     /// Records per second of wall time.
-    pub fn puzzles_per_second(&self) -> f64 {
+    pub(crate) fn puzzles_per_second(&self) -> f64 {
         if self.seconds > 0.0 {
             self.counts.records as f64 / self.seconds
         } else {

@@ -35,7 +35,7 @@ impl ColumnNames {
     }
 
     /// The first name the user gave that no field of `header` has.
-    pub fn missing(&self, header: &[u8]) -> Option<String> {
+    pub(crate) fn missing(&self, header: &[u8]) -> Option<String> {
         let mut found = [self.puzzle.is_none(), self.solution.is_none()];
         split(header, |_, f| {
             let name = String::from_utf8_lossy(header[f.inner].trim_ascii()).to_ascii_lowercase();
@@ -51,7 +51,7 @@ impl ColumnNames {
 
     /// The first name the user gave that two fields of `header` have, or a solution column the user named that
     /// only the puzzle column has: which column is meant is then unclear.
-    pub fn ambiguous(&self, header: &[u8]) -> Option<String> {
+    pub(crate) fn ambiguous(&self, header: &[u8]) -> Option<String> {
         let mut puzzle = None;
         let (mut puzzles, mut solutions, mut clash) = (0, 0, false);
         split(header, |i, f| {

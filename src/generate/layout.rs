@@ -17,7 +17,7 @@ const LINE_STRIDE: usize = CELLS + 1;
 /// The board-text geometry of each format, for generated boards.
 impl Format {
     /// Bytes from the start of one board to the start of the next.
-    pub const fn stride(self) -> usize {
+    pub(crate) const fn stride(self) -> usize {
         match self {
             Format::Grid => GRID_STRIDE,
             Format::Line | Format::Csv => LINE_STRIDE,
@@ -25,7 +25,8 @@ impl Format {
     }
 
     /// Total size of `boards` boards in this format.
-    pub const fn output_len(self, boards: u64) -> u64 {
+    #[cfg(test)]
+    pub(crate) const fn output_len(self, boards: u64) -> u64 {
         match self {
             Format::Grid if boards > 0 => boards * GRID_STRIDE as u64 - 1,
             Format::Grid => 0,
@@ -34,7 +35,7 @@ impl Format {
     }
 
     /// Offset of each cell's digit (row-major) inside one board's record.
-    pub const fn offsets(self) -> [u16; CELLS] {
+    pub(crate) const fn offsets(self) -> [u16; CELLS] {
         let mut t = [0u16; CELLS];
         let mut i = 0;
         while i < CELLS {
@@ -49,7 +50,7 @@ impl Format {
 
     /// One board's record with `0` in every digit place (the empty board's text); for the grid format it ends
     /// with the separating blank line.
-    pub fn record_template(self) -> Vec<u8> {
+    pub(crate) fn record_template(self) -> Vec<u8> {
         let mut r = Vec::with_capacity(self.stride());
         match self {
             Format::Grid => {

@@ -43,8 +43,8 @@ use std::time::{Duration, Instant};
 pub(crate) use layout::BoardTemplate;
 pub use pattern::PatternFill;
 pub use puzzle::{
-    run_puzzles, Generated, Goal, PuzzleError, PuzzleOptions, PuzzleRun, PuzzleRunError,
-    PuzzleSummary, Symmetry, DEFAULT_MAX_ATTEMPTS, MIN_CLUES,
+    run_puzzles, Goal, PuzzleError, PuzzleOptions, PuzzleRun, PuzzleRunError, PuzzleSummary,
+    Symmetry, DEFAULT_MAX_ATTEMPTS, MIN_CLUES,
 };
 use random::Distinct;
 pub use random::RandomFill;
@@ -56,7 +56,7 @@ use crate::output::{OutputError, Sink, Target, Writer};
 use crate::record::{Observer, Progress};
 
 /// Boards per buffer handed to the writer (4096 boards: 667 KB in the grid format).
-pub const CHUNK_BOARDS: usize = 4096;
+pub(crate) const CHUNK_BOARDS: usize = 4096;
 
 /// How boards are made.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]

@@ -59,7 +59,7 @@ impl Symmetry {
     }
 
     /// The cells mapped onto `cell` by repeating the symmetry (the cell's orbit), `cell` first.
-    pub fn orbit(self, cell: usize) -> Vec<usize> {
+    pub(crate) fn orbit(self, cell: usize) -> Vec<usize> {
         let (r, c) = (cell / 9, cell % 9);
         let image = |(r, c): (usize, usize)| match self {
             Symmetry::None => (r, c),
@@ -78,7 +78,7 @@ impl Symmetry {
     }
 
     /// All orbits, each listed once, in order of their lowest cell.
-    pub fn orbits(self) -> Vec<Vec<usize>> {
+    pub(crate) fn orbits(self) -> Vec<Vec<usize>> {
         let mut seen = [false; CELLS];
         let mut out = Vec::new();
         for cell in 0..CELLS {
@@ -207,7 +207,7 @@ pub enum PuzzleError {
 
 /// A generated puzzle.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub struct Generated {
+pub(crate) struct Generated {
     /// The puzzle (exactly one solution).
     pub puzzle: Grid,
     /// Its solution.

@@ -38,7 +38,7 @@ pub struct Check {
 
 impl Check {
     /// Checks `claim` against `puzzle`: a full board, breaking no rule, keeping every given.
-    pub fn verify(puzzle: &Grid, claim: Option<&[u8]>) -> Result<(), SolutionError> {
+    pub(crate) fn verify(puzzle: &Grid, claim: Option<&[u8]>) -> Result<(), SolutionError> {
         let text = claim.ok_or(SolutionError::Missing)?;
         let solution = Grid::parse_line(text).map_err(SolutionError::Unreadable)?;
         if !solution.is_valid_solution() {

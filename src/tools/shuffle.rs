@@ -55,7 +55,7 @@ impl Transform {
     /// A transform from its parts: `rows[r]` and `cols[c]` are the source line of target line `r` and `c`
     /// (0-based), `digits[d]` the new digit of digit `d` (`digits[0]` must be 0). `None` unless the line orders
     /// keep bands and stacks together and `digits` is a relabelling.
-    pub fn from_parts(
+    pub(crate) fn from_parts(
         transpose: bool,
         rows: [u8; 9],
         cols: [u8; 9],
