@@ -7,7 +7,7 @@ use crate::grid::{BOX, CELLS, COL, ROW};
 
 /// Writes what [`CellSet`] and [`DigitSet`] share: a set of small numbers held as the bits of one word, item `i`
 /// in bit `i - FIRST` for `i` from `FIRST` to `LAST`, with its constants, queries, updates, operators (`!` keeps
-/// to those items) and an iterator that walks the set bits.
+/// to those items) and an iterator that walks the set bits; outside the crate a set is only read.
 macro_rules! bit_set {
     (
         $(#[$doc:meta])*
@@ -20,13 +20,13 @@ macro_rules! bit_set {
 
         impl $set {
             #[doc = concat!("No ", stringify!($item), ".")]
-            pub const EMPTY: $set = $set(0);
+            pub(crate) const EMPTY: $set = $set(0);
             #[doc = concat!("Every ", stringify!($item), ", ", $first, " to ", $last, ".")]
-            pub const ALL: $set = $set(((1 as $word) << ($last - $first + 1)) - 1);
+            pub(crate) const ALL: $set = $set(((1 as $word) << ($last - $first + 1)) - 1);
 
             #[doc = concat!("The set holding one ", stringify!($item), " (", $first, " to ", $last, ").")]
             #[inline]
-            pub const fn single($item: $ty) -> $set {
+            pub(crate) const fn single($item: $ty) -> $set {
                 $set((1 as $word) << ($item - $first))
             }
 
@@ -56,13 +56,13 @@ macro_rules! bit_set {
 
             #[doc = concat!("Adds a ", stringify!($item), ".")]
             #[inline]
-            pub fn insert(&mut self, $item: $ty) {
+            pub(crate) fn insert(&mut self, $item: $ty) {
                 self.0 |= (1 as $word) << ($item - $first);
             }
 
             #[doc = concat!("Removes a ", stringify!($item), ".")]
             #[inline]
-            pub fn remove(&mut self, $item: $ty) {
+            pub(crate) fn remove(&mut self, $item: $ty) {
                 self.0 &= !((1 as $word) << ($item - $first));
             }
 

@@ -500,7 +500,7 @@ pub fn rate_se(puzzle: &Grid) -> Result<SeRating, RateError> {
 /// of `rate --scale se`.
 #[derive(Debug, Clone, Default, PartialEq, Eq)]
 pub struct SeHistogram {
-    /// Puzzles per band, indexed by [`SeHistogram::band`].
+    /// Puzzles per band, as [`SeHistogram::BANDS`] lists them.
     pub bands: [u64; SeHistogram::BANDS],
     /// Records that could not be rated.
     pub failed: u64,
@@ -512,17 +512,12 @@ impl SeHistogram {
     pub const BANDS: usize = 13;
 
     /// The band of a rating.
-    pub fn band(r: &SeRating) -> usize {
+    pub(crate) fn band(r: &SeRating) -> usize {
         match r.er {
             None => 12,
             Some(Tenths(0)) => 0,
             Some(t) => usize::from(t.0 / 10).clamp(1, 11),
         }
-    }
-
-    /// Counts one rating.
-    pub fn add(&mut self, r: &SeRating) {
-        self.bands[SeHistogram::band(r)] += 1;
     }
 
     /// Puzzles rated (complete or above the ladder).
