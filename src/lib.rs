@@ -14,8 +14,10 @@
 //! - [`human`]: ratings and step-by-step explanations;
 //! - [`generate`]: solved boards and puzzles;
 //! - [`tools`]: canonical forms, dedupe keys, equivalent transformations and their batch jobs;
-//! - [`output`]: where answers go (a file written atomically, standard output, a device);
-//! - [`bench`](mod@bench): in-process timing of the solver over a dataset.
+//! - [`output`]: where answers go (a file written atomically, standard output, a device).
+//!
+//! A few items are public only for the `sudoku` binary, a separate crate, and hidden from these docs: the `bench`
+//! module, the raw output `Sink` and `display_name`; no promise is kept for them from one version to the next.
 //!
 //! # Layers
 //! Each module imports only from the modules above it in this list (private ones in plain type):
@@ -34,7 +36,7 @@
 //! | [`generate`] | boards (pattern and random) and puzzles (which `human` rates), as clients of `ordered` |
 //! | [`tools`] | dataset jobs: canonical form and dedupe keys, random equivalent transformations |
 //! | [`array`](mod@array) | batches in memory: cell arrays or texts answered into the caller's buffers, status codes |
-//! | [`bench`](mod@bench) | in-process timing of the solver over a dataset |
+//! | `bench` (hidden) | in-process timing of the solver over a dataset, for `sudoku bench` |
 //!
 //! `os` (private) holds every operating-system `unsafe` call, under all of them; the solver's engine has one more
 //! `unsafe` block, the call into its copy compiled for x86-64-v3 after a run-time check of the processor. The
@@ -60,6 +62,9 @@
 
 pub mod array;
 pub mod batch;
+/// The in-process solver benchmark of `sudoku bench`, public for the binary and the benchmarks only: not part of
+/// the API.
+#[doc(hidden)]
 pub mod bench;
 mod compression;
 mod format;
@@ -78,13 +83,10 @@ pub use grid::{Conflict, Grid, ParseError, TextLayout, Unit, CELLS};
 pub use ordered::{
     share_allocator_arenas, with_stop, ThreadCountError, Threads, ThreadsError, MAX_THREADS,
 };
-pub use record::{
-    display_name, Failure, FailureKind, Observer, Progress, RecordError, SolutionError,
-};
-pub use solver::{
-    count_solutions, count_solutions_until, solve, solve_unique, Count, SolveError, SolveStats,
-    Solved,
-};
+#[doc(hidden)] // for the binary's messages
+pub use record::display_name;
+pub use record::{Failure, FailureKind, Observer, Progress, RecordError, SolutionError};
+pub use solver::{count_solutions, solve, solve_unique, Count, SolveError, SolveStats, Solved};
 
 /// The crate's insides that its fuzz targets, benchmarks and property tests drive directly: not part of the API,
 /// no promise kept from one version to the next. Compiled only with the `internals` feature.

@@ -133,6 +133,9 @@ const WRITEBACK_STEP: u64 = 2 << 20;
 ///
 /// Dropping a `Sink` without finishing removes the temporary file, so a failed run leaves no partial output
 /// behind (and an earlier file of that name untouched).
+///
+/// Public for the `sudoku` binary's own text and the benchmarks, hidden from the docs: not part of the API.
+#[doc(hidden)]
 pub struct Sink {
     target: Target,
     inner: SinkInner,

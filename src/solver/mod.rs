@@ -96,7 +96,7 @@ pub fn count_solutions(puzzle: &Grid, limit: u64) -> Result<Count, Conflict> {
 
 /// [`count_solutions`] that also ends once `stop` is set (checked every few thousand solutions): the count is
 /// then what was found so far, below the limit; the caller knows from `stop` that it is not the whole count.
-pub fn count_solutions_until(
+pub(crate) fn count_solutions_until(
     puzzle: &Grid,
     limit: u64,
     stop: Option<&std::sync::atomic::AtomicBool>,
