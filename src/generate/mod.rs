@@ -44,8 +44,8 @@ use random::Distinct;
 pub use random::RandomFill;
 
 use crate::grid::CELLS;
-use crate::ordered::{Engine, Flow, Threads};
-use crate::output::{OutputError, Sink, Target, Writer};
+use crate::ordered::{self, Engine, Flow, Threads};
+use crate::output::{Ordered, OutputError, Target, Writer};
 use crate::record::{Observer, Progress};
 
 /// Boards per buffer handed to the writer (4096 boards: 667 KB in the grid format).
@@ -190,28 +190,24 @@ pub fn generate(
     check(opts)?;
     let start = Instant::now();
     let mut distinct = repeat_check(opts)?;
-    let engine = board_engine(opts.threads)?;
-    let writer = Writer::spawn(Sink::create(target)?, (engine.threads() + 2).min(8));
+    let run = Ordered::start::<GenerateError>(opts.threads, chunk_bytes(opts.format), target)?;
     let retries = make(
         opts,
         opts.format,
         distinct.as_mut(),
-        &engine,
-        Some(&writer),
+        (&run.engine, run.window),
+        Some(&run.writer),
         |first, n, buf| {
-            if writer.send(buf).is_err() {
-                return false;
-            }
             let made = first + n as u64;
-            observer.progress(Progress {
+            let progress = Progress {
                 items: made,
                 done: made,
                 total: Some(opts.count),
-            });
-            true
+            };
+            run.put(buf, progress, observer)
         },
     );
-    let written = writer.finish()?;
+    let written = run.writer.finish()?;
     Ok(Summary {
         boards: opts.count,
         bytes: written.bytes,
@@ -245,14 +241,15 @@ pub fn generate_cells(opts: &Options, cells: &mut [u8]) -> Result<u64, GenerateE
         });
     }
     let mut distinct = repeat_check(opts)?;
-    let engine = board_engine(opts.threads)?;
+    let window = ordered::window(opts.threads.get(), chunk_bytes(Format::Line));
+    let engine = Engine::new(opts.threads.at_most(window))?;
     // Boards are made as lines (81 digits and a newline), then copied as values into their place.
     let stride = Format::Line.stride();
     Ok::<_, GenerateError>(make(
         opts,
         Format::Line,
         distinct.as_mut(),
-        &engine,
+        (&engine, window),
         None,
         |first, n, buf| {
             let start = first as usize * CELLS;
@@ -262,7 +259,7 @@ pub fn generate_cells(opts: &Options, cells: &mut [u8]) -> Result<u64, GenerateE
                     *c = d - b'0';
                 }
             }
-            true
+            Flow::Go
         },
     ))
     .and_then(|retries| {
@@ -274,30 +271,24 @@ pub fn generate_cells(opts: &Options, cells: &mut [u8]) -> Result<u64, GenerateE
     })
 }
 
-/// The most workers a board run takes: each has about two buffers of [`CHUNK_BOARDS`] boards in flight (667 KB
-/// in the grid format), so this bounds a run's memory whatever `-j` is (peak RSS of `generate -j1024 1000000`:
-/// 155 MB with a worker per thread asked for, 40 MB with this cap); boards are made faster than they are written
-/// long before this many cores.
-const MAX_BOARD_WORKERS: usize = 24;
-
-/// The engine of a board run: `threads`, at most [`MAX_BOARD_WORKERS`].
-fn board_engine(threads: Threads) -> Result<Engine, rayon::ThreadPoolBuildError> {
-    Engine::new(Threads::Count(threads.get().min(MAX_BOARD_WORKERS)))
+/// The bytes of a chunk of [`CHUNK_BOARDS`] boards in `format`: the size of a work item, for the window.
+fn chunk_bytes(format: Format) -> usize {
+    CHUNK_BOARDS * format.stride()
 }
 
 /// Makes every board of a run in `format` and hands the buffers, in index order, to `send` (first board, boards,
-/// buffer), which returns false to stop the run. Buffers come from `writer` when there is one. Returns the random
+/// buffer), which returns [`Flow::Stop`] to stop the run (at most `window` chunks in flight on `engine`). Buffers come from `writer` when there is one. Returns the random
 /// method's retries.
 fn make<S>(
     opts: &Options,
     format: Format,
     distinct: Option<&mut Distinct>,
-    engine: &Engine,
+    engine: (&Engine, usize),
     writer: Option<&Writer>,
     send: S,
 ) -> u64
 where
-    S: FnMut(u64, usize, Vec<u8>) -> bool,
+    S: FnMut(u64, usize, Vec<u8>) -> Flow,
 {
     let layout = Layout::new(format, CHUNK_BOARDS);
     let run = Run {
@@ -356,19 +347,25 @@ struct Run<'a> {
 impl Run<'_> {
     /// Makes every chunk of [`CHUNK_BOARDS`] boards on `engine`: chunks are filled in parallel with `fill` (first
     /// board, boards, buffer with fixed bytes laid out, fingerprint scratch), then, in index order, go through
-    /// `admit` (first board, fingerprints, buffer) and to `send` (first board, boards, buffer). Stops early when
-    /// `send` returns false (the writer stopped: its own result says why).
-    fn chunks<F, A, S>(&self, engine: &Engine, fill: F, mut admit: A, mut send: S)
-    where
+    /// `admit` (first board, fingerprints, buffer) and to `send` (first board, boards, buffer), at most `window`
+    /// chunks in flight. Stops early when `send` returns [`Flow::Stop`] (the writer stopped: its own result says
+    /// why).
+    fn chunks<F, A, S>(
+        &self,
+        (engine, window): (&Engine, usize),
+        fill: F,
+        mut admit: A,
+        mut send: S,
+    ) where
         F: Fn(u64, usize, &mut [u8], &mut Vec<u64>) + Sync,
         A: FnMut(u64, &[u64], &mut [u8]),
-        S: FnMut(u64, usize, Vec<u8>) -> bool,
+        S: FnMut(u64, usize, Vec<u8>) -> Flow,
     {
         let chunk = CHUNK_BOARDS as u64;
         let chunks = self.count.div_ceil(chunk);
         let mut next = 0u64;
         let _ = engine.run::<_, _, (), _, _, _>(
-            2 * engine.threads() + 2,
+            window,
             || {
                 let c = next;
                 next += 1;
@@ -389,11 +386,7 @@ impl Run<'_> {
             },
             |(first, n, mut buf, prints)| {
                 admit(first, &prints, &mut buf);
-                Ok(if send(first, n, buf) {
-                    Flow::Go
-                } else {
-                    Flow::Stop
-                })
+                Ok(send(first, n, buf))
             },
         );
     }
@@ -491,21 +484,21 @@ mod tests {
         let dir = tempfile::tempdir().unwrap();
         let path = dir.path().join("never.txt");
         let outcome = std::panic::catch_unwind(|| {
-            let writer = Writer::spawn(Sink::create(&Target::File(path.clone())).unwrap(), 2);
+            let target = Target::File(path.clone());
+            let out = Ordered::start::<GenerateError>(Threads::Count(3), 1, &target).unwrap();
             let layout = Layout::new(Format::Line, CHUNK_BOARDS);
             let run = Run {
                 count: 6 * CHUNK_BOARDS as u64,
                 layout: &layout,
-                writer: Some(&writer),
+                writer: Some(&out.writer),
             };
-            let engine = Engine::new(Threads::Count(3)).unwrap();
             run.chunks(
-                &engine,
+                (&out.engine, out.window),
                 |first, _, _, _| assert_ne!(first, CHUNK_BOARDS as u64, "a worker fails"),
                 |_, _, _| {},
-                |_, _, buf| writer.send(buf).is_ok(),
+                |_, _, buf| out.put(buf, Progress::default(), &mut ()),
             );
-            writer.finish()
+            out.writer.finish()
         });
         assert!(outcome.is_err());
         // The writer may have written chunk 0, but the named file never appears short.
