@@ -26,7 +26,7 @@ use std::sync::atomic::Ordering;
 
 use crate::generate::puzzle::{self, Generated, PuzzleError, PuzzleOptions};
 use crate::grid::{Grid, ParseError, CELLS};
-use crate::human::{rate as rate_one, RateError, Rating};
+use crate::human::{rate as rate_one, Rating};
 use crate::ordered::{self, Engine, Threads};
 use crate::record::{Failure, FailureKind, RecordError};
 use crate::solver;
@@ -215,13 +215,7 @@ pub fn rate<P: Puzzles + ?Sized>(
         let rated = puzzles
             .puzzle(i)
             .map_err(|e| Failure::Malformed(RecordError::Cells(e)))
-            .and_then(|p| {
-                rate_one(&p).map_err(|e| match e {
-                    RateError::InvalidGivens(c) => Failure::ClashingGivens(c),
-                    RateError::NoSolution => Failure::NoSolution,
-                    RateError::MultipleSolutions => Failure::SeveralSolutions,
-                })
-            });
+            .and_then(|p| rate_one(&p).map_err(Failure::from));
         (out[0], code[0]) = match rated {
             Ok(r) => (Some(r), OK),
             Err(f) => (None, self::code(f.kind())),

@@ -41,6 +41,25 @@ pub enum Format {
     Csv,
 }
 
+impl std::str::FromStr for Format {
+    type Err = UnknownFormat;
+
+    /// A format by its name: `line`, `grid` or `csv` (the names of the command line's `--format`).
+    fn from_str(name: &str) -> Result<Format, UnknownFormat> {
+        match name {
+            "line" => Ok(Format::Line),
+            "grid" => Ok(Format::Grid),
+            "csv" => Ok(Format::Csv),
+            _ => Err(UnknownFormat(name.to_string())),
+        }
+    }
+}
+
+/// A format name that is none of `line`, `grid` and `csv` (see [`Format`]'s `FromStr`).
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+#[error("invalid format '{0}' (possible values: line, grid, csv)")]
+pub struct UnknownFormat(pub String);
+
 /// How to read the records of one input, decided once from its first record (or forced).
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub enum Plan {
@@ -607,6 +626,22 @@ pub(crate) fn solve_chunk(plan: &Plan, text: &str) -> (String, ChunkReport) {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn formats_by_name() {
+        for (name, f) in [
+            ("line", Format::Line),
+            ("grid", Format::Grid),
+            ("csv", Format::Csv),
+        ] {
+            assert_eq!(name.parse(), Ok(f));
+        }
+        let e = "Line".parse::<Format>().unwrap_err();
+        assert_eq!(
+            e.to_string(),
+            "invalid format 'Line' (possible values: line, grid, csv)"
+        );
+    }
 
     #[test]
     fn line_iter_counts_newlines_with_and_without_final_newline() {

@@ -7,7 +7,7 @@ use std::sync::atomic::{AtomicU64, Ordering};
 use crate::grid::Grid;
 use crate::record::{json_field, CsvAnswer, Failure, Job, Layout};
 
-use super::rating::{rate, Histogram, RateError, Rating};
+use super::rating::{rate, Histogram, Rating};
 use super::se::{rate_se, SeHistogram, Tenths};
 use super::technique::Technique;
 
@@ -110,19 +110,10 @@ fn with_board(
     }
 }
 
-/// The pipeline's failure for a puzzle that cannot be rated.
-fn failure(e: RateError) -> Failure {
-    match e {
-        RateError::InvalidGivens(c) => Failure::ClashingGivens(c),
-        RateError::NoSolution => Failure::NoSolution,
-        RateError::MultipleSolutions => Failure::SeveralSolutions,
-    }
-}
-
 impl Rater {
     /// Rates on SE's scale and writes the fields.
     fn run_se(&self, puzzle: &Grid, layout: Layout, out: &mut Vec<u8>) -> Result<(), Failure> {
-        let r = rate_se(puzzle).map_err(failure)?;
+        let r = rate_se(puzzle).map_err(Failure::from)?;
         self.se[SeHistogram::band(&r)].fetch_add(1, Ordering::Relaxed);
         match layout {
             Layout::Line | Layout::Grid => with_board(puzzle, layout, &r, out),
@@ -161,7 +152,7 @@ impl Job for Rater {
         if self.scale == Scale::Se {
             return self.run_se(puzzle, layout, out);
         }
-        let r = rate(puzzle).map_err(failure)?;
+        let r = rate(puzzle).map_err(Failure::from)?;
         self.count(&r);
         match layout {
             Layout::Line | Layout::Grid => with_board(puzzle, layout, &r, out),
