@@ -193,7 +193,6 @@ pub fn generate(
     let run = Ordered::start::<GenerateError>(opts.threads, chunk_bytes(opts.format), target)?;
     let retries = make(
         opts,
-        opts.format,
         distinct.as_mut(),
         (&run.engine, run.window),
         Some(&run.writer),
@@ -240,35 +239,55 @@ pub fn generate_cells(opts: &Options, cells: &mut [u8]) -> Result<u64, GenerateE
             len: cells.len(),
         });
     }
-    let mut distinct = repeat_check(opts)?;
-    let window = ordered::window(opts.threads.get(), chunk_bytes(Format::Line));
+    let distinct = repeat_check(opts)?;
+    let piece = CHUNK_BOARDS * CELLS;
+    let window = ordered::window(opts.threads.get(), piece);
     let engine = Engine::new(opts.threads.at_most(window))?;
-    // Boards are made as lines (81 digits and a newline), then copied as values into their place.
-    let stride = Format::Line.stride();
-    Ok::<_, GenerateError>(make(
-        opts,
-        Format::Line,
-        distinct.as_mut(),
-        (&engine, window),
-        None,
-        |first, n, buf| {
-            let start = first as usize * CELLS;
-            let out = &mut cells[start..start + n * CELLS];
-            for (board, line) in out.chunks_exact_mut(CELLS).zip(buf.chunks(stride)) {
-                for (c, &d) in board.iter_mut().zip(&line[..CELLS]) {
-                    *c = d - b'0';
-                }
-            }
-            Flow::Go
-        },
-    ))
-    .and_then(|retries| {
-        if crate::ordered::stopped() {
-            Err(GenerateError::Stopped)
-        } else {
-            Ok(retries)
+    // Chunk `k` of `CHUNK_BOARDS` boards, as cells in place.
+    let pieces = cells.chunks_mut(piece).enumerate();
+    let boards = |k: usize| (k * CHUNK_BOARDS) as u64..;
+    let retries = match distinct {
+        None => {
+            let gen = Pattern::new(opts.first, opts.seed);
+            let _ = engine.each::<_, (), _>(window, pieces, |(k, piece), _| {
+                gen.fill_cells((k * CHUNK_BOARDS) as u64, piece);
+                Ok(())
+            });
+            0
         }
-    })
+        Some(mut distinct) => {
+            // Attempt-0 boards are made in parallel, then admitted in index order (a repeat is made again).
+            let gen = RandomFill::new(opts.first, opts.seed);
+            let mut pieces = pieces;
+            let _ = engine.run::<_, _, (), _, _, _>(
+                window,
+                || Ok(pieces.next()),
+                |(k, piece), _| {
+                    let mut prints = Vec::with_capacity(CHUNK_BOARDS);
+                    for (i, board) in boards(k).zip(piece.chunks_exact_mut(CELLS)) {
+                        let g = gen.board(i, 0);
+                        board.copy_from_slice(g.cells());
+                        prints.push(random::fingerprint(&g));
+                    }
+                    (k, piece, prints)
+                },
+                |(k, piece, prints)| {
+                    let slots = boards(k).zip(piece.chunks_exact_mut(CELLS)).zip(prints);
+                    for ((i, board), print) in slots {
+                        if let Some(g) = distinct.admit(i, print, |i, a| gen.board(i, a)) {
+                            board.copy_from_slice(g.cells());
+                        }
+                    }
+                    Ok(Flow::Go)
+                },
+            );
+            distinct.retries
+        }
+    };
+    if ordered::stopped() {
+        return Err(GenerateError::Stopped);
+    }
+    Ok(retries)
 }
 
 /// The bytes of a chunk of [`CHUNK_BOARDS`] boards in `format`: the size of a work item, for the window.
@@ -276,12 +295,11 @@ fn chunk_bytes(format: Format) -> usize {
     CHUNK_BOARDS * format.stride()
 }
 
-/// Makes every board of a run in `format` and hands the buffers, in index order, to `send` (first board, boards,
-/// buffer), which returns [`Flow::Stop`] to stop the run (at most `window` chunks in flight on `engine`). Buffers come from `writer` when there is one. Returns the random
-/// method's retries.
+/// Makes every board of a run as text in its format and hands the buffers, in index order, to `send` (first board,
+/// boards, buffer), which returns [`Flow::Stop`] to stop the run (at most `window` chunks in flight on `engine`).
+/// Buffers come from `writer` when there is one. Returns the random method's retries.
 fn make<S>(
     opts: &Options,
-    format: Format,
     distinct: Option<&mut Distinct>,
     engine: (&Engine, usize),
     writer: Option<&Writer>,
@@ -290,7 +308,7 @@ fn make<S>(
 where
     S: FnMut(u64, usize, Vec<u8>) -> Flow,
 {
-    let layout = Layout::new(format, CHUNK_BOARDS);
+    let layout = Layout::new(opts.format, CHUNK_BOARDS);
     let run = Run {
         count: opts.count,
         layout: &layout,

@@ -223,45 +223,63 @@ impl Pattern {
     /// Writes boards `first_index .. first_index + count` as records of `layout` into `out`, whose fixed bytes
     /// are already laid out (see [`Layout::lay_out`]).
     pub fn fill(&self, first_index: u64, count: usize, layout: &Layout, out: &mut [u8]) {
+        const GRID: usize = Format::Grid.stride();
+        const LINE: usize = Format::Line.stride();
         let first = self.first.unwrap_or(0);
         match (self.first.is_some(), layout.format) {
-            (true, Format::Grid) => self.fill_with::<true, true>(first_index, count, first, out),
-            (true, Format::Line | Format::Csv) => {
-                self.fill_with::<true, false>(first_index, count, first, out)
+            (true, Format::Grid) => {
+                self.fill_with::<true, GRID, 18, 2, 0>(first_index, count, first, out)
             }
-            (false, Format::Grid) => self.fill_with::<false, true>(first_index, count, first, out),
+            (true, Format::Line | Format::Csv) => {
+                self.fill_with::<true, LINE, 9, 1, 0>(first_index, count, first, out)
+            }
+            (false, Format::Grid) => {
+                self.fill_with::<false, GRID, 18, 2, 0>(first_index, count, first, out)
+            }
             (false, Format::Line | Format::Csv) => {
-                self.fill_with::<false, false>(first_index, count, first, out)
+                self.fill_with::<false, LINE, 9, 1, 0>(first_index, count, first, out)
             }
         }
     }
 
-    /// The hot loop, with the first-digit rule and the format as constants so that divisions are by constants
-    /// and the digit stores need no bounds checks.
+    /// Writes boards `first_index ..` as cell values (1..=9, 81 per board in row-major order) into `out`, a
+    /// whole number of boards.
+    pub(crate) fn fill_cells(&self, first_index: u64, out: &mut [u8]) {
+        let count = out.len() / CELLS;
+        match self.first {
+            Some(d) => self.fill_with::<true, CELLS, 9, 1, b'0'>(first_index, count, d, out),
+            None => self.fill_with::<false, CELLS, 9, 1, b'0'>(first_index, count, 0, out),
+        }
+    }
+
+    /// The hot loop, with the first-digit rule and the record shape (bytes per board, per row, between digits;
+    /// the byte of digit 0: `b'0'` for cell values) as constants so that divisions are by constants and the digit
+    /// stores need no bounds checks.
     #[inline(always)]
-    fn fill_with<const FIXED: bool, const GRID: bool>(
+    fn fill_with<
+        const FIXED: bool,
+        const STRIDE: usize,
+        const ROW: usize,
+        const STEP: usize,
+        const ZERO: u8,
+    >(
         &self,
         first_index: u64,
         count: usize,
         first: u8,
         out: &mut [u8],
     ) {
-        let (stride, row_len, step) = if GRID {
-            (Format::Grid.stride(), 18, 2)
-        } else {
-            (Format::Line.stride(), 9, 1)
-        };
         let columned = &*COLUMNED;
         let mut position = self.position(first_index);
-        for record in out.chunks_mut(stride).take(count) {
+        for record in out.chunks_mut(STRIDE).take(count) {
             let (grid, rm, sigma) = arrange::<FIXED>(columned, position, first);
             for (r, &base_row) in rm.iter().enumerate() {
                 let src: &[u8; 9] = grid[base_row as usize * 9..][..9]
                     .try_into()
                     .expect("9 cells");
-                let dst = &mut record[r * row_len..r * row_len + 8 * step + 1];
+                let dst = &mut record[r * ROW..r * ROW + 8 * STEP + 1];
                 for (c, &d) in src.iter().enumerate() {
-                    dst[c * step] = sigma[usize::from(d & 15)];
+                    dst[c * STEP] = sigma[usize::from(d & 15)] - ZERO;
                 }
             }
             position += self.step;
