@@ -84,8 +84,7 @@ impl Threads {
 /// For a process that runs the engine on many threads (the `sudoku` binary calls it once at start): glibc gives
 /// each thread a malloc arena of its own, up to eight per core, and memory a worker allocates and the calling
 /// thread frees stays in the worker's arena, so a long run holds more and more of it. Two arenas keep a run's
-/// memory flat; allocations are per chunk, never per record, so the threads hardly contend for them. Measured
-/// (peak RSS, `solve -j64` on 30 million lines `x`): 74 MB with the default arenas, 40 MB with two. No effect
+/// memory flat; allocations are per chunk, never per record, so the threads hardly contend for them. No effect
 /// elsewhere than glibc.
 pub fn share_allocator_arenas() {
     crate::os::cap_malloc_arenas(2);

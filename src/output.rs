@@ -115,8 +115,8 @@ impl Target {
 }
 
 /// A file output starts the writeback of its bytes to disk every this many bytes, without waiting for it, so
-/// that the disk works while the run goes on and the sync at the end finds little left to write (for 1,000,000
-/// generated boards this took the run from about 1.3x to about 1.0x the time of a plain `dd` of the same size).
+/// that the disk works while the run goes on and the sync at the end finds little left to write (without it, a
+/// fast run waits at its end for the disk to take the whole output).
 const WRITEBACK_STEP: u64 = 2 << 20;
 
 /// An open output.

@@ -22,7 +22,7 @@ use crate::record::{ChunkReport, CsvAnswer, Job, Observer, Progress};
 pub const DEFAULT_CHUNK_SIZE: usize = 256 * 1024;
 
 /// The smallest chunk many threads shrink chunks to: below it the cost per chunk of hundreds of threads on a few
-/// cores outweighs the work (`-j1024` on 5 million short lines ran minutes with 4 KiB chunks).
+/// cores outweighs the work.
 const MIN_CHUNK: usize = 32 * 1024;
 
 /// The chunk size of a run on `threads` threads, for a chunk size of `chunk`: made smaller (down to [`MIN_CHUNK`])

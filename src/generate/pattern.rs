@@ -88,7 +88,7 @@ pub(super) const GEOMETRIES: u64 = 2 * (LINE_ORDERS as u64) * (LINE_ORDERS as u6
 /// Boards available with the first digit fixed: 3,359,232 · 8! = 135,444,234,240.
 pub(super) const CAPACITY_FIXED_FIRST: u64 = GEOMETRIES * 40_320;
 
-// The floor: ten million distinct boards with a fixed first digit.
+// The floor the pattern method promises: ten million distinct boards with a fixed first digit.
 const _: () = assert!(CAPACITY_FIXED_FIRST >= 10_000_000);
 
 /// Boards available with the first digit free: 3,359,232 · 9! = 1,218,998,108,160.
