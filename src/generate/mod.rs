@@ -39,7 +39,7 @@ pub mod rng;
 use std::time::{Duration, Instant};
 
 pub use layout::{Format, Layout};
-pub use pattern::Pattern;
+pub use pattern::{Pattern, Transform};
 use random::Distinct;
 pub use random::RandomFill;
 
