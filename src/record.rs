@@ -97,6 +97,12 @@ pub trait Job: Sync {
         Ok(Answer::Written)
     }
 
+    /// The `"status"` of a record this job answered, in JSON Lines output (the format layer writes it before the
+    /// job's own fields; a failed record's status is its failure kind).
+    fn json_status(&self) -> &'static str {
+        "ok"
+    }
+
     /// The names of the fields of a line-format answer line, written first when the run asks for it (the batch
     /// option `header`); `None` (the default) for a job whose line output is the answer alone.
     fn line_header(&self) -> Option<&'static str> {
@@ -128,6 +134,10 @@ pub struct Solve {
 }
 
 impl Job for Solve {
+    fn json_status(&self) -> &'static str {
+        "solved"
+    }
+
     #[inline]
     fn run(&self, puzzle: &Grid, layout: Layout, out: &mut Vec<u8>) -> Result<(), Failure> {
         let solved = if self.unique {
@@ -136,7 +146,6 @@ impl Job for Solve {
             solver::solve(puzzle)
         }?;
         if layout == Layout::Json {
-            json_field(out, "status", "solved");
             json_key(out, "solution");
             solved.solution.write(layout, b'0', out);
             json_field(out, "guesses", &solved.stats.guesses);

@@ -304,7 +304,7 @@ pub(crate) fn record<J: Job + ?Sized>(
                     text: row,
                 };
                 match cols.answer {
-                    _ if place.json.is_some() => job.run_record(&record, Layout::Json, out),
+                    _ if place.json.is_some() => place.run(job, &record, Layout::Json, out),
                     CsvAnswer::Solution | CsvAnswer::Append(_) => {
                         let rest = before_answer(row, answer.clone(), found, cols, out);
                         job.run_record(&record, Layout::CsvField, out)

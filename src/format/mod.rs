@@ -27,7 +27,8 @@ use std::io::Write;
 use std::sync::atomic::{AtomicBool, Ordering};
 
 use crate::record::{
-    json_field, json_key, json_str, Answer, ChunkReport, CsvAnswer, Failure, Job, RecordError,
+    json_field, json_key, json_str, Answer, ChunkReport, CsvAnswer, Failure, Job, Record,
+    RecordError,
 };
 
 /// A record format.
@@ -312,12 +313,21 @@ pub struct Place {
 }
 
 impl Place {
-    /// The layout of answers: [`crate::record::Layout::Json`] in JSON mode, `own` otherwise.
-    pub(crate) fn layout(&self, own: crate::record::Layout) -> crate::record::Layout {
+    /// Runs `job` on `record`, the answer shaped for `own`, or in JSON mode after the `"status"` field the job
+    /// names ([`Job::json_status`]): the one place the status of an answered record is written (a failed one's is
+    /// written by `end_record`, in place of everything from it on).
+    pub(crate) fn run<J: Job + ?Sized>(
+        &self,
+        job: &J,
+        record: &Record<'_>,
+        own: crate::record::Layout,
+        out: &mut Vec<u8>,
+    ) -> Result<Answer, Failure> {
         if self.json.is_some() {
-            crate::record::Layout::Json
+            json_field(out, "status", job.json_status());
+            job.run_record(record, crate::record::Layout::Json, out)
         } else {
-            own
+            job.run_record(record, own, out)
         }
     }
 

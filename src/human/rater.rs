@@ -124,7 +124,6 @@ impl Rater {
             }
             Layout::Json => {
                 let num = |t: Option<Tenths>| t.map(Tenths::value);
-                json_field(out, "status", "rated");
                 json_field(out, "er", &num(r.er));
                 json_field(out, "ep", &num(r.ep));
                 json_field(out, "ed", &num(r.ed));
@@ -141,6 +140,10 @@ impl Rater {
 }
 
 impl Job for Rater {
+    fn json_status(&self) -> &'static str {
+        "rated"
+    }
+
     fn line_header(&self) -> Option<&'static str> {
         Some(match self.scale {
             Scale::Levels => "puzzle level score guesses hardest",
@@ -161,7 +164,6 @@ impl Job for Rater {
                 write!(out, "{},{},{},{hardest}", r.level, r.score, r.guesses)
             }
             Layout::Json => {
-                json_field(out, "status", "rated");
                 json_field(out, "level", r.level.name());
                 json_field(out, "score", &r.score);
                 json_field(out, "guesses", &r.guesses);
