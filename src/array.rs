@@ -5,8 +5,9 @@
 //! Status codes ([`OK`], [`code`]): 0 answered, then [`FailureKind::index`] + 1: 1 malformed, 2 clashing givens, 3 no
 //! solution, 4 more than one solution.
 //!
-//! Threads follow the [`Threads`] rule: one thread works on the calling thread; a count builds a pool for the
-//! call; [`Threads::Auto`] uses one pool per process, built on first use.
+//! The work runs on the engine of [`crate::ordered`] (its indexed mode), so threads follow its [`Threads`] rule: one
+//! thread works on the calling thread; a count builds a pool for the call; [`Threads::Auto`] uses the one pool of
+//! the process, built on first use.
 //!
 //! ```
 //! use sudoku_batch::array::{self, Cells};
@@ -21,14 +22,12 @@
 //! assert_eq!(&solutions[..9], &[4, 1, 7, 3, 6, 9, 8, 2, 5]);
 //! ```
 
-use std::sync::OnceLock;
-
-use rayon::prelude::*;
+use std::sync::atomic::Ordering;
 
 use crate::generate::puzzle::{self, Generated, PuzzleError, PuzzleOptions};
 use crate::grid::{Grid, ParseError, CELLS};
-use crate::human::{rate as rate_one, RateError, Rating};
-use crate::ordered::{Threads, ThreadsError};
+use crate::human::{rate as rate_one, Rating};
+use crate::ordered::{self, Engine, Threads, ThreadsError};
 use crate::record::{Failure, FailureKind, RecordError};
 use crate::solver;
 
@@ -166,6 +165,7 @@ pub fn solve<P: Puzzles + ?Sized>(
                     code[0] = self::code(f.kind());
                 }
             }
+            Ok(())
         },
     )
 }
@@ -181,7 +181,7 @@ pub fn count<P: Puzzles + ?Sized>(
     let n = puzzles.len();
     fits("counts", counts.len(), n, n)?;
     let limit = limit.clamp(1, i64::MAX as u64);
-    let stop = crate::ordered::stop_flag();
+    let stop = ordered::stop_flag();
     each(
         threads,
         n,
@@ -195,6 +195,7 @@ pub fn count<P: Puzzles + ?Sized>(
                     |c| c.solutions as i64,
                 ),
             };
+            Ok(())
         },
     )
 }
@@ -214,17 +215,12 @@ pub fn rate<P: Puzzles + ?Sized>(
         let rated = puzzles
             .puzzle(i)
             .map_err(|e| Failure::Malformed(RecordError::Cells(e)))
-            .and_then(|p| {
-                rate_one(&p).map_err(|e| match e {
-                    RateError::InvalidGivens(c) => Failure::ClashingGivens(c),
-                    RateError::NoSolution => Failure::NoSolution,
-                    RateError::MultipleSolutions => Failure::SeveralSolutions,
-                })
-            });
+            .and_then(|p| rate_one(&p).map_err(Failure::from));
         (out[0], code[0]) = match rated {
             Ok(r) => (Some(r), OK),
             Err(f) => (None, self::code(f.kind())),
         };
+        Ok(())
     })
 }
 
@@ -242,33 +238,20 @@ pub fn generate_puzzles(
     let n = puzzles.len() / CELLS;
     fits("puzzles", puzzles.len(), n, n * CELLS)?;
     fits("solutions", solutions.len(), n, n * CELLS)?;
-    let failed = OnceLock::new();
     each(
         threads,
         n,
         (puzzles, CELLS),
         (solutions, CELLS),
         |i, p, s| {
-            if failed.get().is_some() {
-                return;
-            }
-            match puzzle::generate(options, seed, i as u64) {
-                Ok(Generated {
-                    puzzle, solution, ..
-                }) => {
-                    p.copy_from_slice(puzzle.cells());
-                    s.copy_from_slice(solution.cells());
-                }
-                Err(e) => {
-                    let _ = failed.set(e);
-                }
-            }
+            let Generated {
+                puzzle, solution, ..
+            } = puzzle::generate(options, seed, i as u64)?;
+            p.copy_from_slice(puzzle.cells());
+            s.copy_from_slice(solution.cells());
+            Ok(())
         },
-    )?;
-    match failed.into_inner() {
-        Some(e) => Err(e.into()),
-        None => Ok(()),
-    }
+    )
 }
 
 /// Why [`generate_puzzles`] stopped.
@@ -302,96 +285,53 @@ fn fits(what: &'static str, len: usize, puzzles: usize, expected: usize) -> Resu
 }
 
 /// Runs `work(i, a_i, b_i)` for every `i < n`, where `a_i` is item `i`'s `a_per` items of `a` and `b_i` its
-/// `b_per` items of `b`: on the calling thread for one thread, otherwise in pieces of [`PIECE`] on a pool.
-fn each<A, B, W>(
+/// `b_per` items of `b`, on the engine of [`crate::ordered`] in its indexed mode, in pieces of [`PIECE`] puzzles
+/// (one piece runs on the calling thread). `work` returning an error stops the call with it.
+fn each<A, B, E, W>(
     threads: Threads,
     n: usize,
     (a, a_per): (&mut [A], usize),
     (b, b_per): (&mut [B], usize),
     work: W,
-) -> Result<(), ArrayError>
+) -> Result<(), E>
 where
     A: Send,
     B: Send,
-    W: Fn(usize, &mut [A], &mut [B]) + Sync,
+    E: From<ArrayError> + Send,
+    W: Fn(usize, &mut [A], &mut [B]) -> Result<(), E> + Sync,
 {
     debug_assert!(a.len() == n * a_per && b.len() == n * b_per);
     if n == 0 {
         return Ok(());
     }
-    let stop = crate::ordered::stop_flag();
-    let stopped = || stop.load(std::sync::atomic::Ordering::Relaxed);
-    let piece = |(k, (a, b)): (usize, (&mut [A], &mut [B]))| {
+    let threads = if n <= PIECE {
+        Threads::Count(1)
+    } else {
+        threads
+    };
+    let engine = Engine::new(threads).map_err(ArrayError::from)?;
+    let pieces = a
+        .chunks_mut(PIECE * a_per)
+        .zip(b.chunks_mut(PIECE * b_per))
+        .enumerate();
+    let window = ordered::window(engine.threads(), PIECE * CELLS);
+    engine.each::<_, E, _>(window, pieces, |(k, (a, b)), cancel| {
         for (j, (a, b)) in a
             .chunks_exact_mut(a_per)
             .zip(b.chunks_exact_mut(b_per))
             .enumerate()
         {
-            if stopped() {
-                return;
+            if cancel.load(Ordering::Relaxed) {
+                return Ok(());
             }
-            work(k * PIECE + j, a, b);
+            work(k * PIECE + j, a, b)?;
         }
-    };
-    let pool = match threads {
-        Threads::Count(1) => None,
-        Threads::Count(t) => Some(Pool::Own(
-            rayon::ThreadPoolBuilder::new()
-                .num_threads(Threads::Count(t).get())
-                .thread_name(|i| format!("sudoku-array-{i}"))
-                .build()
-                .map_err(ThreadsError::from_pool)?,
-        )),
-        // One piece, or one core: no pool needed.
-        Threads::Auto if n <= PIECE || Threads::Auto.get() == 1 => None,
-        Threads::Auto => Some(Pool::Shared(auto_pool()?)),
-    };
-    match pool {
-        None => a
-            .chunks_mut(PIECE * a_per)
-            .zip(b.chunks_mut(PIECE * b_per))
-            .enumerate()
-            .for_each(piece),
-        Some(pool) => pool.get().install(|| {
-            a.par_chunks_mut(PIECE * a_per)
-                .zip(b.par_chunks_mut(PIECE * b_per))
-                .enumerate()
-                .for_each(piece)
-        }),
-    }
-    if stopped() {
-        return Err(ArrayError::Stopped);
+        Ok(())
+    })?;
+    if ordered::stopped() {
+        return Err(ArrayError::Stopped.into());
     }
     Ok(())
-}
-
-/// A pool built for one call, or the process's pool for [`Threads::Auto`].
-enum Pool {
-    Own(rayon::ThreadPool),
-    Shared(&'static rayon::ThreadPool),
-}
-
-impl Pool {
-    fn get(&self) -> &rayon::ThreadPool {
-        match self {
-            Pool::Own(p) => p,
-            Pool::Shared(p) => p,
-        }
-    }
-}
-
-/// The pool for [`Threads::Auto`], one per process (one thread per available core).
-fn auto_pool() -> Result<&'static rayon::ThreadPool, ThreadsError> {
-    static POOL: OnceLock<rayon::ThreadPool> = OnceLock::new();
-    if let Some(p) = POOL.get() {
-        return Ok(p);
-    }
-    let pool = rayon::ThreadPoolBuilder::new()
-        .num_threads(Threads::Auto.get())
-        .thread_name(|i| format!("sudoku-array-{i}"))
-        .build()
-        .map_err(ThreadsError::from_pool)?;
-    Ok(POOL.get_or_init(|| pool))
 }
 
 #[cfg(test)]

@@ -5,6 +5,7 @@ use std::io::IsTerminal;
 use std::path::PathBuf;
 use std::process::ExitCode;
 
+use clap::builder::{PossibleValue, PossibleValuesParser, TypedValueParser};
 use clap::{Args, Parser, Subcommand, ValueEnum};
 use sudoku_batch::batch::ColumnNames;
 use sudoku_batch::batch::DEFAULT_CHUNK_SIZE;
@@ -326,8 +327,9 @@ pub struct BatchArgs {
     pub threads: Option<Threads>,
 
     /// Read the inputs in this format instead of detecting it from the first record.
-    #[arg(long, value_enum, default_value_t = InputFormatArg::Auto)]
-    pub format: InputFormatArg,
+    // The type is spelt out so that clap takes `None` as a value (`auto`), not as the option left out.
+    #[arg(long, value_name = "FORMAT", value_parser = input_format(), default_value = "auto")]
+    pub format: std::option::Option<Format>,
 
     /// The CSV column holding the puzzles [default: the first of quizzes, quiz, puzzles, puzzle, question]. Any
     /// case; a header without it is an error.
@@ -392,12 +394,7 @@ impl BatchArgs {
         BatchOptions {
             json,
             threads: self.threads.unwrap_or_default(),
-            format: match self.format {
-                InputFormatArg::Auto => None,
-                InputFormatArg::Line => Some(Format::Line),
-                InputFormatArg::Grid => Some(Format::Grid),
-                InputFormatArg::Csv => Some(Format::Csv),
-            },
+            format: self.format,
             mmap: !self.no_mmap,
             fail_fast,
             chunk_size: self.chunk_size.unwrap_or(chunk_size),
@@ -478,17 +475,18 @@ impl SolveArgs {
     }
 }
 
-/// `--format` values.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, ValueEnum)]
-pub enum InputFormatArg {
-    /// Detect from the first record.
-    Auto,
-    /// 81-character lines.
-    Line,
-    /// Nine rows of nine digits separated by spaces, a blank line between boards.
-    Grid,
-    /// A CSV with a header naming a puzzle column (Kaggle layouts).
-    Csv,
+/// `--format` of the batch commands: `auto` (`None`: detect it from the first record) or a format's name, read by
+/// [`Format`]'s `FromStr`.
+fn input_format() -> impl TypedValueParser<Value = Option<Format>> {
+    PossibleValuesParser::new([
+        PossibleValue::new("auto").help("Detect from the first record"),
+        PossibleValue::new("line").help("81-character lines"),
+        PossibleValue::new("grid")
+            .help("Nine rows of nine digits separated by spaces, a blank line between boards"),
+        PossibleValue::new("csv")
+            .help("A CSV with a header naming a puzzle column (Kaggle layouts)"),
+    ])
+    .map(|name| (name != "auto").then(|| name.parse().expect("a listed format")))
 }
 
 /// `--stats` values.
@@ -516,8 +514,8 @@ pub struct GenerateArgs {
     #[arg(long, value_name = "FORMAT", value_parser = parse_compression, conflicts_with = "output")]
     pub compress: Option<Compression>,
     /// Output layout.
-    #[arg(long, value_enum, default_value_t = BoardFormatArg::Grid)]
-    pub format: BoardFormatArg,
+    #[arg(long, value_name = "FORMAT", value_parser = board_format(), default_value = "grid")]
+    pub format: Format,
     /// The digit in the top-left cell of every board (1-9) [default: it varies].
     #[arg(long, value_name = "DIGIT", value_parser = parse_digit, conflicts_with = "puzzles")]
     pub first: Option<u8>,
@@ -582,22 +580,15 @@ fn symmetry_parser() -> impl clap::builder::TypedValueParser<Value = Symmetry> {
         .map(|s| s.parse::<Symmetry>().expect("a listed symmetry"))
 }
 
-/// `--format` values.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, ValueEnum)]
-pub enum BoardFormatArg {
-    /// 9 rows of 9 digits separated by single spaces, a blank line between boards.
-    Grid,
-    /// 81 digits per line.
-    Line,
-}
-
-impl From<BoardFormatArg> for Format {
-    fn from(f: BoardFormatArg) -> Format {
-        match f {
-            BoardFormatArg::Grid => Format::Grid,
-            BoardFormatArg::Line => Format::Line,
-        }
-    }
+/// `--format` of `generate`: a format's name, read by [`Format`]'s `FromStr` (boards are written as grids or
+/// lines).
+fn board_format() -> impl TypedValueParser<Value = Format> {
+    PossibleValuesParser::new([
+        PossibleValue::new("grid")
+            .help("9 rows of 9 digits separated by single spaces, a blank line between boards"),
+        PossibleValue::new("line").help("81 digits per line"),
+    ])
+    .map(|name| name.parse().expect("a listed format"))
 }
 
 /// The most boards the classic `-c N` form writes.
@@ -651,7 +642,7 @@ impl GenerateArgs {
         } else {
             generate::Method::Pattern
         };
-        opts.format = self.format.into();
+        opts.format = self.format;
         opts.first = self.first;
         opts.seed = self.seed;
         opts.threads = self.threads.unwrap_or_default();
@@ -677,7 +668,7 @@ impl GenerateArgs {
             },
             seed: self.seed,
             threads: self.threads.unwrap_or_default(),
-            format: self.format.into(),
+            format: self.format,
         };
         Some((target(self.output.as_deref(), self.compress), run))
     }

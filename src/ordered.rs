@@ -1,7 +1,9 @@
 //! The one ordered-parallel engine: work items made in order on the calling thread, worked on by a pool of threads,
 //! and handed back in the same order, with a window that bounds the items in flight, cancellation, and panics
-//! passed on to the caller. Batch solving and rating, board generation and puzzle generation all run on it; the
-//! [`Threads`] rule (all cores, or a count capped at [`MAX_THREADS`]) is the same for all of them.
+//! passed on to the caller. Batch solving and rating, board generation, puzzle generation and the array calls
+//! (through the indexed mode, `Engine::each`, which fills the caller's buffers in place) all run on it; the
+//! [`Threads`] rule (all cores, or a count capped at [`MAX_THREADS`]) and the window rule (`window`) are the same
+//! for all of them.
 //!
 //! ```text
 //!  produce (calling thread) ──▶ work (pool, any order) ──▶ deliver (calling thread, index order)
@@ -15,6 +17,24 @@ use std::sync::atomic::{AtomicBool, Ordering};
 
 /// The most worker threads a run takes.
 pub const MAX_THREADS: usize = 1024;
+
+/// Work items in flight per worker thread, when [`IN_FLIGHT`] allows.
+pub(crate) const ITEMS_PER_THREAD: usize = 8;
+
+/// Bytes of the work items in flight at once, whatever the thread count: what an item holds besides (its output,
+/// its failure reports) is a small multiple of its size, so this bounds a run's memory: many threads get fewer
+/// items each, never more memory.
+pub(crate) const IN_FLIGHT: usize = 8 << 20;
+
+/// The window of a run on `threads` threads whose items hold about `item_bytes` bytes each: two items per thread
+/// or more (at most [`ITEMS_PER_THREAD`]) while [`IN_FLIGHT`] allows, never more than [`IN_FLIGHT`] bytes in all
+/// (past that, some of very many threads wait), and 1 for one thread.
+pub(crate) fn window(threads: usize, item_bytes: usize) -> usize {
+    if threads <= 1 {
+        return 1;
+    }
+    (IN_FLIGHT / item_bytes.max(1)).clamp(2, threads * ITEMS_PER_THREAD)
+}
 
 /// How many worker threads a run uses.
 #[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
@@ -65,13 +85,22 @@ impl Threads {
         }
         .clamp(1, MAX_THREADS)
     }
+
+    /// At most `n` threads: `self`, or `n` when `self` stands for more. A run takes no more workers than items
+    /// in flight: the others could only wait, and hundreds of idle threads on a few cores cost more than the work.
+    pub(crate) fn at_most(self, n: usize) -> Threads {
+        if self.get() <= n.max(1) {
+            self
+        } else {
+            Threads::Count(n.max(1))
+        }
+    }
 }
 
 /// For a process that runs the engine on many threads (the `sudoku` binary calls it once at start): glibc gives
 /// each thread a malloc arena of its own, up to eight per core, and memory a worker allocates and the calling
 /// thread frees stays in the worker's arena, so a long run holds more and more of it. Two arenas keep a run's
-/// memory flat; allocations are per chunk, never per record, so the threads hardly contend for them. Measured
-/// (peak RSS, `solve -j64` on 30 million lines `x`): 74 MB with the default arenas, 40 MB with two. No effect
+/// memory flat; allocations are per chunk, never per record, so the threads hardly contend for them. No effect
 /// elsewhere than glibc.
 pub fn share_allocator_arenas() {
     crate::os::cap_malloc_arenas(2);
@@ -123,28 +152,37 @@ fn stop(cancel: &AtomicBool) -> bool {
     true
 }
 
-/// The worker threads of a run.
+/// The worker threads of a run: none (the calling thread), a pool of its own, or the process's pool.
 pub(crate) struct Engine {
-    pool: Option<rayon::ThreadPool>,
+    pool: Pool,
     threads: usize,
 }
 
+/// Where an engine's work runs.
+enum Pool {
+    /// On the calling thread.
+    Caller,
+    /// On a pool built for the run.
+    Own(rayon::ThreadPool),
+    /// On the pool of [`Threads::Auto`], built on first use and shared by every run of the process.
+    Shared(&'static rayon::ThreadPool),
+}
+
 impl Engine {
-    /// A pool of `threads` workers (none for one thread: the sequential path).
+    /// The workers of the [`Threads`] rule: the calling thread for one thread, a pool built for the run for a
+    /// count, and for [`Threads::Auto`] one pool per process (one thread per core), so that many short calls (the
+    /// array API) do not each start threads.
     pub(crate) fn new(threads: Threads) -> Result<Engine, ThreadsError> {
-        let threads = threads.get();
-        let pool = if threads == 1 {
-            None
-        } else {
-            Some(
-                rayon::ThreadPoolBuilder::new()
-                    .num_threads(threads)
-                    .thread_name(|i| format!("sudoku-worker-{i}"))
-                    .build()
-                    .map_err(ThreadsError::from_pool)?,
-            )
+        let count = threads.get();
+        let pool = match threads {
+            _ if count == 1 => Pool::Caller,
+            Threads::Auto => Pool::Shared(auto_pool()?),
+            Threads::Count(n) => Pool::Own(build_pool(n)?),
         };
-        Ok(Engine { pool, threads })
+        Ok(Engine {
+            pool,
+            threads: count,
+        })
     }
 
     /// Worker threads.
@@ -175,18 +213,22 @@ impl Engine {
         let cancel = AtomicBool::new(false);
         // A stop asked for from outside (see `with_stop`) ends the run as `Flow::Stop` does.
         let outside = stop_flag();
-        let Some(pool) = &self.pool else {
-            // Nothing else cancels work here, so the outside flag is the work's cancel flag: a chunk in progress
-            // stops at its next record.
-            while !outside.load(Ordering::Relaxed) {
-                let Some(item) = produce()? else {
-                    break;
-                };
-                if deliver(work(item, &outside))? == Flow::Stop {
-                    break;
+        let pool = match &self.pool {
+            Pool::Own(pool) => pool,
+            Pool::Shared(pool) => *pool,
+            Pool::Caller => {
+                // Nothing else cancels work here, so the outside flag is the work's cancel flag: a chunk in progress
+                // stops at its next record.
+                while !outside.load(Ordering::Relaxed) {
+                    let Some(item) = produce()? else {
+                        break;
+                    };
+                    if deliver(work(item, &outside))? == Flow::Stop {
+                        break;
+                    }
                 }
+                return Ok(());
             }
-            return Ok(());
         };
         let window = window.max(1) as u64;
         let (tx, rx) = crossbeam_channel::unbounded::<(u64, std::thread::Result<O>)>();
@@ -276,6 +318,49 @@ impl Engine {
         }
         result
     }
+}
+
+impl Engine {
+    /// The indexed mode: runs `work` on every slot `slots` gives (made in order on the calling thread: pieces of
+    /// the caller's buffers, say), at most `window` at a time. Results go into the slots, not back to the caller.
+    /// An error from `work` stops the run; the error of the earliest failed slot is returned.
+    pub(crate) fn each<S, E, W>(
+        &self,
+        window: usize,
+        mut slots: impl Iterator<Item = S>,
+        work: W,
+    ) -> Result<(), E>
+    where
+        S: Send,
+        E: Send,
+        W: Fn(S, &AtomicBool) -> Result<(), E> + Sync,
+    {
+        self.run(
+            window,
+            || Ok(slots.next()),
+            work,
+            |done| done.map(|()| Flow::Go),
+        )
+    }
+}
+
+/// A pool of `threads` workers.
+fn build_pool(threads: usize) -> Result<rayon::ThreadPool, ThreadsError> {
+    rayon::ThreadPoolBuilder::new()
+        .num_threads(threads)
+        .thread_name(|i| format!("sudoku-worker-{i}"))
+        .build()
+        .map_err(ThreadsError::from_pool)
+}
+
+/// The pool of [`Threads::Auto`], one per process (one thread per available core).
+fn auto_pool() -> Result<&'static rayon::ThreadPool, ThreadsError> {
+    static POOL: std::sync::OnceLock<rayon::ThreadPool> = std::sync::OnceLock::new();
+    if let Some(p) = POOL.get() {
+        return Ok(p);
+    }
+    let pool = build_pool(Threads::Auto.get())?;
+    Ok(POOL.get_or_init(|| pool))
 }
 
 #[cfg(test)]
@@ -377,6 +462,29 @@ mod tests {
     }
 
     #[test]
+    fn the_indexed_mode_fills_every_slot_and_returns_the_first_error() {
+        for threads in [Threads::Count(1), Threads::Count(3), Threads::Auto] {
+            let engine = Engine::new(threads).unwrap();
+            let mut out = vec![0u64; 1000];
+            engine
+                .each::<_, (), _>(4, out.chunks_mut(7).enumerate(), |(k, slot), _| {
+                    for (j, v) in slot.iter_mut().enumerate() {
+                        *v = (k * 7 + j) as u64 * 3;
+                    }
+                    Ok(())
+                })
+                .unwrap();
+            assert!(out.iter().enumerate().all(|(i, &v)| v == 3 * i as u64));
+            let r = engine.each(
+                4,
+                0..100u32,
+                |i, _| if i % 10 == 9 { Err(i) } else { Ok(()) },
+            );
+            assert_eq!(r, Err(9));
+        }
+    }
+
+    #[test]
     fn the_thread_rule() {
         assert_eq!(Threads::count(0), Err(ThreadCountError(0)));
         assert_eq!(
@@ -386,5 +494,13 @@ mod tests {
         assert_eq!(Threads::count(3).unwrap().get(), 3);
         assert!(Threads::Auto.get() >= 1);
         assert_eq!(Threads::Count(100_000).get(), MAX_THREADS);
+        assert_eq!(Threads::Count(8).at_most(3), Threads::Count(3));
+        assert_eq!(Threads::Count(2).at_most(3), Threads::Count(2));
+        assert_eq!(Threads::Auto.at_most(MAX_THREADS), Threads::Auto);
+        assert_eq!(Threads::Count(1).at_most(0), Threads::Count(1));
+        assert_eq!(window(1, 100), 1);
+        assert_eq!(window(4, 1), 4 * ITEMS_PER_THREAD);
+        assert_eq!(window(64, IN_FLIGHT / 3), 3);
+        assert_eq!(window(64, IN_FLIGHT), 2);
     }
 }

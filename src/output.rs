@@ -16,6 +16,8 @@ use crossbeam_channel::{bounded, Receiver, Sender};
 
 pub use crate::compression::Compression;
 use crate::compression::Encoder;
+use crate::ordered::{Engine, Flow, Threads, ThreadsError};
+use crate::record::{Observer, Progress};
 
 /// A failure to write results. The path is the file the user named (not the temporary file).
 #[derive(Debug, thiserror::Error)]
@@ -114,8 +116,8 @@ impl Target {
 }
 
 /// A file output starts the writeback of its bytes to disk every this many bytes, without waiting for it, so
-/// that the disk works while the run goes on and the sync at the end finds little left to write (for 1,000,000
-/// generated boards this took the run from about 1.3x to about 1.0x the time of a plain `dd` of the same size).
+/// that the disk works while the run goes on and the sync at the end finds little left to write (without it, a
+/// fast run waits at its end for the disk to take the whole output).
 const WRITEBACK_STEP: u64 = 2 << 20;
 
 /// An open output.
@@ -663,6 +665,65 @@ fn write_all(
     }
     sink.finish()?;
     Ok(summary)
+}
+
+/// Buffers waiting for the writer, at most.
+const WRITER_QUEUE: usize = 8;
+
+/// The parts of a run that works on the engine of [`crate::ordered`] and writes what it makes, in order, to one
+/// target, sized by one rule for every kind of run (batch, boards, puzzles): the window of
+/// [`ordered::window`](crate::ordered::window) for the size of a work item, no more workers than the window, and a
+/// writer queue of two buffers per worker, at most [`WRITER_QUEUE`] (the window bounds the items being worked on,
+/// this the ones being written). [`Ordered::put`] is the in-order end of a run: bytes to the writer, progress to
+/// the observer.
+pub(crate) struct Ordered {
+    /// The workers.
+    pub(crate) engine: Engine,
+    /// The writer thread, on the run's target.
+    pub(crate) writer: Writer,
+    /// Work items in flight at most.
+    pub(crate) window: usize,
+    /// Whether the target appears whole or not at all ([`Sink::is_atomic`]).
+    pub(crate) atomic: bool,
+}
+
+impl Ordered {
+    /// Starts the workers and the writer of a run on `threads` whose work items hold about `item_bytes` bytes.
+    pub(crate) fn start<E>(
+        threads: Threads,
+        item_bytes: usize,
+        target: &Target,
+    ) -> Result<Ordered, E>
+    where
+        E: From<ThreadsError> + From<OutputError>,
+    {
+        let window = crate::ordered::window(threads.get(), item_bytes);
+        let engine = Engine::new(threads.at_most(window))?;
+        let sink = Sink::create(target)?;
+        let atomic = sink.is_atomic();
+        let writer = Writer::spawn(sink, (2 * engine.threads()).min(WRITER_QUEUE));
+        Ok(Ordered {
+            engine,
+            writer,
+            window,
+            atomic,
+        })
+    }
+
+    /// Sends `bytes` to the writer, then tells `observer` the run's `progress`; [`Flow::Stop`] when the writer has
+    /// stopped (its [`Writer::finish`] says why).
+    pub(crate) fn put(
+        &self,
+        bytes: Vec<u8>,
+        progress: Progress,
+        observer: &mut dyn Observer,
+    ) -> Flow {
+        if self.writer.send(bytes).is_err() {
+            return Flow::Stop;
+        }
+        observer.progress(progress);
+        Flow::Go
+    }
 }
 
 #[cfg(test)]

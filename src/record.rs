@@ -97,6 +97,12 @@ pub trait Job: Sync {
         Ok(Answer::Written)
     }
 
+    /// The `"status"` of a record this job answered, in JSON Lines output (the format layer writes it before the
+    /// job's own fields; a failed record's status is its failure kind).
+    fn json_status(&self) -> &'static str {
+        "ok"
+    }
+
     /// The names of the fields of a line-format answer line, written first when the run asks for it (the batch
     /// option `header`); `None` (the default) for a job whose line output is the answer alone.
     fn line_header(&self) -> Option<&'static str> {
@@ -128,6 +134,10 @@ pub struct Solve {
 }
 
 impl Job for Solve {
+    fn json_status(&self) -> &'static str {
+        "solved"
+    }
+
     #[inline]
     fn run(&self, puzzle: &Grid, layout: TextLayout, out: &mut Vec<u8>) -> Result<(), Failure> {
         let solved = if self.unique {
@@ -136,7 +146,6 @@ impl Job for Solve {
             solver::solve(puzzle)
         }?;
         if layout == TextLayout::Json {
-            json_field(out, "status", "solved");
             json_key(out, "solution");
             solved.solution.write(layout, b'0', out);
             json_field(out, "guesses", &solved.stats.guesses);
@@ -161,10 +170,9 @@ pub(crate) fn json_key(out: &mut Vec<u8>, key: &str) {
 }
 
 /// Appends `text` as a JSON string (invalid UTF-8 replaced by U+FFFD). Text of printable ASCII without `"` or `\`
-/// (every puzzle, every key) needs no escape and is copied between quotes; anything else goes through serde_json.
-/// Measured: with serde_json escaping the 81-character puzzle of every record, `solve --json` on 20,000 dense
-/// puzzles ran 216.9M instructions (callgrind), 10% of them in its escaper and 5% in UTF-8 checks; with this copy
-/// 196.4M, 9.4% less (plain `solve`: 168.6M). Byte-identical output.
+/// (every puzzle, every key) needs no escape and is copied between quotes; anything else goes through serde_json,
+/// whose escaper and UTF-8 check would otherwise cost a `solve --json` run a tenth of its time, for the same
+/// bytes.
 pub(crate) fn json_str(out: &mut Vec<u8>, text: &[u8]) {
     // Branch-free over the bytes, so the compiler vectorizes it.
     let plain = text.iter().fold(true, |ok, &b| {

@@ -527,16 +527,13 @@ fn solve_file(
     max_errors: Option<u64>,
     keep_lines: bool,
 ) -> PyResult<(String, Vec<String>, u64)> {
+    // `auto` detects the format; the other names are read by the library's `Format: FromStr`.
     let format = match format {
         None | Some("auto") => None,
-        Some("line") => Some(Format::Line),
-        Some("grid") => Some(Format::Grid),
-        Some("csv") => Some(Format::Csv),
-        Some(other) => {
-            return Err(PyValueError::new_err(format!(
-                "invalid format '{other}' (possible values: auto, line, grid, csv)"
-            )))
-        }
+        Some(name) => Some(
+            name.parse::<Format>()
+                .map_err(|e| PyValueError::new_err(format!("{e}, or auto to detect it")))?,
+        ),
     };
     let opts = batch::BatchOptions {
         threads: threads_arg(threads)?,
@@ -549,16 +546,7 @@ fn solve_file(
     let inputs: Vec<InputSpec> = if inputs.is_empty() {
         vec![InputSpec::Stdin]
     } else {
-        inputs
-            .into_iter()
-            .map(|p| {
-                if p.as_os_str() == "-" {
-                    InputSpec::Stdin
-                } else {
-                    InputSpec::Path(p)
-                }
-            })
-            .collect()
+        inputs.iter().map(|p| InputSpec::from_arg(p)).collect()
     };
     let target = Target::from_arg(output.as_deref());
     let mut messages = Messages {

@@ -86,7 +86,8 @@ def solve_file(
     The same bytes as the command line tool: inputs memory-mapped and cut into chunks solved on all cores,
     one output record per input record in input order, failures marked in place, and a file ``output``
     written whole or not at all (a temporary file renamed into place). ``output`` of ``None`` or ``"-"`` is
-    standard output. ``input`` is one path or a list of paths (``"-"``: standard input); ``format`` is
+    standard output. ``input`` is one path or a list of paths, read as the command line reads its arguments
+    (``"-"``: standard input; a puzzle's text that names no file: that puzzle); ``format`` is
     ``"auto"`` (the default), ``"line"``, ``"grid"`` or ``"csv"``. ``keep_lines=True`` is the pipe mode of
     ``--keep-lines``: comment and blank lines are written back, one output line per input line.
 

@@ -253,6 +253,10 @@ def test_solve_file_options_and_errors(cli, tmp_path):
     assert f"sudoku: {e.value}" == cli("solve", missing, "-o", out).stderr.decode().strip()
     with pytest.raises(ValueError, match="invalid format 'xml'"):
         sb.solve_file(DATA / "puzzles.txt", out, format="xml")
+    # The inputs follow the command line's rule: a puzzle's text that names no file is that puzzle.
+    s = sb.solve_file(HARD, out, format="line")
+    assert s["records"] == 1 and s["solved"] == 1
+    assert out.read_bytes() == cli("solve", HARD).stdout
     with pytest.raises(ValueError, match="not 0"):
         sb.solve_file(DATA / "puzzles.txt", out, threads=0)
     with pytest.raises(OSError):

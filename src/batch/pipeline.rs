@@ -1,6 +1,6 @@
 //! The run: open every input, decide each one's format, cut it into record-aligned chunks, work on the chunks on
 //! the engine of [`crate::ordered`] (sequential with one thread, otherwise a pool with a capped window of chunks in
-//! flight, so memory stays flat for any input size), and hand the results to the one [`Writer`] in input order
+//! flight, so memory stays flat for any input size), and hand the results to the one [`Writer`](crate::output::Writer) in input order
 //! while counting failed records and telling the [`Observer`] about them.
 //!
 //! Output is committed (a file renamed into place) only when the whole run succeeded and no input changed under it.
@@ -14,39 +14,26 @@ use super::report::{BatchSummary, Counts};
 use super::BatchError;
 use crate::format::csv::ColumnNames;
 use crate::format::{self, Format, Place, Plan, Prepared, Skipped};
-use crate::ordered::{Engine, Flow, Threads};
-use crate::output::{OutputError, Sink, Target, Writer};
+use crate::ordered::{Flow, Threads, IN_FLIGHT};
+use crate::output::{Ordered, OutputError, Target};
 use crate::record::{ChunkReport, CsvAnswer, Job, Observer, Progress};
 
 /// Default chunk size: big enough that per-chunk costs vanish, small enough that a few per thread balance the load.
 pub const DEFAULT_CHUNK_SIZE: usize = 256 * 1024;
 
-/// Chunks in flight per worker thread, when [`IN_FLIGHT`] allows.
-const CHUNKS_PER_THREAD: usize = 8;
-
-/// Input bytes of the chunks in flight at once, whatever the thread count. What a chunk holds besides its input
-/// (its output, its failure reports) is a small multiple of its size (see the chunker's line cap), so this bounds a
-/// run's memory: many threads get smaller chunks and fewer chunks each, never more memory.
-const IN_FLIGHT: usize = 8 << 20;
-
 /// The smallest chunk many threads shrink chunks to: below it the cost per chunk of hundreds of threads on a few
-/// cores outweighs the work (`-j1024` on 5 million short lines ran minutes with 4 KiB chunks).
+/// cores outweighs the work.
 const MIN_CHUNK: usize = 32 * 1024;
 
-/// Buffers waiting for the writer, at most.
-const WRITER_QUEUE: usize = 8;
-
-/// The chunk size and the window (chunks in flight) of a run on `threads` threads, for a chunk size of `chunk`:
-/// two chunks per thread or more (at most [`CHUNKS_PER_THREAD`]) while [`IN_FLIGHT`] allows, chunks made smaller
-/// (down to [`MIN_CHUNK`]) for many threads, and never more than [`IN_FLIGHT`] bytes in all: past that, some of
-/// very many threads wait.
-fn flight(threads: usize, chunk: usize) -> (usize, usize) {
+/// The chunk size of a run on `threads` threads, for a chunk size of `chunk`: made smaller (down to [`MIN_CHUNK`])
+/// for many threads, so that each gets two chunks in flight or more within [`IN_FLIGHT`] (the window of
+/// [`crate::ordered::window`]; what a chunk holds besides its input is a small multiple of its size, see the chunker's
+/// line cap).
+fn chunk_size(threads: usize, chunk: usize) -> usize {
     if threads <= 1 {
-        return (chunk, 1);
+        return chunk;
     }
-    let chunk = chunk.min((IN_FLIGHT / (2 * threads)).max(MIN_CHUNK));
-    let window = (IN_FLIGHT / chunk).clamp(2, threads * CHUNKS_PER_THREAD);
-    (chunk, window)
+    chunk.min((IN_FLIGHT / (2 * threads)).max(MIN_CHUNK))
 }
 
 /// How a run behaves.
@@ -109,16 +96,9 @@ pub fn run_batch<J: Job + ?Sized>(
         .map(|spec| Opened::open(spec, opts.mmap))
         .collect::<Result<Vec<_>, _>>()?;
     let total = opened.iter().map(Opened::len).sum::<Option<u64>>();
-    // No more workers than chunks in flight: the others could only wait, and hundreds of idle threads on a few
-    // cores cost more than the work (`-j1024` on 5 million short lines: 44 s with 1024 workers, 2.8 s with 256).
-    let (chunk_size, window) = flight(opts.threads.get(), opts.chunk_size);
-    let engine = Engine::new(Threads::Count(opts.threads.get().min(window)))?;
-    let sink = Sink::create(target)?;
-    let atomic = sink.is_atomic();
-    let threads = engine.threads();
-    // Finished chunks wait for the writer in a short queue of their own: the window bounds the chunks being
-    // worked on, this bounds the ones being written.
-    let writer = Writer::spawn(sink, (threads * 2).min(WRITER_QUEUE));
+    let chunk_size = chunk_size(opts.threads.get(), opts.chunk_size);
+    let run = Ordered::start::<BatchError>(opts.threads, chunk_size, target)?;
+    let threads = run.engine.threads();
     let mut col = Collector {
         observer,
         total,
@@ -135,10 +115,9 @@ pub fn run_batch<J: Job + ?Sized>(
     };
     let mut result = Ok(());
     for input in opened.iter_mut() {
-        let flight = (chunk_size, window);
         result = input
             .start()
-            .and_then(|()| each_input(input, job, opts, &engine, flight, &writer, &mut col));
+            .and_then(|()| each_input(input, job, opts, &run, chunk_size, &mut col));
         input.done();
         if result.is_err() || col.stopped {
             break;
@@ -148,8 +127,9 @@ pub fn run_batch<J: Job + ?Sized>(
         result = Err(BatchError::Stopped);
     }
     if result.is_ok() && !col.stopped {
-        result = check_unchanged(&opened, atomic);
+        result = check_unchanged(&opened, run.atomic);
     }
+    let writer = run.writer;
     match result {
         Ok(()) if !col.stopped => {
             writer.finish()?;
@@ -184,11 +164,11 @@ fn each_input<J: Job + ?Sized>(
     input: &mut Opened,
     job: &J,
     opts: &BatchOptions,
-    engine: &Engine,
-    (chunk_size, window): (usize, usize),
-    writer: &Writer,
+    run: &Ordered,
+    chunk_size: usize,
     col: &mut Collector<'_>,
 ) -> Result<(), BatchError> {
+    let writer = &run.writer;
     let name = input.name.clone();
     let mut chunks = chunks_of(input, chunk_size);
     let (mut prep, skipped, before_header) = prepare(&mut chunks, opts, job.csv_answer(), &name)?;
@@ -221,8 +201,8 @@ fn each_input<J: Job + ?Sized>(
     }
     let plan = &prep.plan;
     let chunks = std::cell::RefCell::new(chunks);
-    engine.run(
-        window,
+    run.engine.run(
+        run.window,
         || {
             let mut chunks = chunks.borrow_mut();
             let base = chunks.position();
@@ -256,8 +236,10 @@ fn each_input<J: Job + ?Sized>(
             (chunk, out, rep)
         },
         |(chunk, mut out, rep)| {
-            let go = col.accept(chunk.input_len(), &mut out, rep);
-            writer.send(out).map_err(|_| writer_stopped())?;
+            let (go, progress) = col.accept(chunk.input_len(), &mut out, rep);
+            if run.put(out, progress, &mut *col.observer) == Flow::Stop {
+                return Err(writer_stopped());
+            }
             chunks.borrow_mut().recycle(chunk);
             Ok(if go { Flow::Go } else { Flow::Stop })
         },
@@ -299,8 +281,13 @@ impl Collector<'_> {
         self.bytes_out += prep.preamble.len() as u64;
     }
 
-    /// Returns false when the run must stop (`--fail-fast` met a failed record).
-    fn accept(&mut self, chunk_len: u64, out: &mut Vec<u8>, mut rep: ChunkReport) -> bool {
+    /// Returns false when the run must stop (`--fail-fast` met a failed record), and the run's progress.
+    fn accept(
+        &mut self,
+        chunk_len: u64,
+        out: &mut Vec<u8>,
+        mut rep: ChunkReport,
+    ) -> (bool, Progress) {
         if self.fail_fast {
             if let Some(first) = rep.failures.first() {
                 out.truncate(first.out_end);
@@ -332,12 +319,12 @@ impl Collector<'_> {
         self.line += rep.lines;
         self.bytes_in += chunk_len;
         self.bytes_out += out.len() as u64;
-        self.observer.progress(Progress {
+        let progress = Progress {
             items: self.counts.records,
             done: self.bytes_in,
             total: self.total,
-        });
-        !self.stopped
+        };
+        (!self.stopped, progress)
     }
 
     /// Removes from `out` the records whose key an earlier record of the run had, keeping every other byte in
@@ -537,10 +524,14 @@ mod tests {
 
     #[test]
     fn input_in_flight_is_bounded_whatever_the_thread_count() {
+        let flight = |threads, chunk| {
+            let chunk = chunk_size(threads, chunk);
+            (chunk, crate::ordered::window(threads, chunk))
+        };
         assert_eq!(flight(1, DEFAULT_CHUNK_SIZE), (DEFAULT_CHUNK_SIZE, 1));
         for threads in [2, 3, 16, 64, 1000, 1024] {
             let (chunk, window) = flight(threads, DEFAULT_CHUNK_SIZE);
-            assert!(window >= 2 && window <= threads * CHUNKS_PER_THREAD);
+            assert!(window >= 2 && window <= threads * crate::ordered::ITEMS_PER_THREAD);
             assert!(window >= 2 * threads || chunk == MIN_CHUNK, "{threads}");
             assert!(chunk * window <= IN_FLIGHT, "{threads}: {chunk} x {window}");
             assert!(chunk >= MIN_CHUNK.min(DEFAULT_CHUNK_SIZE));

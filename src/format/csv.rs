@@ -305,7 +305,7 @@ pub(crate) fn record<J: Job + ?Sized>(
                     text: row,
                 };
                 match cols.answer {
-                    _ if place.json.is_some() => job.run_record(&record, TextLayout::Json, out),
+                    _ if place.json.is_some() => place.run(job, &record, TextLayout::Json, out),
                     CsvAnswer::Solution | CsvAnswer::Append(_) => {
                         let rest = before_answer(row, answer.clone(), found, cols, out);
                         job.run_record(&record, TextLayout::CsvField, out)

@@ -131,7 +131,7 @@ fn record<J: Job + ?Sized>(
                 position: place.base + block.start as u64,
                 text: &text,
             };
-            job.run_record(&record, place.layout(TextLayout::Grid), out)
+            place.run(job, &record, TextLayout::Grid, out)
         }
         Err(e) => Err(Failure::Malformed(RecordError::Cells(e))),
     };

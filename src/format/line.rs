@@ -33,7 +33,7 @@ pub(crate) fn record<J: Job + ?Sized>(
                 position,
                 text,
             };
-            job.run_record(&record, place.layout(TextLayout::Line), out)
+            place.run(job, &record, TextLayout::Line, out)
         }
         Err(e) => Err(Failure::Malformed(e.into())),
     };

@@ -27,7 +27,8 @@ use std::io::Write;
 use std::sync::atomic::{AtomicBool, Ordering};
 
 use crate::record::{
-    json_field, json_key, json_str, Answer, ChunkReport, CsvAnswer, Failure, Job, RecordError,
+    json_field, json_key, json_str, Answer, ChunkReport, CsvAnswer, Failure, Job, Record,
+    RecordError,
 };
 
 /// A record format.
@@ -40,6 +41,25 @@ pub enum Format {
     /// A CSV with a header naming a puzzle column (`quizzes`, `puzzle`) and usually a solution column.
     Csv,
 }
+
+impl std::str::FromStr for Format {
+    type Err = UnknownFormat;
+
+    /// A format by its name: `line`, `grid` or `csv` (the names of the command line's `--format`).
+    fn from_str(name: &str) -> Result<Format, UnknownFormat> {
+        match name {
+            "line" => Ok(Format::Line),
+            "grid" => Ok(Format::Grid),
+            "csv" => Ok(Format::Csv),
+            _ => Err(UnknownFormat(name.to_string())),
+        }
+    }
+}
+
+/// A format name that is none of `line`, `grid` and `csv` (see [`Format`]'s `FromStr`).
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+#[error("invalid format '{0}' (possible values: line, grid, csv)")]
+pub struct UnknownFormat(pub String);
 
 /// How to read the records of one input, decided once from its first record (or forced).
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -296,12 +316,21 @@ pub(crate) struct Place {
 }
 
 impl Place {
-    /// The layout of answers: [`crate::record::TextLayout::Json`] in JSON mode, `own` otherwise.
-    pub(crate) fn layout(&self, own: crate::record::TextLayout) -> crate::record::TextLayout {
+    /// Runs `job` on `record`, the answer shaped for `own`, or in JSON mode after the `"status"` field the job
+    /// names ([`Job::json_status`]): the one place the status of an answered record is written (a failed one's is
+    /// written by `end_record`, in place of everything from it on).
+    pub(crate) fn run<J: Job + ?Sized>(
+        &self,
+        job: &J,
+        record: &Record<'_>,
+        own: crate::record::TextLayout,
+        out: &mut Vec<u8>,
+    ) -> Result<Answer, Failure> {
         if self.json.is_some() {
-            crate::record::TextLayout::Json
+            json_field(out, "status", job.json_status());
+            job.run_record(record, crate::record::TextLayout::Json, out)
         } else {
-            own
+            job.run_record(record, own, out)
         }
     }
 
@@ -610,6 +639,22 @@ pub(crate) fn solve_chunk(plan: &Plan, text: &str) -> (String, ChunkReport) {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn formats_by_name() {
+        for (name, f) in [
+            ("line", Format::Line),
+            ("grid", Format::Grid),
+            ("csv", Format::Csv),
+        ] {
+            assert_eq!(name.parse(), Ok(f));
+        }
+        let e = "Line".parse::<Format>().unwrap_err();
+        assert_eq!(
+            e.to_string(),
+            "invalid format 'Line' (possible values: line, grid, csv)"
+        );
+    }
 
     #[test]
     fn line_iter_counts_newlines_with_and_without_final_newline() {

@@ -41,7 +41,7 @@ pub(crate) mod rng;
 use std::time::{Duration, Instant};
 
 pub(crate) use layout::BoardTemplate;
-pub use pattern::PatternFill;
+pub use pattern::{PatternFill, Transform};
 pub use puzzle::{
     run_puzzles, Goal, PuzzleError, PuzzleOptions, PuzzleRun, PuzzleRunError, PuzzleSummary,
     Symmetry, DEFAULT_MAX_ATTEMPTS, MIN_CLUES,
@@ -51,8 +51,8 @@ pub use random::RandomFill;
 
 use crate::format::Format;
 use crate::grid::CELLS;
-use crate::ordered::{Engine, Flow, Threads};
-use crate::output::{OutputError, Sink, Target, Writer};
+use crate::ordered::{self, Engine, Flow, Threads};
+use crate::output::{Ordered, OutputError, Target, Writer};
 use crate::record::{Observer, Progress};
 
 /// Boards per buffer handed to the writer (4096 boards: 667 KB in the grid format).
@@ -197,28 +197,23 @@ pub fn generate(
     check(opts)?;
     let start = Instant::now();
     let mut distinct = repeat_check(opts)?;
-    let engine = board_engine(opts.threads)?;
-    let writer = Writer::spawn(Sink::create(target)?, (engine.threads() + 2).min(8));
+    let run = Ordered::start::<GenerateError>(opts.threads, chunk_bytes(opts.format), target)?;
     let retries = make(
         opts,
-        opts.format,
         distinct.as_mut(),
-        &engine,
-        Some(&writer),
+        (&run.engine, run.window),
+        Some(&run.writer),
         |first, n, buf| {
-            if writer.send(buf).is_err() {
-                return false;
-            }
             let made = first + n as u64;
-            observer.progress(Progress {
+            let progress = Progress {
                 items: made,
                 done: made,
                 total: Some(opts.count),
-            });
-            true
+            };
+            run.put(buf, progress, observer)
         },
     );
-    let written = writer.finish()?;
+    let written = run.writer.finish()?;
     Ok(BoardSummary {
         boards: opts.count,
         bytes: written.bytes,
@@ -251,62 +246,76 @@ pub fn generate_cells(opts: &BoardOptions, cells: &mut [u8]) -> Result<u64, Gene
             len: cells.len(),
         });
     }
-    let mut distinct = repeat_check(opts)?;
-    let engine = board_engine(opts.threads)?;
-    // Boards are made as lines (81 digits and a newline), then copied as values into their place.
-    let stride = Format::Line.stride();
-    Ok::<_, GenerateError>(make(
-        opts,
-        Format::Line,
-        distinct.as_mut(),
-        &engine,
-        None,
-        |first, n, buf| {
-            let start = first as usize * CELLS;
-            let out = &mut cells[start..start + n * CELLS];
-            for (board, line) in out.chunks_exact_mut(CELLS).zip(buf.chunks(stride)) {
-                for (c, &d) in board.iter_mut().zip(&line[..CELLS]) {
-                    *c = d - b'0';
-                }
-            }
-            true
-        },
-    ))
-    .and_then(|retries| {
-        if crate::ordered::stopped() {
-            Err(GenerateError::Stopped)
-        } else {
-            Ok(retries)
+    let distinct = repeat_check(opts)?;
+    let piece = CHUNK_BOARDS * CELLS;
+    let window = ordered::window(opts.threads.get(), piece);
+    let engine = Engine::new(opts.threads.at_most(window))?;
+    // Chunk `k` of `CHUNK_BOARDS` boards, as cells in place.
+    let pieces = cells.chunks_mut(piece).enumerate();
+    let boards = |k: usize| (k * CHUNK_BOARDS) as u64..;
+    let retries = match distinct {
+        None => {
+            let gen = PatternFill::new(opts.first, opts.seed);
+            let _ = engine.each::<_, (), _>(window, pieces, |(k, piece), _| {
+                gen.fill_cells((k * CHUNK_BOARDS) as u64, piece);
+                Ok(())
+            });
+            0
         }
-    })
+        Some(mut distinct) => {
+            // Attempt-0 boards are made in parallel, then admitted in index order (a repeat is made again).
+            let gen = RandomFill::new(opts.first, opts.seed);
+            let mut pieces = pieces;
+            let _ = engine.run::<_, _, (), _, _, _>(
+                window,
+                || Ok(pieces.next()),
+                |(k, piece), _| {
+                    let mut prints = Vec::with_capacity(CHUNK_BOARDS);
+                    for (i, board) in boards(k).zip(piece.chunks_exact_mut(CELLS)) {
+                        let g = gen.board(i, 0);
+                        board.copy_from_slice(g.cells());
+                        prints.push(random::fingerprint(&g));
+                    }
+                    (k, piece, prints)
+                },
+                |(k, piece, prints)| {
+                    let slots = boards(k).zip(piece.chunks_exact_mut(CELLS)).zip(prints);
+                    for ((i, board), print) in slots {
+                        if let Some(g) = distinct.admit(i, print, |i, a| gen.board(i, a)) {
+                            board.copy_from_slice(g.cells());
+                        }
+                    }
+                    Ok(Flow::Go)
+                },
+            );
+            distinct.retries
+        }
+    };
+    if ordered::stopped() {
+        return Err(GenerateError::Stopped);
+    }
+    Ok(retries)
 }
 
-/// The most workers a board run takes: each has about two buffers of [`CHUNK_BOARDS`] boards in flight (667 KB
-/// in the grid format), so this bounds a run's memory whatever `-j` is (peak RSS of `generate -j1024 1000000`:
-/// 155 MB with a worker per thread asked for, 40 MB with this cap); boards are made faster than they are written
-/// long before this many cores.
-const MAX_BOARD_WORKERS: usize = 24;
-
-/// The engine of a board run: `threads`, at most [`MAX_BOARD_WORKERS`].
-fn board_engine(threads: Threads) -> Result<Engine, crate::ordered::ThreadsError> {
-    Engine::new(Threads::Count(threads.get().min(MAX_BOARD_WORKERS)))
+/// The bytes of a chunk of [`CHUNK_BOARDS`] boards in `format`: the size of a work item, for the window.
+fn chunk_bytes(format: Format) -> usize {
+    CHUNK_BOARDS * format.stride()
 }
 
-/// Makes every board of a run in `format` and hands the buffers, in index order, to `send` (first board, boards,
-/// buffer), which returns false to stop the run. Buffers come from `writer` when there is one. Returns the random
-/// method's retries.
+/// Makes every board of a run as text in its format and hands the buffers, in index order, to `send` (first board,
+/// boards, buffer), which returns [`Flow::Stop`] to stop the run (at most `window` chunks in flight on `engine`).
+/// Buffers come from `writer` when there is one. Returns the random method's retries.
 fn make<S>(
     opts: &BoardOptions,
-    format: Format,
     distinct: Option<&mut Distinct>,
-    engine: &Engine,
+    engine: (&Engine, usize),
     writer: Option<&Writer>,
     send: S,
 ) -> u64
 where
-    S: FnMut(u64, usize, Vec<u8>) -> bool,
+    S: FnMut(u64, usize, Vec<u8>) -> Flow,
 {
-    let layout = BoardTemplate::new(format, CHUNK_BOARDS);
+    let layout = BoardTemplate::new(opts.format, CHUNK_BOARDS);
     let run = Run {
         count: opts.count,
         layout: &layout,
@@ -363,19 +372,25 @@ struct Run<'a> {
 impl Run<'_> {
     /// Makes every chunk of [`CHUNK_BOARDS`] boards on `engine`: chunks are filled in parallel with `fill` (first
     /// board, boards, buffer with fixed bytes laid out, fingerprint scratch), then, in index order, go through
-    /// `admit` (first board, fingerprints, buffer) and to `send` (first board, boards, buffer). Stops early when
-    /// `send` returns false (the writer stopped: its own result says why).
-    fn chunks<F, A, S>(&self, engine: &Engine, fill: F, mut admit: A, mut send: S)
-    where
+    /// `admit` (first board, fingerprints, buffer) and to `send` (first board, boards, buffer), at most `window`
+    /// chunks in flight. Stops early when `send` returns [`Flow::Stop`] (the writer stopped: its own result says
+    /// why).
+    fn chunks<F, A, S>(
+        &self,
+        (engine, window): (&Engine, usize),
+        fill: F,
+        mut admit: A,
+        mut send: S,
+    ) where
         F: Fn(u64, usize, &mut [u8], &mut Vec<u64>) + Sync,
         A: FnMut(u64, &[u64], &mut [u8]),
-        S: FnMut(u64, usize, Vec<u8>) -> bool,
+        S: FnMut(u64, usize, Vec<u8>) -> Flow,
     {
         let chunk = CHUNK_BOARDS as u64;
         let chunks = self.count.div_ceil(chunk);
         let mut next = 0u64;
         let _ = engine.run::<_, _, (), _, _, _>(
-            2 * engine.threads() + 2,
+            window,
             || {
                 let c = next;
                 next += 1;
@@ -396,11 +411,7 @@ impl Run<'_> {
             },
             |(first, n, mut buf, prints)| {
                 admit(first, &prints, &mut buf);
-                Ok(if send(first, n, buf) {
-                    Flow::Go
-                } else {
-                    Flow::Stop
-                })
+                Ok(send(first, n, buf))
             },
         );
     }
@@ -498,21 +509,21 @@ mod tests {
         let dir = tempfile::tempdir().unwrap();
         let path = dir.path().join("never.txt");
         let outcome = std::panic::catch_unwind(|| {
-            let writer = Writer::spawn(Sink::create(&Target::File(path.clone())).unwrap(), 2);
+            let target = Target::File(path.clone());
+            let out = Ordered::start::<GenerateError>(Threads::Count(3), 1, &target).unwrap();
             let layout = BoardTemplate::new(Format::Line, CHUNK_BOARDS);
             let run = Run {
                 count: 6 * CHUNK_BOARDS as u64,
                 layout: &layout,
-                writer: Some(&writer),
+                writer: Some(&out.writer),
             };
-            let engine = Engine::new(Threads::Count(3)).unwrap();
             run.chunks(
-                &engine,
+                (&out.engine, out.window),
                 |first, _, _, _| assert_ne!(first, CHUNK_BOARDS as u64, "a worker fails"),
                 |_, _, _| {},
-                |_, _, buf| writer.send(buf).is_ok(),
+                |_, _, buf| out.put(buf, Progress::default(), &mut ()),
             );
-            writer.finish()
+            out.writer.finish()
         });
         assert!(outcome.is_err());
         // The writer may have written chunk 0, but the named file never appears short.

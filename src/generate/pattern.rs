@@ -1,6 +1,7 @@
 //! The default method: every board is a transform of one base solved grid (a relabelling of the digits, then a
 //! rearrangement of rows, columns, bands and stacks, possibly transposed), and board indices are mapped to
-//! transforms so that every board in a run is distinct by construction.
+//! transforms so that every board in a run is distinct by construction. A [`Transform`] is one element of that
+//! group of transformations, the one type for it in the crate (the dataset tools shuffle and canonicalize with it).
 //!
 //! # Why the boards are distinct
 //!
@@ -88,23 +89,86 @@ pub(super) const GEOMETRIES: u64 = 2 * (LINE_ORDERS as u64) * (LINE_ORDERS as u6
 /// Boards available with the first digit fixed: 3,359,232 · 8! = 135,444,234,240.
 pub(super) const CAPACITY_FIXED_FIRST: u64 = GEOMETRIES * 40_320;
 
-// The floor: ten million distinct boards with a fixed first digit.
+// The floor the pattern method promises: ten million distinct boards with a fixed first digit.
 const _: () = assert!(CAPACITY_FIXED_FIRST >= 10_000_000);
 
 /// Boards available with the first digit free: 3,359,232 · 9! = 1,218,998,108,160.
 pub(super) const CAPACITY_FREE_FIRST: u64 = GEOMETRIES * 362_880;
 
-/// One transform of the base grid.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+/// A validity-preserving transformation of a board, one element of its symmetry group (the transposition, row and
+/// column orders that keep bands and stacks together, a digit relabelling): cell `(r, c)` of the result is `digits[d]`, where `d` is the record's
+/// cell `(rows[r], cols[c])` (of the transposed record when `transpose`); blanks stay blank.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
 pub struct Transform {
-    /// The relabelling number, `0..8!` with a fixed first digit, `0..9!` otherwise.
-    pub relabel: u32,
-    /// The row order, `0..1296`.
-    pub rows: u16,
-    /// The column order, `0..1296`.
-    pub cols: u16,
-    /// Whether the base grid is transposed.
-    pub transpose: bool,
+    pub(crate) transpose: bool,
+    pub(crate) rows: [u8; 9],
+    pub(crate) cols: [u8; 9],
+    pub(crate) digits: [u8; 10],
+}
+
+/// True when `order` is a permutation of `0..9` that keeps the three lines of each band (or stack) together.
+fn keeps_bands(order: &[u8; 9]) -> bool {
+    let mut seen = 0u16;
+    for (i, &x) in order.iter().enumerate() {
+        if x >= 9 || seen >> x & 1 != 0 || x / 3 != order[i - i % 3] / 3 {
+            return false;
+        }
+        seen |= 1 << x;
+    }
+    true
+}
+
+impl Transform {
+    /// The identity.
+    pub const IDENTITY: Transform = Transform {
+        transpose: false,
+        rows: [0, 1, 2, 3, 4, 5, 6, 7, 8],
+        cols: [0, 1, 2, 3, 4, 5, 6, 7, 8],
+        digits: [0, 1, 2, 3, 4, 5, 6, 7, 8, 9],
+    };
+
+    /// A transform from its parts: `rows[r]` and `cols[c]` are the source line of target line `r` and `c`
+    /// (0-based), `digits[d]` the new digit of digit `d` (`digits[0]` must be 0). `None` unless the line orders
+    /// keep bands and stacks together and `digits` is a relabelling.
+    pub fn from_parts(
+        transpose: bool,
+        rows: [u8; 9],
+        cols: [u8; 9],
+        digits: [u8; 10],
+    ) -> Option<Transform> {
+        let mut seen = 0u16;
+        for &d in &digits[1..] {
+            if !(1..=9).contains(&d) || seen >> d & 1 != 0 {
+                return None;
+            }
+            seen |= 1 << d;
+        }
+        (digits[0] == 0 && keeps_bands(&rows) && keeps_bands(&cols)).then_some(Transform {
+            transpose,
+            rows,
+            cols,
+            digits,
+        })
+    }
+
+    /// The transformed record. Allocation-free.
+    pub fn apply(&self, grid: &Grid) -> Grid {
+        let cells = grid.cells();
+        let mut out = [0u8; CELLS];
+        for (r, row) in out.chunks_exact_mut(9).enumerate() {
+            let sr = usize::from(self.rows[r]);
+            for (cell, &sc) in row.iter_mut().zip(self.cols.iter()) {
+                let sc = usize::from(sc);
+                let src = if self.transpose {
+                    sc * 9 + sr
+                } else {
+                    sr * 9 + sc
+                };
+                *cell = self.digits[usize::from(cells[src])];
+            }
+        }
+        Grid::from_cells(out).expect("digits stay 0..=9")
+    }
 }
 
 /// The pattern generator of one run: the first digit (if fixed) and the seed's scramble of board indices.
@@ -177,23 +241,59 @@ impl PatternFill {
         ((diff * u128::from(inv)) % u128::from(self.capacity)) as u64
     }
 
-    /// The transform at `position` (`< capacity`).
+    /// The transform at `position` (`< capacity`): board `index` is the transform at [`PatternFill::position`] of
+    /// the base grid.
     pub fn transform(&self, position: u64) -> Transform {
-        let geo = position / self.relabelings;
         let lines = LINE_ORDERS as u64;
+        let relabel = (position % self.relabelings) as u32;
+        let geo = position / self.relabelings;
+        let (row_coord, col_coord) = ((geo % lines) as usize, ((geo / lines) % lines) as usize);
+        let transpose = geo >= lines * lines;
+        // As `arrange` reads them: a transposed board takes its rows from the column coordinate.
+        let (rows, cols) = if transpose {
+            (LINE_ORDER[col_coord], LINE_ORDER[row_coord])
+        } else {
+            (LINE_ORDER[row_coord], LINE_ORDER[col_coord])
+        };
+        let sigma = match self.first {
+            Some(first) => relabel_fixed(relabel, top_left(transpose, &rows, &cols), first),
+            None => relabel_free(relabel),
+        };
+        let mut digits = [0u8; 10];
+        for (d, &s) in digits[1..].iter_mut().zip(&sigma) {
+            *d = s + 1;
+        }
         Transform {
-            relabel: (position % self.relabelings) as u32,
-            rows: (geo % lines) as u16,
-            cols: ((geo / lines) % lines) as u16,
-            transpose: geo / (lines * lines) == 1,
+            transpose,
+            rows,
+            cols,
+            digits,
         }
     }
 
-    /// The position of a transform: the inverse of [`PatternFill::transform`].
+    /// The position of a transform of this run: the inverse of [`PatternFill::transform`].
+    ///
+    /// # Panics
+    /// With a fixed first digit, if `t` does not put it in the top-left cell (no board of the run is `t` of the
+    /// base grid).
     pub fn position_of(&self, t: &Transform) -> u64 {
         let lines = LINE_ORDERS as u64;
-        let geo = (u64::from(t.transpose) * lines + u64::from(t.cols)) * lines + u64::from(t.rows);
-        geo * self.relabelings + u64::from(t.relabel)
+        let (row_coord, col_coord) = if t.transpose {
+            (line_order_index(&t.cols), line_order_index(&t.rows))
+        } else {
+            (line_order_index(&t.rows), line_order_index(&t.cols))
+        };
+        let geo = (u64::from(t.transpose) * lines + col_coord) * lines + row_coord;
+        let sigma = |d: u8| t.digits[usize::from(d) + 1] - 1;
+        let relabel = match self.first {
+            Some(first) => {
+                let top = top_left(t.transpose, &t.rows, &t.cols);
+                assert_eq!(sigma(top), first, "the run's first digit goes top-left");
+                lehmer_index((0..9).filter(|&d| d != top).map(sigma), first)
+            }
+            None => lehmer_index((0..9).map(sigma), 9),
+        };
+        geo * self.relabelings + u64::from(relabel)
     }
 
     /// Board number `index` of the run (`index < capacity`).
@@ -221,49 +321,65 @@ impl PatternFill {
     }
 
     /// Writes boards `first_index .. first_index + count` as records of `layout` into `out`, whose fixed bytes
-    /// are already laid out (see `BoardTemplate::lay_out`). For the crate's board runs and, through
-    /// `internals`, its benchmarks.
-    #[doc(hidden)]
+    /// are already laid out (see [`BoardTemplate::lay_out`]).
     pub fn fill(&self, first_index: u64, count: usize, layout: &BoardTemplate, out: &mut [u8]) {
+        const GRID: usize = Format::Grid.stride();
+        const LINE: usize = Format::Line.stride();
         let first = self.first.unwrap_or(0);
         match (self.first.is_some(), layout.format) {
-            (true, Format::Grid) => self.fill_with::<true, true>(first_index, count, first, out),
-            (true, Format::Line | Format::Csv) => {
-                self.fill_with::<true, false>(first_index, count, first, out)
+            (true, Format::Grid) => {
+                self.fill_with::<true, GRID, 18, 2, 0>(first_index, count, first, out)
             }
-            (false, Format::Grid) => self.fill_with::<false, true>(first_index, count, first, out),
+            (true, Format::Line | Format::Csv) => {
+                self.fill_with::<true, LINE, 9, 1, 0>(first_index, count, first, out)
+            }
+            (false, Format::Grid) => {
+                self.fill_with::<false, GRID, 18, 2, 0>(first_index, count, first, out)
+            }
             (false, Format::Line | Format::Csv) => {
-                self.fill_with::<false, false>(first_index, count, first, out)
+                self.fill_with::<false, LINE, 9, 1, 0>(first_index, count, first, out)
             }
         }
     }
 
-    /// The hot loop, with the first-digit rule and the format as constants so that divisions are by constants
-    /// and the digit stores need no bounds checks.
+    /// Writes boards `first_index ..` as cell values (1..=9, 81 per board in row-major order) into `out`, a
+    /// whole number of boards.
+    pub(crate) fn fill_cells(&self, first_index: u64, out: &mut [u8]) {
+        let count = out.len() / CELLS;
+        match self.first {
+            Some(d) => self.fill_with::<true, CELLS, 9, 1, b'0'>(first_index, count, d, out),
+            None => self.fill_with::<false, CELLS, 9, 1, b'0'>(first_index, count, 0, out),
+        }
+    }
+
+    /// The hot loop, with the first-digit rule and the record shape (bytes per board, per row, between digits;
+    /// the byte of digit 0: `b'0'` for cell values) as constants so that divisions are by constants and the digit
+    /// stores need no bounds checks.
     #[inline(always)]
-    fn fill_with<const FIXED: bool, const GRID: bool>(
+    fn fill_with<
+        const FIXED: bool,
+        const STRIDE: usize,
+        const ROW: usize,
+        const STEP: usize,
+        const ZERO: u8,
+    >(
         &self,
         first_index: u64,
         count: usize,
         first: u8,
         out: &mut [u8],
     ) {
-        let (stride, row_len, step) = if GRID {
-            (Format::Grid.stride(), 18, 2)
-        } else {
-            (Format::Line.stride(), 9, 1)
-        };
         let columned = &*COLUMNED;
         let mut position = self.position(first_index);
-        for record in out.chunks_mut(stride).take(count) {
+        for record in out.chunks_mut(STRIDE).take(count) {
             let (grid, rm, sigma) = arrange::<FIXED>(columned, position, first);
             for (r, &base_row) in rm.iter().enumerate() {
                 let src: &[u8; 9] = grid[base_row as usize * 9..][..9]
                     .try_into()
                     .expect("9 cells");
-                let dst = &mut record[r * row_len..r * row_len + 8 * step + 1];
+                let dst = &mut record[r * ROW..r * ROW + 8 * STEP + 1];
                 for (c, &d) in src.iter().enumerate() {
-                    dst[c * step] = sigma[usize::from(d & 15)];
+                    dst[c * STEP] = sigma[usize::from(d & 15)] - ZERO;
                 }
             }
             position += self.step;
@@ -336,6 +452,34 @@ fn mod_inverse(a: u64, m: u64) -> u64 {
     }
     assert_eq!(r0, 1, "not invertible");
     t0.rem_euclid(i128::from(m)) as u64
+}
+
+/// The base digit (0-based) that a transform with these line orders puts in the top-left cell.
+fn top_left(transpose: bool, rows: &[u8; 9], cols: &[u8; 9]) -> u8 {
+    let base = if transpose { &BASE_T } else { &BASE };
+    base[usize::from(rows[0]) * 9 + usize::from(cols[0])]
+}
+
+/// The number `x` of a line order (`LINE_ORDER[x] == *order`).
+fn line_order_index(order: &[u8; 9]) -> u64 {
+    let perm = |p: [u8; 3]| PERM3.iter().position(|&q| q == p).expect("an order of 3") as u64;
+    let band = perm([order[0] / 3, order[3] / 3, order[6] / 3]);
+    let inner = |b: usize| perm([order[3 * b] % 3, order[3 * b + 1] % 3, order[3 * b + 2] % 3]);
+    band + 6 * (inner(0) + 6 * inner(1) + 36 * inner(2))
+}
+
+/// The Lehmer number (radices n, n - 1, …, 1, lowest first, as `pick_table` decodes it) of `images`, a
+/// sequence of distinct digits of `0..9` without `skip` (or of all nine when `skip` is 9).
+fn lehmer_index(images: impl Iterator<Item = u8>, skip: u8) -> u32 {
+    let mut avail: Vec<u8> = (0..9).filter(|&d| d != skip).collect();
+    let (mut k, mut weight) = (0u32, 1u32);
+    for v in images {
+        let q = avail.iter().position(|&a| a == v).expect("a relabelling");
+        k += q as u32 * weight;
+        weight *= avail.len() as u32;
+        avail.remove(q);
+    }
+    k
 }
 
 /// `table[a]` for `a` in `0..C`: `picks` choices from the list `0..N` read as mixed-radix digits of `a` (lowest
@@ -565,8 +709,10 @@ mod tests {
                     assert!(pos < cap);
                     assert_eq!(p.index_of_position(pos), i);
                     let t = p.transform(pos);
-                    assert!(u64::from(t.relabel) < cap / GEOMETRIES);
-                    assert!((t.rows as usize) < LINE_ORDERS && (t.cols as usize) < LINE_ORDERS);
+                    assert_eq!(
+                        Transform::from_parts(t.transpose, t.rows, t.cols, t.digits),
+                        Some(t)
+                    );
                     assert_eq!(p.position_of(&t), pos);
                 }
             }
@@ -596,19 +742,16 @@ mod tests {
 
     #[test]
     fn boards_are_the_documented_transform_of_the_base() {
-        let p = PatternFill::new(Some(4), 11);
-        for i in [0u64, 1, 77, 123_456] {
-            let t = p.transform(p.position(i));
-            let b = p.board(i);
-            assert_eq!(b.get(0), 4);
-            // Recover the relabelling from the board and check it is one map on all 81 cells.
-            let mut tau = [0u8; 9];
-            for cell in 0..CELLS {
-                let g = geometry_cell(t.transpose, t.rows as usize, t.cols as usize, cell);
-                if tau[g as usize] == 0 {
-                    tau[g as usize] = b.get(cell);
-                }
-                assert_eq!(tau[g as usize], b.get(cell));
+        let base = Grid::parse_line(BASE_TEXT).unwrap();
+        for first in [Some(4), None] {
+            let p = PatternFill::new(first, 11);
+            let mut x = 5;
+            for i in [0u64, 1, 77, 123_456].into_iter().chain((0..500).map(|_| {
+                x = mix64(x);
+                x % p.capacity()
+            })) {
+                let t = p.transform(p.position(i));
+                assert_eq!(t.apply(&base), p.board(i), "{first:?} {i}");
             }
         }
     }

@@ -12,8 +12,8 @@ use std::time::{Duration, Instant};
 
 use crate::grid::{Grid, CELLS, GRID_TEXT_LEN};
 use crate::human::{rate, Level, Rating};
-use crate::ordered::{Engine, Flow, Threads};
-use crate::output::{OutputError, Sink, Target, Writer};
+use crate::ordered::Threads;
+use crate::output::{Ordered, OutputError, Target};
 use crate::record::{Observer, Progress, TextLayout};
 use crate::solver;
 
@@ -323,6 +323,9 @@ fn has_one_solution(g: &Grid) -> bool {
 /// level), and every core should have chunks to work on.
 const CHUNK_PUZZLES: u64 = 16;
 
+/// The most bytes of a chunk's text (grids, each with a blank line).
+const CHUNK_BYTES: usize = CHUNK_PUZZLES as usize * (GRID_TEXT_LEN + 1);
+
 /// A run of puzzles: how many, what they must be, and how they are made and written.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub struct PuzzleRun {
@@ -382,21 +385,18 @@ pub fn run_puzzles(
         return Err(PuzzleRunError::Format(run.format));
     }
     let start = Instant::now();
-    let engine = Engine::new(run.threads)?;
-    let window = 4 * engine.threads();
-    let writer = Writer::spawn(Sink::create(target)?, 2 * window);
+    let out = Ordered::start::<PuzzleRunError>(run.threads, CHUNK_BYTES, target)?;
     let chunks = run.count.div_ceil(CHUNK_PUZZLES);
     let mut summary = PuzzleSummary {
         puzzles: 0,
         rejected: 0,
         clues: 0,
-        threads: engine.threads(),
+        threads: out.engine.threads(),
         elapsed: Duration::ZERO,
     };
     let mut next = 0u64;
-    let mut stopped = false;
-    let made: Result<(), PuzzleError> = engine.run(
-        window,
+    let made: Result<(), PuzzleError> = out.engine.run(
+        out.window,
         || {
             let c = next;
             next += 1;
@@ -408,28 +408,27 @@ pub fn run_puzzles(
             summary.puzzles += s.puzzles;
             summary.rejected += s.rejected;
             summary.clues += s.clues;
-            stopped = writer.send(buf).is_err();
-            observer.progress(Progress {
+            let progress = Progress {
                 items: summary.puzzles,
                 done: summary.puzzles,
                 total: Some(run.count),
-            });
-            Ok(if stopped { Flow::Stop } else { Flow::Go })
+            };
+            Ok(out.put(buf, progress, observer))
         },
     );
     if let Err(e) = made {
         // Leave no short file: an aborted output is removed, never completed.
-        writer.abort();
+        out.writer.abort();
         return Err(e.into());
     }
-    writer.finish()?;
+    out.writer.finish()?;
     summary.elapsed = start.elapsed();
     Ok(summary)
 }
 
 /// The text of one chunk of puzzles, and its counts.
 fn make_chunk(run: &PuzzleRun, chunk: u64) -> Result<(Vec<u8>, PuzzleSummary), PuzzleError> {
-    let mut buf = Vec::with_capacity(CHUNK_PUZZLES as usize * (GRID_TEXT_LEN + 1));
+    let mut buf = Vec::with_capacity(CHUNK_BYTES);
     let mut s = PuzzleSummary {
         puzzles: 0,
         rejected: 0,

@@ -7,7 +7,7 @@ use std::sync::atomic::{AtomicU64, Ordering};
 use crate::grid::Grid;
 use crate::record::{json_field, CsvAnswer, Failure, Job, TextLayout};
 
-use super::rating::{rate, Histogram, RateError, Rating};
+use super::rating::{rate, Histogram, Rating};
 use super::se::{rate_se, SeHistogram, Tenths};
 use super::technique::Technique;
 
@@ -110,19 +110,10 @@ fn with_board(
     }
 }
 
-/// The pipeline's failure for a puzzle that cannot be rated.
-fn failure(e: RateError) -> Failure {
-    match e {
-        RateError::InvalidGivens(c) => Failure::ClashingGivens(c),
-        RateError::NoSolution => Failure::NoSolution,
-        RateError::MultipleSolutions => Failure::SeveralSolutions,
-    }
-}
-
 impl Rater {
     /// Rates on SE's scale and writes the fields.
     fn run_se(&self, puzzle: &Grid, layout: TextLayout, out: &mut Vec<u8>) -> Result<(), Failure> {
-        let r = rate_se(puzzle).map_err(failure)?;
+        let r = rate_se(puzzle).map_err(Failure::from)?;
         self.se[SeHistogram::band(&r)].fetch_add(1, Ordering::Relaxed);
         match layout {
             TextLayout::Line | TextLayout::Grid => with_board(puzzle, layout, &r, out),
@@ -133,7 +124,6 @@ impl Rater {
             }
             TextLayout::Json => {
                 let num = |t: Option<Tenths>| t.map(Tenths::value);
-                json_field(out, "status", "rated");
                 json_field(out, "er", &num(r.er));
                 json_field(out, "ep", &num(r.ep));
                 json_field(out, "ed", &num(r.ed));
@@ -150,6 +140,10 @@ impl Rater {
 }
 
 impl Job for Rater {
+    fn json_status(&self) -> &'static str {
+        "rated"
+    }
+
     fn line_header(&self) -> Option<&'static str> {
         Some(match self.scale {
             Scale::Levels => "puzzle level score guesses hardest",
@@ -161,7 +155,7 @@ impl Job for Rater {
         if self.scale == Scale::Se {
             return self.run_se(puzzle, layout, out);
         }
-        let r = rate(puzzle).map_err(failure)?;
+        let r = rate(puzzle).map_err(Failure::from)?;
         self.count(&r);
         match layout {
             TextLayout::Line | TextLayout::Grid => with_board(puzzle, layout, &r, out),
@@ -170,7 +164,6 @@ impl Job for Rater {
                 write!(out, "{},{},{},{hardest}", r.level, r.score, r.guesses)
             }
             TextLayout::Json => {
-                json_field(out, "status", "rated");
                 json_field(out, "level", r.level.name());
                 json_field(out, "score", &r.score);
                 json_field(out, "guesses", &r.guesses);

@@ -21,6 +21,7 @@
 use std::fmt;
 
 use crate::grid::{Conflict, Grid};
+use crate::record::Failure;
 use crate::solver::{self, SolveError};
 
 use super::explainer::{Event, Explainer};
@@ -68,6 +69,17 @@ pub enum RateError {
     /// Several solutions exist: a rating needs a proper puzzle.
     #[error("more than one solution")]
     MultipleSolutions,
+}
+
+/// A puzzle that cannot be rated fails as a batch record does: the same three kinds as a solve.
+impl From<RateError> for Failure {
+    fn from(e: RateError) -> Failure {
+        match e {
+            RateError::InvalidGivens(c) => Failure::ClashingGivens(c),
+            RateError::NoSolution => Failure::NoSolution,
+            RateError::MultipleSolutions => Failure::SeveralSolutions,
+        }
+    }
 }
 
 impl From<SolveError> for RateError {

@@ -85,9 +85,8 @@ impl Job for Check {
                 return Err(Failure::SeveralSolutions);
             }
         }
-        if layout == TextLayout::Json {
-            json_field(out, "status", "ok");
-        } else {
+        // In JSON, the status ("ok") is the whole answer.
+        if layout != TextLayout::Json {
             out.extend_from_slice(b"ok");
         }
         Ok(Answer::Written)
@@ -107,10 +106,13 @@ pub struct Count {
 }
 
 impl Job for Count {
+    fn json_status(&self) -> &'static str {
+        "counted"
+    }
+
     fn run(&self, puzzle: &Grid, layout: TextLayout, out: &mut Vec<u8>) -> Result<(), Failure> {
         let count = solver::count_solutions(puzzle, self.limit).map_err(Failure::ClashingGivens)?;
         if layout == TextLayout::Json {
-            json_field(out, "status", "counted");
             json_field(out, "count", &count.solutions);
             json_field(out, "capped", &count.hit_limit);
         } else {
@@ -137,7 +139,6 @@ impl Job for Canon {
     fn run(&self, puzzle: &Grid, layout: TextLayout, out: &mut Vec<u8>) -> Result<(), Failure> {
         let form = canon_as(puzzle, self.form).map_err(Failure::ClashingGivens)?;
         if layout == TextLayout::Json {
-            json_field(out, "status", "ok");
             json_key(out, "canon");
         }
         form.write(layout, self.form.blank(), out);

@@ -10,7 +10,7 @@
 //! smallest relabelling is the one that gives digits the labels 1, 2, 3, … in order of first appearance in
 //! `g(x)`'s string (blanks stay 0), so the minimum is over `G` with that relabelling.
 //!
-//! This is the string order, blanks as `0`, as the issue defines it ([`Form::Minlex`]). The forum's tools and
+//! This is the string order, blanks as `0` ([`Form::Minlex`]). The forum's tools and
 //! catalogues use another, the "pattern first" order ([`Form::PatternFirst`], see its section below): the two
 //! differ on 28,846 of the 49,158 17-clue puzzles, for example on the first of them.
 //!
