@@ -424,7 +424,7 @@ pub struct RateArgs {
     #[arg(long, conflicts_with_all = ["json", "keep_lines"])]
     pub header: bool,
     /// The rating scale: levels (level, score, guesses, hardest technique) or se (Sudoku Explainer's ER EP ED and
-    /// the hardest technique; `>8.9` where the puzzle needs techniques beyond this build's SE ladder).
+    /// the hardest technique; `>9.4` where the puzzle needs techniques beyond this build's SE ladder).
     #[arg(long, value_enum, default_value_t = ScaleArg::Levels)]
     pub scale: ScaleArg,
 }

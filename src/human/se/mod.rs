@@ -10,13 +10,13 @@
 //! - EP the highest up to and including the first placement,
 //! - ED the rating of the first step.
 //!
-//! The ladder is implemented through Dynamic Forcing Chains. A puzzle that needs a later producer (SE's next ones,
-//! Dynamic Forcing Chains (+) and Nested Forcing Chains, rate 9.0 and up) is reported as
-//! *beyond* this build's ladder: its ER is not known, only that it is above [`LADDER_TOP`] ([`SeRating::er`] is
+//! The ladder is implemented through Dynamic Forcing Chains (+). A puzzle that needs a later producer (SE's next
+//! ones, the Nested Forcing Chains, rate 9.5 and up) is reported as *beyond* this build's ladder: its ER is not known, only that it is above [`LADDER_TOP`] ([`SeRating::er`] is
 //! `None`), and never a made-up number.
 //!
 //! Ratings are held in tenths ([`Tenths`]): SE's ratings all have one decimal.
 
+mod advanced;
 mod bug;
 mod chains;
 mod dynamic;
@@ -58,9 +58,9 @@ impl Tenths {
     }
 }
 
-/// What is known of the ER of a puzzle beyond this build's ladder: it is above 8.9, since every producer SE tries
-/// after the implemented ones rates 9.0 or more (a chain found earlier on the path may rate more).
-pub const LADDER_TOP: Tenths = Tenths(89);
+/// What is known of the ER of a puzzle beyond this build's ladder: it is above 9.4, since every producer SE tries
+/// after the implemented ones (the nested forcing chains) rates 9.5 or more (a chain found earlier on the path may rate more).
+pub const LADDER_TOP: Tenths = Tenths(94);
 
 /// SE's techniques, in the order SE's producers are asked (classic SE 1.2.1 set).
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
@@ -123,11 +123,14 @@ pub enum SeTechnique {
     MultipleForcingChain,
     /// Dynamic forcing chains (8.5 plus the length increment).
     DynamicForcingChain,
+    /// Dynamic forcing chains that also use pointing/claiming, hidden and naked pairs and X-Wings found on the
+    /// chain's grid (9.0 plus the length increment).
+    DynamicForcingChainPlus,
 }
 
 impl SeTechnique {
     /// The producers in SE's order (the direct ones first, then the indirect ones), as far as this build goes.
-    pub const LADDER: [SeTechnique; 25] = [
+    pub const LADDER: [SeTechnique; 26] = [
         SeTechnique::HiddenSingle,
         SeTechnique::DirectPointing, // with DirectClaiming: one producer
         SeTechnique::DirectHiddenPair,
@@ -153,6 +156,7 @@ impl SeTechnique {
         SeTechnique::NishioForcingChain,
         SeTechnique::MultipleForcingChain,
         SeTechnique::DynamicForcingChain,
+        SeTechnique::DynamicForcingChainPlus,
     ];
 
     /// SE's name of the technique.
@@ -201,6 +205,7 @@ impl SeTechnique {
             SeTechnique::NishioForcingChain => "Nishio Forcing Chain",
             SeTechnique::MultipleForcingChain => "Multiple Forcing Chain",
             SeTechnique::DynamicForcingChain => "Dynamic Forcing Chain",
+            SeTechnique::DynamicForcingChainPlus => "Dynamic Forcing Chain (+)",
         }
     }
 
@@ -237,6 +242,7 @@ impl SeTechnique {
             SeTechnique::NishioForcingChain => 75,
             SeTechnique::MultipleForcingChain => 80,
             SeTechnique::DynamicForcingChain => 85,
+            SeTechnique::DynamicForcingChainPlus => 90,
         })
     }
 
@@ -270,6 +276,7 @@ impl SeTechnique {
             SeTechnique::NishioForcingChain => dynamic::find(c, dynamic::Kind::Nishio),
             SeTechnique::MultipleForcingChain => dynamic::find(c, dynamic::Kind::Multiple),
             SeTechnique::DynamicForcingChain => dynamic::find(c, dynamic::Kind::Dynamic),
+            SeTechnique::DynamicForcingChainPlus => dynamic::find(c, dynamic::Kind::DynamicPlus),
         }
     }
 }
@@ -384,7 +391,7 @@ impl SeRating {
     }
 }
 
-/// Writes a rating, or `>8.9` (above [`LADDER_TOP`]) when unknown.
+/// Writes a rating, or `>9.4` (above [`LADDER_TOP`]) when unknown.
 fn write_rating(f: &mut fmt::Formatter<'_>, r: Option<Tenths>) -> fmt::Result {
     match r {
         Some(t) => write!(f, "{t}"),
@@ -393,7 +400,7 @@ fn write_rating(f: &mut fmt::Formatter<'_>, r: Option<Tenths>) -> fmt::Result {
 }
 
 impl fmt::Display for SeRating {
-    /// `ER EP ED HARDEST` separated by single spaces: `3.4 1.5 1.2 Hidden_Pair`; an unknown rating is `>8.9` and
+    /// `ER EP ED HARDEST` separated by single spaces: `3.4 1.5 1.2 Hidden_Pair`; an unknown rating is `>9.4` and
     /// the hardest technique then is `beyond`; a full grid's is `-`.
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         write_rating(f, self.er)?;

@@ -146,6 +146,7 @@ fn every_technique_is_met_on_the_sample_with_its_rating_and_sound_steps() {
             SeTechnique::NishioForcingChain => r.0 >= 75,
             SeTechnique::MultipleForcingChain => r.0 >= 80,
             SeTechnique::DynamicForcingChain => r.0 >= 85,
+            SeTechnique::DynamicForcingChainPlus => r.0 >= 90,
         };
         assert!(want, "{t} rated {r}");
     }
@@ -309,5 +310,32 @@ fn hand_made_unique_rectangles_rate_as_se() {
     assert_eq!(
         s.eliminations.to_string(),
         "r2c2,r2c3,r2c5,r2c6,r2c7,r2c8,r2c9<>3"
+    );
+}
+
+#[test]
+fn dynamic_forcing_chains_plus_rate_as_serate() {
+    // puzzles3_magictour_top1465; serate (classic techniques) rates it 9.8 1.2 1.2, its ER step a "Dynamic
+    // Contradiction Forcing Chains (+)" (see data/README.md for how serate was run).
+    let p: Grid =
+        "7.....4...2..7..8...3..8..9...5..3...6..2..9...1..7..6...3..9...3..4..6...9..1..5"
+            .parse()
+            .unwrap();
+    let steps = assert_sound(&p);
+    let plus: Vec<&SeStep> = steps
+        .iter()
+        .filter(|s| s.technique == SeTechnique::DynamicForcingChainPlus)
+        .collect();
+    assert!(!plus.is_empty());
+    assert!(plus.iter().all(|s| s.rating >= Tenths(90)));
+    let r = rate_se(&p).unwrap();
+    assert_eq!(
+        (r.er, r.ep, r.ed, r.hardest),
+        (
+            Some(Tenths(98)),
+            Some(Tenths(12)),
+            Some(Tenths(12)),
+            Some(SeTechnique::DynamicForcingChainPlus)
+        )
     );
 }
