@@ -499,3 +499,49 @@ fn rate_on_the_se_scale_reports_puzzles_beyond_the_ladder_without_a_number() {
         r.out()
     );
 }
+
+#[test]
+fn rate_on_the_se_scale_stops_above_max_se() {
+    let sample = se_sample(60);
+    let input: String = sample.iter().map(|(p, _)| format!("{p}\n")).collect();
+    let dir = tempdir();
+    let path = dir.path().join("se.txt");
+    std::fs::write(&path, &input).unwrap();
+    let path = path.to_str().unwrap();
+    let r = run(&["rate", "--scale", "se", "--max-se", "4.0", "-q", path]);
+    assert_eq!(r.code, 0, "{}", r.stderr);
+    let (mut within, mut above) = (0, 0);
+    for (line, (p, serate)) in r.out().lines().zip(&sample) {
+        let f: Vec<&str> = line.split(' ').collect();
+        assert_eq!(f[0], p.as_str());
+        // Each of ER, EP, ED is serate's when serate's is 4.0 or less, else `>4.0`.
+        for (ours, theirs) in f[1..4].iter().zip(serate.split(' ')) {
+            if theirs.parse::<f64>().unwrap() <= 4.0 {
+                assert_eq!(*ours, theirs, "{line} / serate {serate}");
+            } else {
+                assert_eq!(*ours, ">4.0", "{line} / serate {serate}");
+            }
+        }
+        if f[1] == ">4.0" {
+            above += 1;
+            assert_eq!(f[4], "beyond");
+        } else {
+            within += 1;
+        }
+    }
+    assert!(within >= 10 && above >= 10, "{within} {above}");
+    let r = run(&[
+        "rate", "--scale", "se", "--max-se", "4.0", "--json", "-q", path,
+    ]);
+    let v: serde_json::Value = serde_json::from_str(r.out().lines().next().unwrap()).unwrap();
+    if v["er"].is_null() {
+        assert_eq!(v["above"].as_f64(), Some(4.0));
+    }
+    // Only on SE's scale, and only ratings with one decimal.
+    let r = run(&["rate", "--max-se", "4.0", "-q", path]);
+    assert_eq!(r.code, 2);
+    assert!(r.stderr.contains("--scale se"), "{}", r.stderr);
+    let r = run(&["rate", "--scale", "se", "--max-se", "4.05", "-q", path]);
+    assert_eq!(r.code, 2);
+    assert!(r.stderr.contains("--max-se"), "{}", r.stderr);
+}

@@ -246,6 +246,15 @@ impl SeTechnique {
         })
     }
 
+    /// The lowest rating the producer of this technique gives (a hidden single 1.0, a cycle 6.5).
+    pub fn floor(self) -> Tenths {
+        match self {
+            SeTechnique::HiddenSingle => Tenths(10),
+            SeTechnique::BidirectionalCycle | SeTechnique::ForcingChain => Tenths(65),
+            t => t.rating(),
+        }
+    }
+
     /// The first hint this technique's producer finds, in SE's scan order.
     fn find(self, c: &Candidates) -> Option<SeStep> {
         match self {
@@ -366,7 +375,18 @@ impl fmt::Display for SeStep {
 
 /// The first hint SE's ladder finds in a candidate grid, `None` when no implemented technique applies.
 pub fn next_step(c: &Candidates) -> Option<SeStep> {
-    SeTechnique::LADDER.iter().find_map(|t| t.find(c))
+    next_step_within(c, Tenths(u8::MAX))
+}
+
+/// The first hint SE's ladder finds in a candidate grid if it rates `max` or less; `None` when no implemented
+/// technique applies or SE's next step rates above `max` (the producers whose lowest rating is above `max` are not
+/// asked, since SE would only ask them when every earlier one found nothing).
+pub fn next_step_within(c: &Candidates, max: Tenths) -> Option<SeStep> {
+    SeTechnique::LADDER
+        .iter()
+        .take_while(|t| t.floor() <= max)
+        .find_map(|t| t.find(c))
+        .filter(|s| s.rating <= max)
 }
 
 /// A puzzle's ratings on SE's scale.
@@ -382,6 +402,9 @@ pub struct SeRating {
     pub hardest: Option<SeTechnique>,
     /// Steps taken.
     pub steps: u32,
+    /// What is known of a rating that is `None`: it is above this ([`LADDER_TOP`], or the `max` of
+    /// [`rate_se_within`] when lower).
+    pub ceiling: Tenths,
 }
 
 impl SeRating {
@@ -391,11 +414,11 @@ impl SeRating {
     }
 }
 
-/// Writes a rating, or `>9.4` (above [`LADDER_TOP`]) when unknown.
-fn write_rating(f: &mut fmt::Formatter<'_>, r: Option<Tenths>) -> fmt::Result {
+/// Writes a rating, or `>9.4` (above `ceiling`) when unknown.
+fn write_rating(f: &mut fmt::Formatter<'_>, r: Option<Tenths>, ceiling: Tenths) -> fmt::Result {
     match r {
         Some(t) => write!(f, "{t}"),
-        None => write!(f, ">{LADDER_TOP}"),
+        None => write!(f, ">{ceiling}"),
     }
 }
 
@@ -403,11 +426,11 @@ impl fmt::Display for SeRating {
     /// `ER EP ED HARDEST` separated by single spaces: `3.4 1.5 1.2 Hidden_Pair`; an unknown rating is `>9.4` and
     /// the hardest technique then is `beyond`; a full grid's is `-`.
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write_rating(f, self.er)?;
+        write_rating(f, self.er, self.ceiling)?;
         f.write_str(" ")?;
-        write_rating(f, self.ep)?;
+        write_rating(f, self.ep, self.ceiling)?;
         f.write_str(" ")?;
-        write_rating(f, self.ed)?;
+        write_rating(f, self.ed, self.ceiling)?;
         f.write_str(" ")?;
         match (self.er, self.hardest) {
             (None, _) => f.write_str("beyond"),
@@ -418,9 +441,10 @@ impl fmt::Display for SeRating {
 }
 
 /// The steps SE takes on a puzzle, easiest hint first at each step; ends when the grid is full or when no
-/// implemented technique applies (check [`SePath::is_solved`]).
+/// implemented technique applies, or none rated `max` or less (check [`SePath::is_solved`]).
 pub struct SePath {
     candidates: Candidates,
+    max: Tenths,
 }
 
 impl SePath {
@@ -428,7 +452,21 @@ impl SePath {
     pub fn new(puzzle: &Grid) -> Result<SePath, RateError> {
         solver::solve_unique(puzzle)?;
         let candidates = Candidates::new(puzzle)?;
-        Ok(SePath { candidates })
+        Ok(SePath {
+            candidates,
+            max: LADDER_TOP,
+        })
+    }
+
+    /// The path that stops before a step rated above `max` (SE's ratings are known up to [`LADDER_TOP`]).
+    pub fn within(mut self, max: Tenths) -> SePath {
+        self.max = max.min(LADDER_TOP);
+        self
+    }
+
+    /// What is known of the ratings of a path that stopped unsolved: they are above this.
+    pub fn ceiling(&self) -> Tenths {
+        self.max
     }
 
     /// The candidate grid as it stands.
@@ -449,7 +487,7 @@ impl Iterator for SePath {
         if self.candidates.is_solved() {
             return None;
         }
-        let step = next_step(&self.candidates)?;
+        let step = next_step_within(&self.candidates, self.max)?;
         step.apply(&mut self.candidates);
         Some(step)
     }
@@ -482,6 +520,11 @@ impl SeTally {
     /// The rating once the path ended, `solved` or stopped for want of a technique; a full grid rates 0.0
     /// everywhere, as serate prints it.
     pub fn rating(&self, solved: bool) -> SeRating {
+        self.rating_below(solved, LADDER_TOP)
+    }
+
+    /// The rating once a path that stops above `ceiling` ([`SePath::ceiling`]) ended.
+    pub fn rating_below(&self, solved: bool, ceiling: Tenths) -> SeRating {
         let known = solved.then_some(self.er);
         SeRating {
             er: known,
@@ -489,18 +532,25 @@ impl SeTally {
             ed: self.ed.or(known),
             hardest: self.hardest,
             steps: self.steps,
+            ceiling,
         }
     }
 }
 
 /// Rates a puzzle on SE's scale. Fails as [`super::rate`] does for clashing givens, no solution or several.
 pub fn rate_se(puzzle: &Grid) -> Result<SeRating, RateError> {
-    let mut path = SePath::new(puzzle)?;
+    rate_se_within(puzzle, LADDER_TOP)
+}
+
+/// Rates a puzzle on SE's scale as far as `max`: stops at the first step SE would rate above it, and then reports
+/// what is not known as above `max` (or above [`LADDER_TOP`] when `max` is higher).
+pub fn rate_se_within(puzzle: &Grid, max: Tenths) -> Result<SeRating, RateError> {
+    let mut path = SePath::new(puzzle)?.within(max);
     let mut tally = SeTally::default();
     for step in path.by_ref() {
         tally.add(&step);
     }
-    Ok(tally.rating(path.is_solved()))
+    Ok(tally.rating_below(path.is_solved(), path.ceiling()))
 }
 
 /// Counts of SE ratings per ER band (below 2.0, 2.x, … 10.x, 11 and up) and above the ladder; printed at the end
@@ -511,6 +561,8 @@ pub struct SeHistogram {
     pub bands: [u64; SeHistogram::BANDS],
     /// Records that could not be rated.
     pub failed: u64,
+    /// The ratings above the ladder are above this ([`LADDER_TOP`] when 0).
+    pub ceiling: Tenths,
 }
 
 impl SeHistogram {
@@ -552,7 +604,8 @@ impl fmt::Display for SeHistogram {
                 0 => "full grid".to_string(),
                 1 => "1.0-1.9".to_string(),
                 11 => "11.0 and up".to_string(),
-                12 => format!("above {LADDER_TOP}"),
+                12 if self.ceiling == Tenths(0) => format!("above {LADDER_TOP}"),
+                12 => format!("above {}", self.ceiling),
                 _ => format!("{i}.0-{i}.9"),
             };
             let share = 100.0 * n as f64 / total as f64;
