@@ -63,6 +63,7 @@ impl Rater {
         self
     }
 
+    /// What every rating reported unknown is above.
     fn se_ceiling(&self) -> Tenths {
         self.se_max.map_or(LADDER_TOP, |m| m.min(LADDER_TOP))
     }
@@ -138,7 +139,8 @@ fn failure(e: RateError) -> Failure {
 impl Rater {
     /// Rates on SE's scale and writes the fields.
     fn run_se(&self, puzzle: &Grid, layout: Layout, out: &mut Vec<u8>) -> Result<(), Failure> {
-        let r = rate_se_within(puzzle, self.se_ceiling()).map_err(failure)?;
+        let max = self.se_max.unwrap_or(Tenths(u8::MAX));
+        let r = rate_se_within(puzzle, max).map_err(failure)?;
         self.se[SeHistogram::band(&r)].fetch_add(1, Ordering::Relaxed);
         match layout {
             Layout::Line | Layout::Grid => with_board(puzzle, layout, &r, out),

@@ -445,6 +445,7 @@ impl fmt::Display for SeRating {
 pub struct SePath {
     candidates: Candidates,
     max: Tenths,
+    ceiling: Tenths,
 }
 
 impl SePath {
@@ -454,19 +455,21 @@ impl SePath {
         let candidates = Candidates::new(puzzle)?;
         Ok(SePath {
             candidates,
-            max: LADDER_TOP,
+            max: Tenths(u8::MAX),
+            ceiling: LADDER_TOP,
         })
     }
 
-    /// The path that stops before a step rated above `max` (SE's ratings are known up to [`LADDER_TOP`]).
+    /// The path that stops before a step SE rates above `max`.
     pub fn within(mut self, max: Tenths) -> SePath {
-        self.max = max.min(LADDER_TOP);
+        self.max = max;
         self
     }
 
-    /// What is known of the ratings of a path that stopped unsolved: they are above this.
+    /// What is known of the ratings of a path that stopped unsolved: they are above this, `max` when the path
+    /// stopped before a step rated above it, else [`LADDER_TOP`] (or `max` when lower).
     pub fn ceiling(&self) -> Tenths {
-        self.max
+        self.ceiling
     }
 
     /// The candidate grid as it stands.
@@ -487,7 +490,15 @@ impl Iterator for SePath {
         if self.candidates.is_solved() {
             return None;
         }
-        let step = next_step_within(&self.candidates, self.max)?;
+        let Some(step) = next_step_within(&self.candidates, self.max) else {
+            let asked_all = SeTechnique::LADDER.iter().all(|t| t.floor() <= self.max);
+            self.ceiling = if asked_all {
+                self.max.min(LADDER_TOP)
+            } else {
+                self.max
+            };
+            return None;
+        };
         step.apply(&mut self.candidates);
         Some(step)
     }
@@ -539,11 +550,11 @@ impl SeTally {
 
 /// Rates a puzzle on SE's scale. Fails as [`super::rate`] does for clashing givens, no solution or several.
 pub fn rate_se(puzzle: &Grid) -> Result<SeRating, RateError> {
-    rate_se_within(puzzle, LADDER_TOP)
+    rate_se_within(puzzle, Tenths(u8::MAX))
 }
 
 /// Rates a puzzle on SE's scale as far as `max`: stops at the first step SE would rate above it, and then reports
-/// what is not known as above `max` (or above [`LADDER_TOP`] when `max` is higher).
+/// what is not known as above `max` (or above [`LADDER_TOP`] when the ladder ends first).
 pub fn rate_se_within(puzzle: &Grid, max: Tenths) -> Result<SeRating, RateError> {
     let mut path = SePath::new(puzzle)?.within(max);
     let mut tally = SeTally::default();

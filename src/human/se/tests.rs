@@ -339,3 +339,34 @@ fn dynamic_forcing_chains_plus_rate_as_serate() {
         )
     );
 }
+
+#[test]
+fn dynamic_forcing_chains_plus_steps_on_hardest_puzzles_are_serates() {
+    // puzzles6_forum_hardest_1106. serate (classic techniques but Nested Forcing Chains, `--after='%r %s'`) takes
+    // these steps, then finds nothing more ("Beyond solver"); with nested chains it goes on at 10.2 and 10.5.
+    // Each step is (rating, the candidate it removes); the (+) steps are "Double" and "Contradiction" forcing
+    // chains of its Dynamic Forcing Chains (+).
+    let cases: [(&str, &[(u8, Option<(usize, u8)>)]); 2] = [
+        (
+            ".......8...6.8.1..7....3..4.47..5...5..32............53....4..7......9...1.9...6.",
+            &[(12, None), (26, None), (26, None), (94, Some((20, 5)))], // r3c3<>5
+        ),
+        (
+            ".2.4...8......9..2..9.3............5..8..7....4.5..82...46..21.6.21..4...1......8",
+            &[(94, Some((76, 5))), (100, Some((78, 9)))], // r9c5<>5, r9c7<>9
+        ),
+    ];
+    for (p, want) in cases {
+        let p: Grid = p.parse().unwrap();
+        let steps = assert_sound(&p);
+        assert_eq!(steps.len(), want.len(), "{p}");
+        for (s, &(rating, removed)) in steps.iter().zip(want) {
+            assert_eq!(s.rating, Tenths(rating), "{p}: {s}");
+            if let Some(e) = removed {
+                assert_eq!(s.technique, SeTechnique::DynamicForcingChainPlus, "{s}");
+                assert_eq!(s.eliminations.iter().collect::<Vec<_>>(), [e], "{s}");
+            }
+        }
+        assert_eq!(rate_se(&p).unwrap().er, None);
+    }
+}
