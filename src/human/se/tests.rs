@@ -346,7 +346,8 @@ fn dynamic_forcing_chains_plus_steps_on_hardest_puzzles_are_serates() {
     // these steps, then finds nothing more ("Beyond solver"); with nested chains it goes on at 10.2 and 10.5.
     // Each step is (rating, the candidate it removes); the (+) steps are "Double" and "Contradiction" forcing
     // chains of its Dynamic Forcing Chains (+).
-    let cases: [(&str, &[(u8, Option<(usize, u8)>)]); 2] = [
+    type Step = (u8, Option<(usize, u8)>);
+    let cases: [(&str, &[Step]); 2] = [
         (
             ".......8...6.8.1..7....3..4.47..5...5..32............53....4..7......9...1.9...6.",
             &[(12, None), (26, None), (26, None), (94, Some((20, 5)))], // r3c3<>5
