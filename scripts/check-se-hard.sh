@@ -1,7 +1,8 @@
 #!/bin/sh
 # Rates data/se_sample_hard.txt (puzzles serate rates 9.0 and up; how they were rated is in data/README.md) on SE's
 # scale on one thread and compares with serate's ER, EP, ED: equal, within 0.2, or above this build's ladder
-# (consistent when serate's ER is above the ceiling printed). Too slow for `cargo test`, hence a script.
+# (consistent when serate's ER is above the ceiling printed). Then compares the path `explain --scale se` takes on
+# each puzzle of data/se_paths_hard.txt with serate's, step rating by step rating. Too slow for `cargo test`.
 # Usage: scripts/check-se-hard.sh [SUDOKU_BINARY]
 set -eu
 cd "$(dirname "$0")/.."
@@ -33,4 +34,19 @@ END {
     printf "%d puzzles: %d rated by this build, %d above its ladder (serate agrees: %d, disagrees: %d)\n", n, rated, above + bad, above, bad
     if (rated > 0) printf "ER equal %d (%.1f%%), within 0.2 %d (%.1f%%); EP and ED equal %d\n", eq, 100 * eq / rated, within, 100 * within / rated, epd
     exit (bad > 0 || eq < rated)
-}'
+}' || fail=1
+# Paths: serate's step ratings (without nested chains) against ours, and where each path ends.
+same=0 n=0
+grep -v '^#' data/se_paths_hard.txt > "$TMP/paths"
+while read -r p source ratings end; do
+    n=$((n + 1))
+    "$BIN" explain --scale se "$p" < /dev/null > "$TMP/explain"
+    ours=$(grep -E '^ +[0-9]+\. ' "$TMP/explain" | sed -E 's/^ +[0-9]+\. [^:]* ([0-9]+\.[0-9]):.*/\1/' | paste -sd, -)
+    [ -n "$ours" ] || ours=-
+    if grep -q '^stopped:' "$TMP/explain"; then ours_end=stuck; else
+        ours_end=$(tail -1 "$TMP/explain" | sed -E 's/.*: ([0-9.]+) .*/\1/'); fi
+    if [ "$ours" = "$ratings" ] && [ "$ours_end" = "$end" ]; then same=$((same + 1)); else
+        echo "path differs ($source): $p"; echo "  serate $ratings $end"; echo "  ours   $ours $ours_end"; fi
+done < "$TMP/paths"
+echo "$n paths: $same identical to serate's (every step's rating, and where it ends)"
+[ "$same" = "$n" ] && [ "${fail:-0}" = 0 ]
