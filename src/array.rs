@@ -5,7 +5,7 @@
 //! Status codes ([`OK`], [`code`]): 0 answered, then [`FailureKind::index`] + 1: 1 malformed, 2 clashing givens, 3 no
 //! solution, 4 more than one solution.
 //!
-//! The work runs on the engine of [`crate::ordered`] (its indexed mode), so threads follow its [`Threads`] rule: one
+//! The work runs on the crate's one ordered-parallel engine (its indexed mode), so threads follow its [`Threads`] rule: one
 //! thread works on the calling thread; a count builds a pool for the call; [`Threads::Auto`] uses the one pool of
 //! the process, built on first use.
 //!

@@ -421,9 +421,14 @@ pub struct RateArgs {
     #[arg(long, conflicts_with_all = ["json", "keep_lines"])]
     pub header: bool,
     /// The rating scale: levels (level, score, guesses, hardest technique) or se (Sudoku Explainer's ER EP ED and
-    /// the hardest technique; `>8.9` where the puzzle needs techniques beyond this build's SE ladder).
+    /// the hardest technique; `>9.4` where the puzzle needs techniques beyond this build's SE ladder).
     #[arg(long, value_enum, default_value_t = ScaleArg::Levels)]
     pub scale: ScaleArg,
+    /// With --scale se: stop rating a puzzle at the first step SE rates above X (1.0 to 25.5, one decimal) and
+    /// report what is left unknown as above X (`>X`; JSON `null` with `"above": X`). Puzzles within X get their
+    /// full ratings; the hardest steps, the slowest to find, are skipped.
+    #[arg(long, value_name = "X", value_parser = parse_se_rating)]
+    pub max_se: Option<u8>,
 }
 
 /// `--scale` values of `rate` and `explain`.
@@ -614,6 +619,21 @@ fn parse_generate_count(s: &str) -> Result<u64, String> {
         Err(_) if digits => Err(format!("N is too big: at most {}", u64::MAX)),
         _ => Err("N must be a whole number of at least 1".into()),
     }
+}
+
+/// An SE rating from 1.0 to 25.5 with at most one decimal, in tenths.
+fn parse_se_rating(s: &str) -> Result<u8, String> {
+    let bad =
+        || format!("expected an SE rating from 1.0 to 25.5 with at most one decimal, not {s:?}");
+    let (whole, tenth) = s.split_once('.').unwrap_or((s, "0"));
+    if whole.is_empty()
+        || !whole.bytes().all(|b| b.is_ascii_digit())
+        || !matches!(tenth.as_bytes(), [b'0'..=b'9'])
+    {
+        return Err(bad());
+    }
+    let v = whole.parse::<u32>().map_err(|_| bad())? * 10 + u32::from(tenth.as_bytes()[0] - b'0');
+    u8::try_from(v).ok().filter(|&v| v >= 10).ok_or_else(bad)
 }
 
 fn parse_digit(s: &str) -> Result<u8, String> {

@@ -121,10 +121,17 @@ pub fn explain(input: &str, candidates: bool, scale: ScaleArg) -> anyhow::Result
 
 /// `sudoku rate`: the batch pipeline with the [`human::Rater`] job; 0 all rated, 1 some records failed.
 pub fn rate(args: &RateArgs, quiet: bool) -> anyhow::Result<ExitCode> {
-    let rater = human::Rater::with_scale(match args.scale {
+    let mut rater = human::Rater::with_scale(match args.scale {
         ScaleArg::Levels => human::Scale::Levels,
         ScaleArg::Se => human::Scale::Se,
     });
+    if let Some(max) = args.max_se {
+        anyhow::ensure!(
+            args.scale == ScaleArg::Se,
+            "--max-se rates on SE's scale: add --scale se"
+        );
+        rater = rater.with_se_max(human::Tenths(max));
+    }
     let mut reporter = args.batch.reporter(quiet);
     let inputs = args.batch.input_specs();
     crate::cli::note_terminal_stdin(&inputs, quiet);

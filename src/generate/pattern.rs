@@ -321,7 +321,9 @@ impl PatternFill {
     }
 
     /// Writes boards `first_index .. first_index + count` as records of `layout` into `out`, whose fixed bytes
-    /// are already laid out (see [`BoardTemplate::lay_out`]).
+    /// are already laid out (see `BoardTemplate::lay_out`). For the crate's board runs and, through
+    /// `internals`, its benchmarks.
+    #[doc(hidden)]
     pub fn fill(&self, first_index: u64, count: usize, layout: &BoardTemplate, out: &mut [u8]) {
         const GRID: usize = Format::Grid.stride();
         const LINE: usize = Format::Line.stride();

@@ -8,7 +8,7 @@ use crate::grid::Grid;
 use crate::record::{json_field, CsvAnswer, Failure, Job, TextLayout};
 
 use super::rating::{rate, Histogram, Rating};
-use super::se::{rate_se, SeHistogram, Tenths};
+use super::se::{rate_se_within, SeHistogram, Tenths, LADDER_TOP};
 use super::technique::Technique;
 
 /// The scale a [`Rater`] rates on.
@@ -32,6 +32,8 @@ pub enum Scale {
 #[derive(Debug, Default)]
 pub struct Rater {
     scale: Scale,
+    /// On [`Scale::Se`], where to stop rating ([`LADDER_TOP`] when `None`).
+    se_max: Option<Tenths>,
     se: [AtomicU64; SeHistogram::BANDS],
     levels: [AtomicU64; 4],
     hardest: [AtomicU64; Technique::ALL.len()],
@@ -54,9 +56,24 @@ impl Rater {
         }
     }
 
+    /// The rater that stops rating a puzzle on SE's scale at the first step SE rates above `max`, and reports it
+    /// as above `max`.
+    pub fn with_se_max(mut self, max: Tenths) -> Rater {
+        self.se_max = Some(max);
+        self
+    }
+
+    /// What every rating reported unknown is above.
+    fn se_ceiling(&self) -> Tenths {
+        self.se_max.map_or(LADDER_TOP, |m| m.min(LADDER_TOP))
+    }
+
     /// The SE ratings counted so far (on [`Scale::Se`]); `failed` is left at 0.
     pub fn se_histogram(&self) -> SeHistogram {
-        let mut h = SeHistogram::default();
+        let mut h = SeHistogram {
+            ceiling: self.se_ceiling(),
+            ..SeHistogram::default()
+        };
         for (n, a) in h.bands.iter_mut().zip(&self.se) {
             *n = a.load(Ordering::Relaxed);
         }
@@ -113,7 +130,8 @@ fn with_board(
 impl Rater {
     /// Rates on SE's scale and writes the fields.
     fn run_se(&self, puzzle: &Grid, layout: TextLayout, out: &mut Vec<u8>) -> Result<(), Failure> {
-        let r = rate_se(puzzle).map_err(Failure::from)?;
+        let max = self.se_max.unwrap_or(Tenths(u8::MAX));
+        let r = rate_se_within(puzzle, max).map_err(Failure::from)?;
         self.se[SeHistogram::band(&r)].fetch_add(1, Ordering::Relaxed);
         match layout {
             TextLayout::Line | TextLayout::Grid => with_board(puzzle, layout, &r, out),
@@ -128,7 +146,7 @@ impl Rater {
                 json_field(out, "ep", &num(r.ep));
                 json_field(out, "ed", &num(r.ed));
                 if !r.is_complete() {
-                    json_field(out, "above", &super::se::LADDER_TOP.value());
+                    json_field(out, "above", &r.ceiling.value());
                 }
                 json_field(out, "hardest", &r.er.and(r.hardest).map(|t| t.name()));
                 Ok(())

@@ -408,7 +408,7 @@ fn rate_on_the_se_scale_gives_serates_ratings_in_order_in_every_format() {
             if f[1].starts_with('>') {
                 // Beyond this build's ladder: serate's ER is above the ladder's top.
                 let er: f64 = serate.split(' ').next().unwrap().parse().unwrap();
-                assert!(er > 8.9, "{line} / serate {serate}");
+                assert!(er > 9.4, "{line} / serate {serate}");
             } else {
                 assert_eq!(f[1..4].join(" "), *serate, "{line}");
                 within += 1;
@@ -422,7 +422,7 @@ fn rate_on_the_se_scale_gives_serates_ratings_in_order_in_every_format() {
         let v: serde_json::Value = serde_json::from_str(l).unwrap();
         assert_eq!(v["status"], "rated");
         if v["er"].is_null() {
-            assert_eq!(v["above"].as_f64(), Some(8.9), "{l}");
+            assert_eq!(v["above"].as_f64(), Some(9.4), "{l}");
         } else {
             let got: Vec<String> = ["er", "ep", "ed"]
                 .iter()
@@ -483,14 +483,14 @@ fn rate_on_the_se_scale_reports_puzzles_beyond_the_ladder_without_a_number() {
     let p = "98.7..6..75..4......3..8.7.5....7.3...94.........2.1..3.......1.9...5.8...52....6";
     let r = run(&["rate", "--scale", "se", "-q", p]);
     assert_eq!(r.code, 0, "{}", r.stderr);
-    assert_eq!(r.out(), format!("{p} >8.9 >8.9 >8.9 beyond\n"));
+    assert_eq!(r.out(), format!("{p} >9.4 >9.4 >9.4 beyond\n"));
     let r = run(&["rate", "--scale", "se", "--json", "-q", p]);
     let v: serde_json::Value = serde_json::from_str(r.out().trim()).unwrap();
     assert!(
         v["er"].is_null() && v["ep"].is_null() && v["ed"].is_null(),
         "{v}"
     );
-    assert_eq!(v["above"].as_f64(), Some(8.9));
+    assert_eq!(v["above"].as_f64(), Some(9.4));
     let r = run(&["explain", "--scale", "se", p]);
     assert!(
         r.out()
@@ -498,4 +498,50 @@ fn rate_on_the_se_scale_reports_puzzles_beyond_the_ladder_without_a_number() {
         "{}",
         r.out()
     );
+}
+
+#[test]
+fn rate_on_the_se_scale_stops_above_max_se() {
+    let sample = se_sample(60);
+    let input: String = sample.iter().map(|(p, _)| format!("{p}\n")).collect();
+    let dir = tempdir();
+    let path = dir.path().join("se.txt");
+    std::fs::write(&path, &input).unwrap();
+    let path = path.to_str().unwrap();
+    let r = run(&["rate", "--scale", "se", "--max-se", "4.0", "-q", path]);
+    assert_eq!(r.code, 0, "{}", r.stderr);
+    let (mut within, mut above) = (0, 0);
+    for (line, (p, serate)) in r.out().lines().zip(&sample) {
+        let f: Vec<&str> = line.split(' ').collect();
+        assert_eq!(f[0], p.as_str());
+        // Each of ER, EP, ED is serate's when serate's is 4.0 or less, else `>4.0`.
+        for (ours, theirs) in f[1..4].iter().zip(serate.split(' ')) {
+            if theirs.parse::<f64>().unwrap() <= 4.0 {
+                assert_eq!(*ours, theirs, "{line} / serate {serate}");
+            } else {
+                assert_eq!(*ours, ">4.0", "{line} / serate {serate}");
+            }
+        }
+        if f[1] == ">4.0" {
+            above += 1;
+            assert_eq!(f[4], "beyond");
+        } else {
+            within += 1;
+        }
+    }
+    assert!(within >= 10 && above >= 10, "{within} {above}");
+    let r = run(&[
+        "rate", "--scale", "se", "--max-se", "4.0", "--json", "-q", path,
+    ]);
+    let v: serde_json::Value = serde_json::from_str(r.out().lines().next().unwrap()).unwrap();
+    if v["er"].is_null() {
+        assert_eq!(v["above"].as_f64(), Some(4.0));
+    }
+    // Only on SE's scale, and only ratings with one decimal.
+    let r = run(&["rate", "--max-se", "4.0", "-q", path]);
+    assert_eq!(r.code, 2);
+    assert!(r.stderr.contains("--scale se"), "{}", r.stderr);
+    let r = run(&["rate", "--scale", "se", "--max-se", "4.05", "-q", path]);
+    assert_eq!(r.code, 2);
+    assert!(r.stderr.contains("--max-se"), "{}", r.stderr);
 }

@@ -11,6 +11,7 @@
 use std::collections::VecDeque;
 
 use super::super::candidates::Candidates;
+use super::advanced::{self, Grids, Offs};
 use super::{cells_of, house_of, SeStep, SeTechnique, Tenths};
 use crate::human::house::{CellSet, DigitSet, HOUSE_LIST};
 use crate::human::step::Eliminations;
@@ -23,6 +24,8 @@ pub(super) enum Kind {
     Nishio,
     Multiple,
     Dynamic,
+    /// Dynamic chains that also follow the advanced implications of nesting level 1 (SE's "(+)").
+    DynamicPlus,
 }
 
 /// A potential; its parents are `pool[start..start + len]` of its engine.
@@ -114,6 +117,11 @@ struct Engine {
     work: Work,
     /// Reused by `chain`: the pending "on" and "off" potentials and the implications of one.
     scratch: (VecDeque<u32>, VecDeque<u32>, Vec<u32>),
+    /// The cells without a value and how many cells hold each digit (for the advanced implications).
+    open: CellSet,
+    placed: [u8; 9],
+    /// Reused by `chain`: the advanced implications found.
+    advanced: Offs,
 }
 
 impl Engine {
@@ -228,11 +236,48 @@ impl Engine {
                 }
                 continue;
             }
+            if self.kind == Kind::DynamicPlus && self.advance(&save, to_off, &mut pending_off) {
+                continue;
+            }
             break None;
         };
         self.work = save;
         self.scratch = (pending_on, pending_off, buf);
         result
+    }
+
+    /// SE's `getAdvancedPotentials` once nothing is pending: the advanced "off" potentials not yet in `to_off`
+    /// join it and the queue (SE checks them against nothing else). True when any did.
+    fn advance(&mut self, save: &Work, to_off: &mut LSet, pending: &mut VecDeque<u32>) -> bool {
+        let mut found = std::mem::take(&mut self.advanced);
+        let grids = Grids {
+            now: &self.work.mask,
+            places: &self.work.places,
+            source: &save.mask,
+            open: self.open,
+            placed: &self.placed,
+        };
+        advanced::find(&grids, &mut found);
+        let mut added = false;
+        let mut parents = Vec::new();
+        for &(k, start, len) in &found.offs {
+            if to_off.get(k as usize).is_some() {
+                continue;
+            }
+            parents.clear();
+            parents.extend(
+                found.parents[start as usize..(start + len) as usize]
+                    .iter()
+                    .filter_map(|&q| to_off.get(q as usize)),
+            );
+            let (cell, digit) = ((k / 9) as u8, (k % 9) as u8 + 1);
+            let node = self.push(cell, digit, false, &parents);
+            to_off.insert(k as usize, node);
+            pending.push_back(node);
+            added = true;
+        }
+        self.advanced = found;
+        added
     }
 
     /// Takes in the potentials `found` of one state: the first whose conjugate is in `opposite` ends the chaining
@@ -338,6 +383,7 @@ pub(super) fn find(c: &Candidates, kind: Kind) -> Option<SeStep> {
         Kind::Nishio => 7.5,
         Kind::Multiple => 8.0,
         Kind::Dynamic => 8.5,
+        Kind::DynamicPlus => 9.0,
     };
     let mut e = Engine {
         kind,
@@ -345,6 +391,9 @@ pub(super) fn find(c: &Candidates, kind: Kind) -> Option<SeStep> {
         pool: Vec::with_capacity(1 << 14),
         work: Work::new(c),
         scratch: Default::default(),
+        open: c.open(),
+        placed: std::array::from_fn(|d| c.placed(d as u8 + 1).len() as u8),
+        advanced: Offs::default(),
     };
     let mut hints: Vec<Hint> = Vec::new();
     for cell in c.open().iter() {
@@ -428,6 +477,7 @@ pub(super) fn find(c: &Candidates, kind: Kind) -> Option<SeStep> {
         Kind::Nishio => SeTechnique::NishioForcingChain,
         Kind::Multiple => SeTechnique::MultipleForcingChain,
         Kind::Dynamic => SeTechnique::DynamicForcingChain,
+        Kind::DynamicPlus => SeTechnique::DynamicForcingChainPlus,
     });
     step.rating = Tenths((h.rating * 10.0).round() as u8);
     step.eliminations = h.eliminations;

@@ -10,13 +10,13 @@
 //! - EP the highest up to and including the first placement,
 //! - ED the rating of the first step.
 //!
-//! The ladder is implemented through Dynamic Forcing Chains. A puzzle that needs a later producer (SE's next ones,
-//! Dynamic Forcing Chains (+) and Nested Forcing Chains, rate 9.0 and up) is reported as
-//! *beyond* this build's ladder: its ER is not known, only that it is above [`LADDER_TOP`] ([`SeRating::er`] is
+//! The ladder is implemented through Dynamic Forcing Chains (+). A puzzle that needs a later producer (SE's next
+//! ones, the Nested Forcing Chains, rate 9.5 and up) is reported as *beyond* this build's ladder: its ER is not known, only that it is above [`LADDER_TOP`] ([`SeRating::er`] is
 //! `None`), and never a made-up number.
 //!
 //! Ratings are held in tenths ([`Tenths`]): SE's ratings all have one decimal.
 
+mod advanced;
 mod bug;
 mod chains;
 mod dynamic;
@@ -58,9 +58,9 @@ impl Tenths {
     }
 }
 
-/// What is known of the ER of a puzzle beyond this build's ladder: it is above 8.9, since every producer SE tries
-/// after the implemented ones rates 9.0 or more (a chain found earlier on the path may rate more).
-pub const LADDER_TOP: Tenths = Tenths(89);
+/// What is known of the ER of a puzzle beyond this build's ladder: it is above 9.4, since every producer SE tries
+/// after the implemented ones (the nested forcing chains) rates 9.5 or more (a chain found earlier on the path may rate more).
+pub const LADDER_TOP: Tenths = Tenths(94);
 
 /// SE's techniques, in the order SE's producers are asked (classic SE 1.2.1 set).
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
@@ -123,11 +123,14 @@ pub enum SeTechnique {
     MultipleForcingChain,
     /// Dynamic forcing chains (8.5 plus the length increment).
     DynamicForcingChain,
+    /// Dynamic forcing chains that also use pointing/claiming, hidden and naked pairs and X-Wings found on the
+    /// chain's grid (9.0 plus the length increment).
+    DynamicForcingChainPlus,
 }
 
 impl SeTechnique {
     /// The producers in SE's order (the direct ones first, then the indirect ones), as far as this build goes.
-    pub const LADDER: [SeTechnique; 25] = [
+    pub const LADDER: [SeTechnique; 26] = [
         SeTechnique::HiddenSingle,
         SeTechnique::DirectPointing, // with DirectClaiming: one producer
         SeTechnique::DirectHiddenPair,
@@ -153,6 +156,7 @@ impl SeTechnique {
         SeTechnique::NishioForcingChain,
         SeTechnique::MultipleForcingChain,
         SeTechnique::DynamicForcingChain,
+        SeTechnique::DynamicForcingChainPlus,
     ];
 
     /// SE's name of the technique.
@@ -201,6 +205,7 @@ impl SeTechnique {
             SeTechnique::NishioForcingChain => "Nishio Forcing Chain",
             SeTechnique::MultipleForcingChain => "Multiple Forcing Chain",
             SeTechnique::DynamicForcingChain => "Dynamic Forcing Chain",
+            SeTechnique::DynamicForcingChainPlus => "Dynamic Forcing Chain (+)",
         }
     }
 
@@ -237,7 +242,17 @@ impl SeTechnique {
             SeTechnique::NishioForcingChain => 75,
             SeTechnique::MultipleForcingChain => 80,
             SeTechnique::DynamicForcingChain => 85,
+            SeTechnique::DynamicForcingChainPlus => 90,
         })
+    }
+
+    /// The lowest rating the producer of this technique gives (a hidden single 1.0, a cycle 6.5).
+    pub fn floor(self) -> Tenths {
+        match self {
+            SeTechnique::HiddenSingle => Tenths(10),
+            SeTechnique::BidirectionalCycle | SeTechnique::ForcingChain => Tenths(65),
+            t => t.rating(),
+        }
     }
 
     /// The first hint this technique's producer finds, in SE's scan order.
@@ -270,6 +285,7 @@ impl SeTechnique {
             SeTechnique::NishioForcingChain => dynamic::find(c, dynamic::Kind::Nishio),
             SeTechnique::MultipleForcingChain => dynamic::find(c, dynamic::Kind::Multiple),
             SeTechnique::DynamicForcingChain => dynamic::find(c, dynamic::Kind::Dynamic),
+            SeTechnique::DynamicForcingChainPlus => dynamic::find(c, dynamic::Kind::DynamicPlus),
         }
     }
 }
@@ -358,8 +374,20 @@ impl fmt::Display for SeStep {
 }
 
 /// The first hint SE's ladder finds in a candidate grid, `None` when no implemented technique applies.
+#[cfg(test)]
 pub(crate) fn next_step(c: &Candidates) -> Option<SeStep> {
-    SeTechnique::LADDER.iter().find_map(|t| t.find(c))
+    next_step_within(c, Tenths(u8::MAX))
+}
+
+/// The first hint SE's ladder finds in a candidate grid if it rates `max` or less; `None` when no implemented
+/// technique applies or SE's next step rates above `max` (the producers whose lowest rating is above `max` are not
+/// asked, since SE would only ask them when every earlier one found nothing).
+pub(crate) fn next_step_within(c: &Candidates, max: Tenths) -> Option<SeStep> {
+    SeTechnique::LADDER
+        .iter()
+        .take_while(|t| t.floor() <= max)
+        .find_map(|t| t.find(c))
+        .filter(|s| s.rating <= max)
 }
 
 /// A puzzle's ratings on SE's scale.
@@ -375,6 +403,9 @@ pub struct SeRating {
     pub hardest: Option<SeTechnique>,
     /// Steps taken.
     pub steps: u32,
+    /// What is known of a rating that is `None`: it is above this ([`LADDER_TOP`], or the `max` of
+    /// [`Rater::with_se_max`](crate::human::Rater::with_se_max) when lower).
+    pub ceiling: Tenths,
 }
 
 impl SeRating {
@@ -384,23 +415,23 @@ impl SeRating {
     }
 }
 
-/// Writes a rating, or `>8.9` (above [`LADDER_TOP`]) when unknown.
-fn write_rating(f: &mut fmt::Formatter<'_>, r: Option<Tenths>) -> fmt::Result {
+/// Writes a rating, or `>9.4` (above `ceiling`) when unknown.
+fn write_rating(f: &mut fmt::Formatter<'_>, r: Option<Tenths>, ceiling: Tenths) -> fmt::Result {
     match r {
         Some(t) => write!(f, "{t}"),
-        None => write!(f, ">{LADDER_TOP}"),
+        None => write!(f, ">{ceiling}"),
     }
 }
 
 impl fmt::Display for SeRating {
-    /// `ER EP ED HARDEST` separated by single spaces: `3.4 1.5 1.2 Hidden_Pair`; an unknown rating is `>8.9` and
+    /// `ER EP ED HARDEST` separated by single spaces: `3.4 1.5 1.2 Hidden_Pair`; an unknown rating is `>9.4` and
     /// the hardest technique then is `beyond`; a full grid's is `-`.
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write_rating(f, self.er)?;
+        write_rating(f, self.er, self.ceiling)?;
         f.write_str(" ")?;
-        write_rating(f, self.ep)?;
+        write_rating(f, self.ep, self.ceiling)?;
         f.write_str(" ")?;
-        write_rating(f, self.ed)?;
+        write_rating(f, self.ed, self.ceiling)?;
         f.write_str(" ")?;
         match (self.er, self.hardest) {
             (None, _) => f.write_str("beyond"),
@@ -411,9 +442,11 @@ impl fmt::Display for SeRating {
 }
 
 /// The steps SE takes on a puzzle, easiest hint first at each step; ends when the grid is full or when no
-/// implemented technique applies (check [`SePath::is_solved`]).
+/// implemented technique applies, or none rated `max` or less (check [`SePath::is_solved`]).
 pub(crate) struct SePath {
     candidates: Candidates,
+    max: Tenths,
+    ceiling: Tenths,
 }
 
 impl SePath {
@@ -421,7 +454,23 @@ impl SePath {
     pub(crate) fn new(puzzle: &Grid) -> Result<SePath, RateError> {
         solver::solve_unique(puzzle)?;
         let candidates = Candidates::new(puzzle)?;
-        Ok(SePath { candidates })
+        Ok(SePath {
+            candidates,
+            max: Tenths(u8::MAX),
+            ceiling: LADDER_TOP,
+        })
+    }
+
+    /// The path that stops before a step SE rates above `max`.
+    pub(crate) fn within(mut self, max: Tenths) -> SePath {
+        self.max = max;
+        self
+    }
+
+    /// What is known of the ratings of a path that stopped unsolved: they are above this, `max` when the path
+    /// stopped before a step rated above it, else [`LADDER_TOP`] (or `max` when lower).
+    pub(crate) fn ceiling(&self) -> Tenths {
+        self.ceiling
     }
 
     /// The candidate grid as it stands.
@@ -442,7 +491,15 @@ impl Iterator for SePath {
         if self.candidates.is_solved() {
             return None;
         }
-        let step = next_step(&self.candidates)?;
+        let Some(step) = next_step_within(&self.candidates, self.max) else {
+            let asked_all = SeTechnique::LADDER.iter().all(|t| t.floor() <= self.max);
+            self.ceiling = if asked_all {
+                self.max.min(LADDER_TOP)
+            } else {
+                self.max
+            };
+            return None;
+        };
         step.apply(&mut self.candidates);
         Some(step)
     }
@@ -475,6 +532,11 @@ impl SeTally {
     /// The rating once the path ended, `solved` or stopped for want of a technique; a full grid rates 0.0
     /// everywhere, as serate prints it.
     pub(crate) fn rating(&self, solved: bool) -> SeRating {
+        self.rating_below(solved, LADDER_TOP)
+    }
+
+    /// The rating once a path that stops above `ceiling` ([`SePath::ceiling`]) ended.
+    pub(crate) fn rating_below(&self, solved: bool, ceiling: Tenths) -> SeRating {
         let known = solved.then_some(self.er);
         SeRating {
             er: known,
@@ -482,18 +544,25 @@ impl SeTally {
             ed: self.ed.or(known),
             hardest: self.hardest,
             steps: self.steps,
+            ceiling,
         }
     }
 }
 
 /// Rates a puzzle on SE's scale. Fails as [`super::rate`] does for clashing givens, no solution or several.
 pub fn rate_se(puzzle: &Grid) -> Result<SeRating, RateError> {
-    let mut path = SePath::new(puzzle)?;
+    rate_se_within(puzzle, Tenths(u8::MAX))
+}
+
+/// Rates a puzzle on SE's scale as far as `max`: stops at the first step SE would rate above it, and then reports
+/// what is not known as above `max` (or above [`LADDER_TOP`] when the ladder ends first).
+pub(crate) fn rate_se_within(puzzle: &Grid, max: Tenths) -> Result<SeRating, RateError> {
+    let mut path = SePath::new(puzzle)?.within(max);
     let mut tally = SeTally::default();
     for step in path.by_ref() {
         tally.add(&step);
     }
-    Ok(tally.rating(path.is_solved()))
+    Ok(tally.rating_below(path.is_solved(), path.ceiling()))
 }
 
 /// Counts of SE ratings per ER band (below 2.0, 2.x, … 10.x, 11 and up) and above the ladder; printed at the end
@@ -504,6 +573,8 @@ pub struct SeHistogram {
     pub bands: [u64; SeHistogram::BANDS],
     /// Records that could not be rated.
     pub failed: u64,
+    /// The ratings above the ladder are above this ([`LADDER_TOP`] when 0).
+    pub ceiling: Tenths,
 }
 
 impl SeHistogram {
@@ -540,7 +611,8 @@ impl fmt::Display for SeHistogram {
                 0 => "full grid".to_string(),
                 1 => "1.0-1.9".to_string(),
                 11 => "11.0 and up".to_string(),
-                12 => format!("above {LADDER_TOP}"),
+                12 if self.ceiling == Tenths(0) => format!("above {LADDER_TOP}"),
+                12 => format!("above {}", self.ceiling),
                 _ => format!("{i}.0-{i}.9"),
             };
             let share = 100.0 * n as f64 / total as f64;

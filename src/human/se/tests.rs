@@ -146,6 +146,7 @@ fn every_technique_is_met_on_the_sample_with_its_rating_and_sound_steps() {
             SeTechnique::NishioForcingChain => r.0 >= 75,
             SeTechnique::MultipleForcingChain => r.0 >= 80,
             SeTechnique::DynamicForcingChain => r.0 >= 85,
+            SeTechnique::DynamicForcingChainPlus => r.0 >= 90,
         };
         assert!(want, "{t} rated {r}");
     }
@@ -310,4 +311,63 @@ fn hand_made_unique_rectangles_rate_as_se() {
         s.eliminations.to_string(),
         "r2c2,r2c3,r2c5,r2c6,r2c7,r2c8,r2c9<>3"
     );
+}
+
+#[test]
+fn dynamic_forcing_chains_plus_rate_as_serate() {
+    // puzzles3_magictour_top1465; serate (classic techniques) rates it 9.8 1.2 1.2, its ER step a "Dynamic
+    // Contradiction Forcing Chains (+)" (see data/README.md for how serate was run).
+    let p: Grid =
+        "7.....4...2..7..8...3..8..9...5..3...6..2..9...1..7..6...3..9...3..4..6...9..1..5"
+            .parse()
+            .unwrap();
+    let steps = assert_sound(&p);
+    let plus: Vec<&SeStep> = steps
+        .iter()
+        .filter(|s| s.technique == SeTechnique::DynamicForcingChainPlus)
+        .collect();
+    assert!(!plus.is_empty());
+    assert!(plus.iter().all(|s| s.rating >= Tenths(90)));
+    let r = rate_se(&p).unwrap();
+    assert_eq!(
+        (r.er, r.ep, r.ed, r.hardest),
+        (
+            Some(Tenths(98)),
+            Some(Tenths(12)),
+            Some(Tenths(12)),
+            Some(SeTechnique::DynamicForcingChainPlus)
+        )
+    );
+}
+
+#[test]
+fn dynamic_forcing_chains_plus_steps_on_hardest_puzzles_are_serates() {
+    // puzzles6_forum_hardest_1106. serate (classic techniques but Nested Forcing Chains, `--after='%r %s'`) takes
+    // these steps, then finds nothing more ("Beyond solver"); with nested chains it goes on at 10.2 and 10.5.
+    // Each step is (rating, the candidate it removes); the (+) steps are "Double" and "Contradiction" forcing
+    // chains of its Dynamic Forcing Chains (+).
+    type Step = (u8, Option<(usize, u8)>);
+    let cases: [(&str, &[Step]); 2] = [
+        (
+            ".......8...6.8.1..7....3..4.47..5...5..32............53....4..7......9...1.9...6.",
+            &[(12, None), (26, None), (26, None), (94, Some((20, 5)))], // r3c3<>5
+        ),
+        (
+            ".2.4...8......9..2..9.3............5..8..7....4.5..82...46..21.6.21..4...1......8",
+            &[(94, Some((76, 5))), (100, Some((78, 9)))], // r9c5<>5, r9c7<>9
+        ),
+    ];
+    for (p, want) in cases {
+        let p: Grid = p.parse().unwrap();
+        let steps = assert_sound(&p);
+        assert_eq!(steps.len(), want.len(), "{p}");
+        for (s, &(rating, removed)) in steps.iter().zip(want) {
+            assert_eq!(s.rating, Tenths(rating), "{p}: {s}");
+            if let Some(e) = removed {
+                assert_eq!(s.technique, SeTechnique::DynamicForcingChainPlus, "{s}");
+                assert_eq!(s.eliminations.iter().collect::<Vec<_>>(), [e], "{s}");
+            }
+        }
+        assert_eq!(rate_se(&p).unwrap().er, None);
+    }
 }

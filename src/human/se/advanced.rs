@@ -1,0 +1,303 @@
+//! SE's "advanced" implications of a dynamic chain (`Chaining.getAdvancedPotentials`, used from Dynamic Forcing
+//! Chains (+) up): when a chain has nothing left to follow, the lower techniques are looked for on the chain's
+//! working grid (the candidates it has removed so far), and what they eliminate is "off" too, resting on the
+//! chain's eliminations that made the technique possible (SE's `getRuleParents`).
+//!
+//! At nesting level 1 (SE's default, `FCPlus` 0) the techniques are, in this order, pointing/claiming, hidden
+//! pairs, naked pairs and X-Wings; only the first of them with any such hint counts, with all its hints. SE keeps
+//! a hint's eliminations in a Java `HashMap` keyed by cell (hash = the cell's index), so they come out by bucket
+//! (index modulo the table size), ties in insertion order: [`hash_order`] does the same, since the order decides
+//! which chain reaches a potential first, hence the chain lengths and the ratings.
+
+use super::super::house::{CellSet, DigitSet};
+use super::{cells_of, combinations, positions, region, BOX_COL_ROW};
+
+/// The candidates of a chain's working grid, with the grid it started from.
+pub(super) struct Grids<'a> {
+    /// Candidates now (bit `d - 1` for digit `d`; 0 for a cell with a value).
+    pub now: &'a [u16; 81],
+    /// Where each digit can go now.
+    pub places: &'a [CellSet; 9],
+    /// Candidates when the chain started.
+    pub source: &'a [u16; 81],
+    /// The cells without a value (SE's empty cells).
+    pub open: CellSet,
+    /// How many cells hold each digit.
+    pub placed: &'a [u8; 9],
+}
+
+/// The eliminations found: each is a candidate key (`cell * 9 + digit - 1`) with the keys of the "off" potentials
+/// it rests on, `parents[start..start + len]`.
+#[derive(Default)]
+pub(super) struct Offs {
+    pub offs: Vec<(u16, u32, u32)>,
+    pub parents: Vec<u16>,
+}
+
+fn key(cell: usize, digit: u8) -> u16 {
+    (cell * 9 + digit as usize - 1) as u16
+}
+
+impl Offs {
+    fn clear(&mut self) {
+        self.offs.clear();
+        self.parents.clear();
+    }
+
+    /// Adds one hint: its eliminations `(cell, digits)` in insertion order (put in `HashMap` order here), resting
+    /// on `parents`; nothing when it rests on nothing (SE: the rule holds without the chain).
+    fn hint(&mut self, removes: &mut [(u8, DigitSet)], parents: &[u16]) {
+        if parents.is_empty() || removes.is_empty() {
+            return;
+        }
+        let start = self.parents.len() as u32;
+        self.parents.extend_from_slice(parents);
+        hash_order(removes);
+        for &(cell, digits) in removes.iter() {
+            for d in digits.iter() {
+                self.offs
+                    .push((key(cell as usize, d), start, parents.len() as u32));
+            }
+        }
+    }
+}
+
+/// Orders cells as a Java `HashMap<Cell, _>` filled in this order iterates them: by `index & (capacity - 1)`
+/// (capacity 16, doubled past three quarters full), stably.
+fn hash_order(cells: &mut [(u8, DigitSet)]) {
+    let mut cap = 16;
+    while cells.len() * 4 > cap * 3 {
+        cap *= 2;
+    }
+    cells.sort_by_key(|&(cell, _)| cell as usize & (cap - 1));
+}
+
+/// SE's advanced "off" potentials at nesting level 1: those of the first technique with any.
+pub(super) fn find(g: &Grids, out: &mut Offs) {
+    out.clear();
+    locking(g, out);
+    if out.offs.is_empty() {
+        hidden_pairs(g, out);
+    }
+    if out.offs.is_empty() {
+        naked_pairs(g, out);
+    }
+    if out.offs.is_empty() {
+        x_wings(g, out);
+    }
+}
+
+/// Digit `d` was a candidate of `cell` when the chain started and is no longer.
+fn gone(g: &Grids, cell: usize, d: u8) -> bool {
+    let bit = 1 << (d - 1);
+    g.source[cell] & bit != 0 && g.now[cell] & bit == 0
+}
+
+/// SE's `Locking(false)`: pointing and claiming, box/column, box/row, column/box, row/box.
+fn locking(g: &Grids, out: &mut Offs) {
+    let mut removes = Vec::new();
+    let mut parents = Vec::new();
+    for (t1, t2) in [(0, 2), (0, 1), (2, 0), (1, 0)] {
+        for d in 1..=9u8 {
+            let places = g.places[d as usize - 1];
+            for i1 in 0..9 {
+                let r1 = cells_of(region(t1, i1));
+                let pos = places & r1;
+                if pos.len() < 2 {
+                    continue;
+                }
+                for i2 in 0..9 {
+                    let r2 = cells_of(region(t2, i2));
+                    if (r1 & r2).is_empty() || pos & r2 != pos {
+                        continue;
+                    }
+                    removes.clear();
+                    removes.extend(
+                        (places & r2 & !r1)
+                            .iter()
+                            .map(|cell| (cell as u8, DigitSet::single(d))),
+                    );
+                    parents.clear();
+                    parents.extend(
+                        (r1 & !r2)
+                            .iter()
+                            .filter(|&cell| gone(g, cell, d))
+                            .map(|cell| key(cell, d)),
+                    );
+                    out.hint(&mut removes, &parents);
+                }
+            }
+        }
+    }
+}
+
+/// The places of digit `d` in the house of cells `h`, as positions in the house.
+fn digit_positions(g: &Grids, t: usize, i: usize, d: u8) -> u16 {
+    positions(
+        region(t, i),
+        g.places[d as usize - 1] & cells_of(region(t, i)),
+    )
+}
+
+/// SE's `HiddenSet(2, false)`: boxes, columns, rows; houses with more than four empty cells.
+fn hidden_pairs(g: &Grids, out: &mut Offs) {
+    let mut removes = Vec::new();
+    let mut parents = Vec::new();
+    for t in BOX_COL_ROW {
+        for i in 0..9 {
+            let h = region(t, i);
+            let hc = cells_of(h);
+            if (g.open & hc).len() <= 4 {
+                continue;
+            }
+            for m in combinations(2) {
+                let digits = DigitSet(m);
+                let mut common = 0u16;
+                let mut ok = true;
+                for d in digits.iter() {
+                    let p = digit_positions(g, t, i, d);
+                    if p.count_ones() <= 1 {
+                        ok = false;
+                        break;
+                    }
+                    common |= p;
+                }
+                if !ok || common.count_ones() != 2 {
+                    continue;
+                }
+                let cells = super::cells_at(h, common);
+                removes.clear();
+                for cell in cells.iter() {
+                    let others = DigitSet(g.now[cell] & !m);
+                    if !others.is_empty() {
+                        removes.push((cell as u8, others));
+                    }
+                }
+                parents.clear();
+                for cell in (hc & !cells).iter() {
+                    for d in digits.iter() {
+                        if g.source[cell] >> (d - 1) & 1 != 0 {
+                            parents.push(key(cell, d));
+                        }
+                    }
+                }
+                out.hint(&mut removes, &parents);
+            }
+        }
+    }
+}
+
+/// SE's `NakedSet(2)`: boxes, columns, rows; houses with four empty cells or more.
+fn naked_pairs(g: &Grids, out: &mut Offs) {
+    let mut removes = Vec::new();
+    let mut parents = Vec::new();
+    for t in BOX_COL_ROW {
+        for i in 0..9 {
+            let h = region(t, i);
+            let hc = cells_of(h);
+            if (g.open & hc).len() < 4 {
+                continue;
+            }
+            for m in combinations(2) {
+                let cells = super::cells_at(h, m);
+                let mut common = 0u16;
+                let mut ok = true;
+                for cell in cells.iter() {
+                    if g.now[cell].count_ones() <= 1 {
+                        ok = false;
+                        break;
+                    }
+                    common |= g.now[cell];
+                }
+                if !ok || common.count_ones() != 2 {
+                    continue;
+                }
+                removes.clear();
+                for cell in (hc & !cells).iter() {
+                    let r = DigitSet(g.now[cell] & common);
+                    if !r.is_empty() {
+                        removes.push((cell as u8, r));
+                    }
+                }
+                parents.clear();
+                for cell in cells.iter() {
+                    for d in DigitSet(g.source[cell] & !common).iter() {
+                        parents.push(key(cell, d));
+                    }
+                }
+                out.hint(&mut removes, &parents);
+            }
+        }
+    }
+}
+
+/// The cells of the lines of type `t` (1 rows, 2 columns) in mask `m`.
+fn lines(t: usize, m: u16) -> CellSet {
+    (0..9)
+        .filter(|&i| m >> i & 1 != 0)
+        .fold(CellSet::EMPTY, |s, i| s | cells_of(region(t, i)))
+}
+
+/// SE's `Fisherman(2)`: base columns then base rows; digits placed five times or fewer.
+fn x_wings(g: &Grids, out: &mut Offs) {
+    let mut removes = Vec::new();
+    let mut parents = Vec::new();
+    for (base, cover) in [(2, 1), (1, 2)] {
+        for m in combinations(2) {
+            for d in 1..=9u8 {
+                if g.placed[d as usize - 1] + 4 > 9 {
+                    continue;
+                }
+                let mut common = 0u16;
+                let mut ok = true;
+                for i in (0..9).filter(|&i| m >> i & 1 != 0) {
+                    let p = digit_positions(g, base, i, d);
+                    if p.count_ones() <= 1 {
+                        ok = false;
+                        break;
+                    }
+                    common |= p;
+                }
+                if !ok || common.count_ones() != 2 {
+                    continue;
+                }
+                let bases = lines(base, m);
+                let covers = lines(cover, common);
+                removes.clear();
+                // Cover line after cover line, each in its order.
+                for j in (0..9).filter(|&j| common >> j & 1 != 0) {
+                    let line = g.places[d as usize - 1] & cells_of(region(cover, j)) & !bases;
+                    removes.extend(line.iter().map(|cell| (cell as u8, DigitSet::single(d))));
+                }
+                parents.clear();
+                parents.extend(
+                    (bases & !covers)
+                        .iter()
+                        .filter(|&cell| gone(g, cell, d))
+                        .map(|cell| key(cell, d)),
+                );
+                out.hint(&mut removes, &parents);
+            }
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn eliminations_come_in_java_hash_map_order() {
+        let d = DigitSet::single(1);
+        // Capacity 16: by index modulo 16, ties in insertion order.
+        let mut cells: Vec<(u8, DigitSet)> = [20u8, 4, 36, 17, 1].iter().map(|&c| (c, d)).collect();
+        hash_order(&mut cells);
+        let order: Vec<u8> = cells.iter().map(|c| c.0).collect();
+        assert_eq!(order, [17, 1, 20, 4, 36]);
+        // Thirteen cells: capacity 32.
+        let mut cells: Vec<(u8, DigitSet)> = (0..13u8).map(|i| (40 - i, d)).collect();
+        hash_order(&mut cells);
+        let order: Vec<u8> = cells.iter().map(|c| c.0).collect();
+        assert_eq!(order, [32, 33, 34, 35, 36, 37, 38, 39, 40, 28, 29, 30, 31]);
+    }
+}
