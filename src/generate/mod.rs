@@ -44,7 +44,7 @@ pub(crate) use layout::BoardTemplate;
 pub use pattern::{PatternFill, Transform};
 pub use puzzle::{
     run_puzzles, Goal, PuzzleError, PuzzleOptions, PuzzleRun, PuzzleRunError, PuzzleSummary,
-    Symmetry, DEFAULT_MAX_ATTEMPTS, MIN_CLUES,
+    Symmetry,
 };
 use random::Distinct;
 pub use random::RandomFill;

@@ -130,7 +130,7 @@ impl Transform {
     /// A transform from its parts: `rows[r]` and `cols[c]` are the source line of target line `r` and `c`
     /// (0-based), `digits[d]` the new digit of digit `d` (`digits[0]` must be 0). `None` unless the line orders
     /// keep bands and stacks together and `digits` is a relabelling.
-    pub fn from_parts(
+    pub(crate) fn from_parts(
         transpose: bool,
         rows: [u8; 9],
         cols: [u8; 9],
@@ -176,6 +176,7 @@ impl Transform {
 pub struct PatternFill {
     /// The fixed first digit as a 0-based value.
     first: Option<u8>,
+    #[cfg(test)]
     relabelings: u64,
     capacity: u64,
     step: u64,
@@ -206,6 +207,7 @@ impl PatternFill {
         }
         PatternFill {
             first: first.map(|d| d - 1),
+            #[cfg(test)]
             relabelings: capacity / GEOMETRIES,
             capacity,
             step,
@@ -222,28 +224,31 @@ impl PatternFill {
         }
     }
 
+    #[cfg(test)]
     /// See [`PatternFill::capacity_for`].
-    pub fn capacity(&self) -> u64 {
+    pub(crate) fn capacity(&self) -> u64 {
         self.capacity
     }
 
     /// Where board `index` (`< capacity`) sits in the enumeration of transforms.
-    pub fn position(&self, index: u64) -> u64 {
+    pub(crate) fn position(&self, index: u64) -> u64 {
         ((u128::from(self.step) * u128::from(index) + u128::from(self.offset))
             % u128::from(self.capacity)) as u64
     }
 
+    #[cfg(test)]
     /// The board index whose position is `position`: the inverse of [`PatternFill::position`].
-    pub fn index_of_position(&self, position: u64) -> u64 {
+    pub(crate) fn index_of_position(&self, position: u64) -> u64 {
         let inv = mod_inverse(self.step, self.capacity);
         let diff = (u128::from(position) + u128::from(self.capacity) - u128::from(self.offset))
             % u128::from(self.capacity);
         ((diff * u128::from(inv)) % u128::from(self.capacity)) as u64
     }
 
+    #[cfg(test)]
     /// The transform at `position` (`< capacity`): board `index` is the transform at [`PatternFill::position`] of
     /// the base grid.
-    pub fn transform(&self, position: u64) -> Transform {
+    pub(crate) fn transform(&self, position: u64) -> Transform {
         let lines = LINE_ORDERS as u64;
         let relabel = (position % self.relabelings) as u32;
         let geo = position / self.relabelings;
@@ -271,12 +276,13 @@ impl PatternFill {
         }
     }
 
+    #[cfg(test)]
     /// The position of a transform of this run: the inverse of [`PatternFill::transform`].
     ///
     /// # Panics
     /// With a fixed first digit, if `t` does not put it in the top-left cell (no board of the run is `t` of the
     /// base grid).
-    pub fn position_of(&self, t: &Transform) -> u64 {
+    pub(crate) fn position_of(&self, t: &Transform) -> u64 {
         let lines = LINE_ORDERS as u64;
         let (row_coord, col_coord) = if t.transpose {
             (line_order_index(&t.cols), line_order_index(&t.rows))
@@ -443,6 +449,7 @@ fn arrange<const FIXED: bool>(
     (grid, rm, ascii)
 }
 
+#[cfg(test)]
 /// `a⁻¹ mod m` for `gcd(a, m) = 1`.
 fn mod_inverse(a: u64, m: u64) -> u64 {
     let (mut r0, mut r1) = (i128::from(m), i128::from(a));
@@ -456,12 +463,14 @@ fn mod_inverse(a: u64, m: u64) -> u64 {
     t0.rem_euclid(i128::from(m)) as u64
 }
 
+#[cfg(test)]
 /// The base digit (0-based) that a transform with these line orders puts in the top-left cell.
 fn top_left(transpose: bool, rows: &[u8; 9], cols: &[u8; 9]) -> u8 {
     let base = if transpose { &BASE_T } else { &BASE };
     base[usize::from(rows[0]) * 9 + usize::from(cols[0])]
 }
 
+#[cfg(test)]
 /// The number `x` of a line order (`LINE_ORDER[x] == *order`).
 fn line_order_index(order: &[u8; 9]) -> u64 {
     let perm = |p: [u8; 3]| PERM3.iter().position(|&q| q == p).expect("an order of 3") as u64;
@@ -470,6 +479,7 @@ fn line_order_index(order: &[u8; 9]) -> u64 {
     band + 6 * (inner(0) + 6 * inner(1) + 36 * inner(2))
 }
 
+#[cfg(test)]
 /// The Lehmer number (radices n, n - 1, …, 1, lowest first, as `pick_table` decodes it) of `images`, a
 /// sequence of distinct digits of `0..9` without `skip` (or of all nine when `skip` is 9).
 fn lehmer_index(images: impl Iterator<Item = u8>, skip: u8) -> u32 {

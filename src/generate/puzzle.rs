@@ -143,10 +143,10 @@ impl Default for PuzzleOptions {
 }
 
 /// Boards tried per puzzle by default before [`PuzzleError::GaveUp`].
-pub const DEFAULT_MAX_ATTEMPTS: u32 = 100_000;
+pub(crate) const DEFAULT_MAX_ATTEMPTS: u32 = 100_000;
 
 /// Fewest clues a proper puzzle can have (there is no 16-clue puzzle).
-pub const MIN_CLUES: usize = 17;
+pub(crate) const MIN_CLUES: usize = 17;
 
 impl PuzzleOptions {
     /// Checks that the options can be met at all: a clue count from 17 to 81 that the symmetry's orbits can

@@ -28,7 +28,7 @@ use super::explainer::{Event, Explainer};
 use super::technique::{Level, Technique, TechniqueSet};
 
 /// Points a guess adds to the score.
-pub const GUESS_WEIGHT: u32 = 40;
+pub(crate) const GUESS_WEIGHT: u32 = 40;
 
 /// The rating of one puzzle.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -37,7 +37,7 @@ pub struct Rating {
     pub level: Level,
     /// The hardest technique used; `None` when the puzzle was already full.
     pub hardest: Option<Technique>,
-    /// Technique weights summed over the path, plus [`GUESS_WEIGHT`] per guess.
+    /// Technique weights summed over the path, plus 40 per guess.
     pub score: u32,
     /// Guesses made.
     pub guesses: u32,

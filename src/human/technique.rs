@@ -104,7 +104,7 @@ impl Technique {
     }
 
     /// Points one use of the technique adds to a puzzle's score (see [`crate::human::Rating`]).
-    pub const fn weight(self) -> u32 {
+    pub(crate) const fn weight(self) -> u32 {
         match self {
             Technique::NakedSingle => 1,
             Technique::HiddenSingle => 2,

@@ -53,14 +53,14 @@ impl fmt::Display for Tenths {
 
 impl Tenths {
     /// The rating as a number (`2.3`).
-    pub fn value(self) -> f64 {
+    pub(crate) fn value(self) -> f64 {
         f64::from(self.0) / 10.0
     }
 }
 
 /// What is known of the ER of a puzzle beyond this build's ladder: it is above 9.4, since every producer SE tries
 /// after the implemented ones (the nested forcing chains) rates 9.5 or more (a chain found earlier on the path may rate more).
-pub const LADDER_TOP: Tenths = Tenths(94);
+pub(crate) const LADDER_TOP: Tenths = Tenths(94);
 
 /// SE's techniques, in the order SE's producers are asked (classic SE 1.2.1 set).
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
@@ -393,7 +393,7 @@ pub(crate) fn next_step_within(c: &Candidates, max: Tenths) -> Option<SeStep> {
 /// A puzzle's ratings on SE's scale.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub struct SeRating {
-    /// ER, the highest rating on the path; `None` when the puzzle needs a technique beyond [`LADDER_TOP`].
+    /// ER, the highest rating on the path; `None` when the puzzle needs a technique beyond the implemented ladder (then [`SeRating::ceiling`] says what is known).
     pub er: Option<Tenths>,
     /// EP, the highest rating up to the first placement; `None` when beyond the ladder before it.
     pub ep: Option<Tenths>,
@@ -403,14 +403,14 @@ pub struct SeRating {
     pub hardest: Option<SeTechnique>,
     /// Steps taken.
     pub steps: u32,
-    /// What is known of a rating that is `None`: it is above this ([`LADDER_TOP`], or the `max` of
+    /// What is known of a rating that is `None`: it is above this (the top of the implemented ladder, or the `max` of
     /// [`Rater::with_se_max`](crate::human::Rater::with_se_max) when lower).
     pub ceiling: Tenths,
 }
 
 impl SeRating {
     /// True when the whole path was within the ladder.
-    pub fn is_complete(&self) -> bool {
+    pub(crate) fn is_complete(&self) -> bool {
         self.er.is_some()
     }
 }
@@ -573,7 +573,7 @@ pub struct SeHistogram {
     pub bands: [u64; SeHistogram::BANDS],
     /// Records that could not be rated.
     pub failed: u64,
-    /// The ratings above the ladder are above this ([`LADDER_TOP`] when 0).
+    /// The ratings above the ladder are above this (the top of the implemented ladder when 0).
     pub ceiling: Tenths,
 }
 
