@@ -231,6 +231,15 @@ impl Sink {
         matches!(self.inner, SinkInner::File { .. })
     }
 
+    /// True when the output goes to a terminal (standard output, or a device named by `-o`).
+    pub fn is_terminal(&self) -> bool {
+        use std::io::IsTerminal;
+        match &self.inner {
+            SinkInner::Stdout(f) | SinkInner::InPlace(f) => f.is_terminal(),
+            SinkInner::File { .. } | SinkInner::Done => false,
+        }
+    }
+
     /// Writes all of `bytes` (compressed, when the target asks for it); a closed pipe on stdout (or on a FIFO
     /// target) becomes [`OutputError::BrokenPipe`].
     pub fn write_all(&mut self, bytes: &[u8]) -> Result<(), OutputError> {

@@ -6,7 +6,8 @@
 //! - `chunk`: record-aligned cutting, and the invariant that makes chunked and sequential runs write the same
 //!   bytes (and keeps memory flat on any input);
 //! - [`pipeline`]: the run, on the engine of [`crate::ordered`] and the writer of [`crate::output`];
-//! - [`report`]: counts and the summary of a run.
+//! - [`report`]: counts and the summary of a run;
+//! - [`table`]: Parquet and Arrow IPC tables, read and written by record batch.
 //!
 //! What happens to one record is a [`Job`](crate::record::Job); what a run tells as it goes goes to an
 //! [`Observer`](crate::record::Observer) (`&mut ()` for none).
@@ -40,6 +41,7 @@ mod decode;
 pub mod input;
 pub mod pipeline;
 pub mod report;
+pub mod table;
 
 pub use input::InputSpec;
 pub use pipeline::{run, Options};
@@ -102,6 +104,14 @@ pub enum BatchError {
         name: String,
         /// The cause, with its line.
         source: FormatError,
+    },
+    /// A Parquet or Arrow table could not be read, or its output written.
+    #[error("{name}: {source}")]
+    Table {
+        /// The input as named.
+        name: String,
+        /// The cause.
+        source: table::TableError,
     },
     /// Pipe mode was asked for on an input of 9-line grids, whose records are not single lines.
     #[error("{name}: pipe mode (one output line per input line) reads line or CSV records, not 9-line grids")]

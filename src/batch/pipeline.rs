@@ -11,6 +11,7 @@ use std::time::Instant;
 use super::chunk::{Chunk, ChunkError, Chunks};
 use super::input::{Data, InputSpec, Opened};
 use super::report::{Counts, Summary};
+use super::table;
 use super::BatchError;
 use crate::format::csv::ColumnNames;
 use crate::format::{self, Format, Place, Plan, Prepared, Skipped};
@@ -32,6 +33,9 @@ const IN_FLIGHT: usize = 8 << 20;
 /// The smallest chunk many threads shrink chunks to: below it the cost per chunk of hundreds of threads on a few
 /// cores outweighs the work (`-j1024` on 5 million short lines ran minutes with 4 KiB chunks).
 const MIN_CHUNK: usize = 32 * 1024;
+
+/// Bytes a table row stands for when a chunk size is turned into rows: about a puzzle line's.
+const ROW_BYTES: usize = 96;
 
 /// Buffers waiting for the writer, at most.
 const WRITER_QUEUE: usize = 8;
@@ -115,6 +119,7 @@ pub fn run<J: Job + ?Sized>(
     let engine = Engine::new(Threads::Count(opts.threads.get().min(window)))?;
     let sink = Sink::create(target)?;
     let atomic = sink.is_atomic();
+    let terminal = sink.is_terminal();
     let threads = engine.threads();
     // Finished chunks wait for the writer in a short queue of their own: the window bounds the chunks being
     // worked on, this bounds the ones being written.
@@ -134,11 +139,25 @@ pub fn run<J: Job + ?Sized>(
         seen: std::collections::HashSet::new(),
     };
     let mut result = Ok(());
+    let others = opened.len() > 1;
     for input in opened.iter_mut() {
         let flight = (chunk_size, window);
-        result = input
-            .start()
-            .and_then(|()| each_input(input, job, opts, &engine, flight, &writer, &mut col));
+        result = input.start().and_then(|()| match input.data {
+            Data::Table { .. } => {
+                let cx = table::Context {
+                    opts,
+                    engine: &engine,
+                    window,
+                    rows: (chunk_size / ROW_BYTES).max(1),
+                    writer: &writer,
+                    col: &mut col,
+                    others,
+                    terminal,
+                };
+                table::each_table(input, job, cx)
+            }
+            _ => each_input(input, job, opts, &engine, flight, &writer, &mut col),
+        });
         input.done();
         if result.is_err() || col.stopped {
             break;
@@ -271,22 +290,24 @@ fn writer_stopped() -> BatchError {
 
 /// Takes chunk results in input order: fixes up what depends on the records before (line numbers, the record
 /// separator, `--fail-fast`), counts, and tells the observer about failures and progress.
-struct Collector<'o> {
+pub(super) struct Collector<'o> {
     observer: &'o mut dyn Observer,
-    total: Option<u64>,
+    /// Bytes of all the inputs, when known.
+    pub(super) total: Option<u64>,
     fail_fast: bool,
-    counts: Counts,
+    pub(super) counts: Counts,
     bytes_in: u64,
-    bytes_out: u64,
+    pub(super) bytes_out: u64,
     name: String,
     /// 0-based line at the start of the next chunk of the current input.
     line: u64,
     /// The byte the format writes before every record, dropped before the first record of the output.
     separator: Option<u8>,
     wrote_record: bool,
-    stopped: bool,
+    /// Set when `--fail-fast` met a failed record.
+    pub(super) stopped: bool,
     /// Keys of the records kept so far ([`crate::record::Answer::FirstOf`]), over every input of the run.
-    seen: std::collections::HashSet<[u8; 32]>,
+    pub(super) seen: std::collections::HashSet<[u8; 32]>,
 }
 
 impl Collector<'_> {
@@ -299,17 +320,18 @@ impl Collector<'_> {
         self.bytes_out += prep.preamble.len() as u64;
     }
 
+    /// Starts a table input: failures are told by its name and their 1-based row.
+    pub(super) fn begin_table(&mut self, name: &str) {
+        self.name.clear();
+        self.name.push_str(name);
+        self.line = 0;
+        self.separator = None;
+    }
+
     /// Returns false when the run must stop (`--fail-fast` met a failed record).
     fn accept(&mut self, chunk_len: u64, out: &mut Vec<u8>, mut rep: ChunkReport) -> bool {
-        if self.fail_fast {
-            if let Some(first) = rep.failures.first() {
-                out.truncate(first.out_end);
-                rep.records = first.record + 1;
-                rep.failed = Default::default();
-                rep.failed[first.failure.kind().index()] = 1;
-                rep.failures.truncate(1);
-                self.stopped = true;
-            }
+        if let Some(end) = self.cut_at_failure(&mut rep) {
+            out.truncate(end);
         }
         if !rep.keyed.is_empty() {
             self.drop_repeats(out, &rep);
@@ -321,6 +343,30 @@ impl Collector<'_> {
             }
         }
         self.wrote_record |= rep.records > 0;
+        self.tally(&rep, chunk_len);
+        self.bytes_out += out.len() as u64;
+        !self.stopped
+    }
+
+    /// With `--fail-fast`, cuts the report at its first failed record and stops the run; returns where that
+    /// record's output ends.
+    pub(super) fn cut_at_failure(&mut self, rep: &mut ChunkReport) -> Option<usize> {
+        if !self.fail_fast {
+            return None;
+        }
+        let first = rep.failures.first()?;
+        let end = first.out_end;
+        rep.records = first.record + 1;
+        rep.failed = Default::default();
+        rep.failed[first.failure.kind().index()] = 1;
+        rep.failures.truncate(1);
+        self.stopped = true;
+        Some(end)
+    }
+
+    /// Counts the records of a chunk of `chunk_len` input bytes, and tells the observer about its failures and
+    /// the progress.
+    pub(super) fn tally(&mut self, rep: &ChunkReport, chunk_len: u64) {
         for f in &rep.failures {
             self.observer
                 .failure(&self.name, self.line + f.line + 1, &f.failure);
@@ -331,13 +377,11 @@ impl Collector<'_> {
         }
         self.line += rep.lines;
         self.bytes_in += chunk_len;
-        self.bytes_out += out.len() as u64;
         self.observer.progress(Progress {
             items: self.counts.records,
             done: self.bytes_in,
             total: self.total,
         });
-        !self.stopped
     }
 
     /// Removes from `out` the records whose key an earlier record of the run had, keeping every other byte in
@@ -371,6 +415,7 @@ fn chunks_of(input: &mut Opened, chunk_size: usize) -> Chunks<'_> {
         Data::Compressed { .. } => unreachable!("a compressed input is decoded once started"),
         Data::Started { head, file } => Chunks::stream(file, std::mem::take(head), chunk_size),
         Data::Decoded(text) => Chunks::stream(text, Vec::new(), chunk_size),
+        Data::Table { .. } => unreachable!("a table is read by batch::table"),
     }
 }
 
