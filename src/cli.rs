@@ -306,7 +306,8 @@ pub struct ShuffleArgs {
 pub struct BatchArgs {
     /// Files of puzzles (`-` or none for standard input), or one puzzle given as text (81 characters, `0` or `.`
     /// for blanks). Formats: 81-character lines, 9-line grids, Kaggle CSVs (detected, or see --format), plain or
-    /// compressed by gzip, zstd, xz or bzip2 (told by their first bytes).
+    /// compressed by gzip, zstd, xz or bzip2 (told by their first bytes); or one Parquet or Arrow IPC table
+    /// (answered as the same kind of table).
     #[arg(value_name = "INPUT")]
     pub inputs: Vec<PathBuf>,
 
@@ -329,12 +330,12 @@ pub struct BatchArgs {
     #[arg(long, value_enum, default_value_t = InputFormatArg::Auto)]
     pub format: InputFormatArg,
 
-    /// The CSV column holding the puzzles [default: the first of quizzes, quiz, puzzles, puzzle, question]. Any
-    /// case; a header without it is an error.
+    /// The CSV (or Parquet, Arrow) column holding the puzzles [default: the first of quizzes, quiz, puzzles,
+    /// puzzle, question]. Any case; a header without it is an error.
     #[arg(long, value_name = "NAME")]
     pub column: Option<String>,
 
-    /// The CSV column of solutions: the claims `check` checks, the column `solve` fills [default: solutions or
+    /// The CSV (or Parquet, Arrow) column of solutions: the claims `check` checks, the column `solve` fills [default: solutions or
     /// solution; `solve` adds a `solution` column when there is none]. A header without it is an error.
     #[arg(long, value_name = "NAME")]
     pub solution_column: Option<String>,
