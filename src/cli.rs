@@ -7,6 +7,7 @@ use std::process::ExitCode;
 
 use clap::{Args, Parser, Subcommand, ValueEnum};
 use sudoku_batch::batch::pipeline::DEFAULT_CHUNK_SIZE;
+use sudoku_batch::batch::table::TableCompression;
 use sudoku_batch::batch::{InputSpec, Options};
 use sudoku_batch::compression::Compression;
 use sudoku_batch::format::csv::ColumnNames;
@@ -340,6 +341,10 @@ pub struct BatchArgs {
     #[arg(long, value_name = "NAME")]
     pub solution_column: Option<String>,
 
+    /// How a Parquet output's pages are compressed: zstd (level 1), snappy, or none (the fastest, and the largest).
+    #[arg(long, value_enum, value_name = "CODEC", default_value_t = TableCompressionArg::Zstd)]
+    pub table_compression: TableCompressionArg,
+
     /// Print at most N per-record failure messages (the summary still counts every failure).
     #[arg(long, value_name = "N", allow_negative_numbers = true)]
     pub max_errors: Option<u64>,
@@ -407,9 +412,25 @@ impl BatchArgs {
                 puzzle: self.column.clone(),
                 solution: self.solution_column.clone(),
             },
+            table_compression: match self.table_compression {
+                TableCompressionArg::Zstd => TableCompression::Zstd,
+                TableCompressionArg::Snappy => TableCompression::Snappy,
+                TableCompressionArg::None => TableCompression::None,
+            },
             header: false,
         }
     }
+}
+
+/// `--table-compression` values.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, ValueEnum)]
+pub enum TableCompressionArg {
+    /// zstd level 1.
+    Zstd,
+    /// Snappy.
+    Snappy,
+    /// No compression.
+    None,
 }
 
 /// Arguments of `sudoku rate`: the inputs and run options of `sudoku solve`. A line record's rating follows the

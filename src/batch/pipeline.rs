@@ -34,9 +34,6 @@ const IN_FLIGHT: usize = 8 << 20;
 /// cores outweighs the work (`-j1024` on 5 million short lines ran minutes with 4 KiB chunks).
 const MIN_CHUNK: usize = 32 * 1024;
 
-/// Bytes a table row stands for when a chunk size is turned into rows: about a puzzle line's.
-const ROW_BYTES: usize = 96;
-
 /// Buffers waiting for the writer, at most.
 const WRITER_QUEUE: usize = 8;
 
@@ -73,6 +70,8 @@ pub struct Options {
     pub keep_lines: bool,
     /// The CSV columns the user named (`--column`, `--solution-column`); the default names otherwise.
     pub columns: ColumnNames,
+    /// How the pages of a Parquet output are compressed.
+    pub table_compression: table::TableCompression,
     /// Write the job's header line ([`Job::line_header`]) first when the output is in the line format (not with
     /// `json`, and not after another input's output; a CSV output has a header of its own).
     pub header: bool,
@@ -89,6 +88,7 @@ impl Default for Options {
             json: false,
             keep_lines: false,
             columns: ColumnNames::default(),
+            table_compression: table::TableCompression::default(),
             header: false,
         }
     }
@@ -147,8 +147,6 @@ pub fn run<J: Job + ?Sized>(
                 let cx = table::Context {
                     opts,
                     engine: &engine,
-                    window,
-                    rows: (chunk_size / ROW_BYTES).max(1),
                     writer: &writer,
                     col: &mut col,
                     others,

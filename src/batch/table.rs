@@ -11,10 +11,12 @@
 //! puts it (the first answer column, the other answer columns null; or the puzzle column); the observer is told
 //! its 1-based row. Answer columns are `utf8`, nullable.
 //!
-//! Batches are sliced to the run's chunk size in rows and go through the one ordered engine like text chunks: read
-//! and decoded on the calling thread, answered on the workers, encoded in order on the calling thread and handed to
-//! the one [`Writer`](crate::output::Writer) as bytes, so a table output follows the output rules of every run (a file appears whole or
-//! not at all). Parquet output is Snappy-compressed, in row groups of [`ROW_GROUP`] rows, so memory stays flat.
+//! Batches are cut into chunks of [`CHUNK_ROWS`] rows and go through the one ordered engine like text chunks: read
+//! and decoded on the calling thread, answered on the workers (which also encode a Parquet chunk as one row group,
+//! zstd level 1: encoding on the calling thread alone took about as long as the solving), then written in order
+//! on the calling thread and handed to the one [`Writer`](crate::output::Writer) as bytes, so a table output
+//! follows the output rules of every run (a file appears whole or not at all). At most [`MAX_WINDOW`] chunks are in
+//! flight, so memory stays flat.
 //!
 //! Parquet and Arrow IPC files are read with seeks (their footer first): standard input holding one is first
 //! copied to an unnamed temporary file; an IPC stream is read as it comes. A table must be the only input of its
@@ -66,6 +68,18 @@ impl std::fmt::Display for TableKind {
             TableKind::ArrowStream => "Arrow IPC stream",
         })
     }
+}
+
+/// How the pages of a Parquet output are compressed.
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
+pub enum TableCompression {
+    /// zstd level 1 (the default): about a third of the plain size for puzzles and solutions.
+    #[default]
+    Zstd,
+    /// Snappy, pyarrow's default.
+    Snappy,
+    /// None: the fastest to write, and the largest.
+    None,
 }
 
 /// Why a table input could not be read or its output written (a bad row is a failed record, not this).
@@ -133,12 +147,16 @@ pub enum TableError {
     },
 }
 
-/// Rows of a Parquet output's row groups: the writer holds one row group's encoded pages until it is full.
-pub const ROW_GROUP: usize = 64 * 1024;
+/// Rows of a chunk: a table is cut into chunks of this many rows whatever the run's chunk size or thread count, and
+/// each chunk becomes one Parquet row group (fewer rows where `dedupe` left repeats out), encoded by the worker that
+/// answered it; so the output's bytes do not depend on `-j`.
+pub const CHUNK_ROWS: usize = 4 * 1024;
 
-/// Rows of each batch handed to a table writer (the last one may have fewer): a multiple of the Parquet writer's
-/// mini-batch of 1,024 rows and a divisor of [`ROW_GROUP`], so that pages and row groups fall on the same rows
-/// whatever the chunks.
+/// Chunks in flight, at most: with [`CHUNK_ROWS`] rows of input, answers and encoded pages each (about 300 bytes a
+/// row in all), this bounds a run's memory.
+pub const MAX_WINDOW: usize = 16;
+
+/// Rows of each batch of an Arrow IPC output (the last one may have fewer), gathered whatever the chunks.
 pub const OUT_BATCH: usize = 8 * 1024;
 
 /// Copies a stream that starts with `head` to an unnamed temporary file (its name is removed at once), and gives
@@ -177,9 +195,6 @@ fn spool(head: &[u8], mut from: std::fs::File) -> io::Result<std::fs::File> {
 pub(super) struct Context<'a, 'o> {
     pub(super) opts: &'a super::Options,
     pub(super) engine: &'a crate::ordered::Engine,
-    pub(super) window: usize,
-    /// Rows per chunk.
-    pub(super) rows: usize,
     pub(super) writer: &'a crate::output::Writer,
     pub(super) col: &'a mut super::pipeline::Collector<'o>,
     /// The run has other inputs.
@@ -253,7 +268,15 @@ mod arrow {
     use arrow_array::{Array, ArrayRef, BooleanArray, RecordBatch, RecordBatchReader};
     use arrow_schema::{DataType, Field, Schema, SchemaRef};
 
-    use super::{Context, TableError, TableKind, OUT_BATCH, ROW_GROUP};
+    use parquet::arrow::arrow_writer::{compute_leaves, get_column_writers, ArrowColumnChunk};
+    use parquet::errors::ParquetError;
+    use parquet::file::properties::{WriterProperties, WriterPropertiesPtr};
+    use parquet::file::writer::SerializedFileWriter;
+    use parquet::schema::types::SchemaDescriptor;
+
+    use super::{
+        Context, TableCompression, TableError, TableKind, CHUNK_ROWS, MAX_WINDOW, OUT_BATCH,
+    };
     use crate::format::csv::ColumnNames;
     use crate::grid::Grid;
     use crate::ordered::Flow;
@@ -280,18 +303,25 @@ mod arrow {
         job: &J,
         cx: Context<'_, '_>,
     ) -> Result<(), TableError> {
-        let (mut reader, total) = open(kind, file, head, cx.rows)?;
+        let rows = CHUNK_ROWS;
+        let (mut reader, total) = open(kind, file, head, rows)?;
         let schema = reader.schema();
         let plan = plan(&schema, &cx.opts.columns, job.csv_answer())?;
-        let mut out = Out::new(kind, plan.schema.clone())?;
+        let fields = plan.schema.fields();
+        let plain = std::iter::once(plan.puzzle)
+            .chain(plan.claim)
+            .chain(fields.len() - plan.appended..fields.len())
+            .map(|i| fields[i].name().clone())
+            .collect();
+        let mut out = Out::new(kind, plan.schema.clone(), plain, cx.opts.table_compression)?;
+        let parallel = out.parallel();
         let Context {
             engine,
-            window,
-            rows,
             writer,
             col,
             ..
         } = cx;
+        let window = (2 * engine.threads()).clamp(2, MAX_WINDOW);
         let file_len = col.total.unwrap_or(0);
         // The batch being sliced into chunks, and where the next chunk starts in it.
         let mut pending: Option<(RecordBatch, usize)> = None;
@@ -323,14 +353,21 @@ mod arrow {
             }
         };
         let work = |(batch, first): (RecordBatch, u64), cancel: &AtomicBool| {
-            answer(&plan, job, &batch, first, cancel)
+            let (batch, rep) = answer(&plan, job, &batch, first, cancel);
+            // Rows `dedupe` may leave out are encoded once known, on the calling thread.
+            let encoded = match &parallel {
+                Some(p) if rep.keyed.is_empty() => Some(p.encode(&batch)),
+                _ => None,
+            };
+            (batch, rep, encoded)
         };
         let mut done_rows = 0u64;
-        let deliver = |(batch, mut rep): (RecordBatch, ChunkReport)| {
+        let deliver = |(batch, mut rep, mut encoded): Answered| {
             let mut batch = batch;
             let rows_in = batch.num_rows() as u64;
             if let Some(end) = col.cut_at_failure(&mut rep) {
                 batch = batch.slice(0, end);
+                encoded = None;
             }
             if !rep.keyed.is_empty() {
                 let mut keep = vec![true; batch.num_rows()];
@@ -358,7 +395,7 @@ mod arrow {
                 _ => 0,
             };
             col.tally(&rep, bytes);
-            let encoded = out.write(&batch)?;
+            let encoded = out.write(&batch, encoded)?;
             col.bytes_out += encoded.len() as u64;
             if !encoded.is_empty() && writer.send(encoded).is_err() {
                 failed = Some(());
@@ -375,6 +412,13 @@ mod arrow {
         }
         Ok(())
     }
+
+    /// A chunk answered: the output rows, the report, and the rows encoded as a Parquet row group by the worker.
+    type Answered = (
+        RecordBatch,
+        ChunkReport,
+        Option<Result<Vec<ArrowColumnChunk>, TableError>>,
+    );
 
     /// Opens the table for reading batches; the number of rows when the file says it.
     fn open(
@@ -691,31 +735,178 @@ mod arrow {
         }
     }
 
-    /// The output table being encoded: rows gathered into batches of [`OUT_BATCH`] rows whatever the chunks, so
-    /// that the bytes do not depend on chunk sizes or threads.
-    struct Out {
-        encoder: Encoder,
+    /// The output table being encoded.
+    enum Out {
+        /// Parquet: one row group per chunk, its columns encoded by the worker ([`Parallel`]), written in order.
+        Parquet {
+            file: SerializedFileWriter<Spill>,
+            parallel: Arc<Parallel>,
+        },
+        /// Arrow IPC: rows gathered into batches of [`OUT_BATCH`] rows, encoded on the calling thread.
+        Ipc(Ipc),
+    }
+
+    impl Out {
+        /// A table of `schema` whose columns named in `plain` are written without a dictionary (Parquet, whose
+        /// pages are compressed with `compression`).
+        fn new(
+            kind: TableKind,
+            schema: SchemaRef,
+            plain: Vec<String>,
+            compression: TableCompression,
+        ) -> Result<Out, TableError> {
+            let fail = |e: &dyn std::fmt::Display| TableError::Write {
+                kind,
+                message: e.to_string(),
+            };
+            Ok(match kind {
+                TableKind::Parquet => {
+                    let parallel =
+                        Parallel::new(schema, plain, compression).map_err(|e| fail(&e))?;
+                    let file = SerializedFileWriter::new(
+                        Spill::default(),
+                        parallel.descr.root_schema_ptr(),
+                        parallel.props.clone(),
+                    )
+                    .map_err(|e| fail(&e))?;
+                    Out::Parquet {
+                        file,
+                        parallel: Arc::new(parallel),
+                    }
+                }
+                TableKind::ArrowFile | TableKind::ArrowStream => Out::Ipc(Ipc {
+                    encoder: IpcEncoder::new(kind, &schema).map_err(|e| fail(&e))?,
+                    schema,
+                    pending: Vec::new(),
+                    rows: 0,
+                }),
+            })
+        }
+
+        /// What the workers encode with, when they do.
+        fn parallel(&self) -> Option<Arc<Parallel>> {
+            match self {
+                Out::Parquet { parallel, .. } => Some(parallel.clone()),
+                Out::Ipc(_) => None,
+            }
+        }
+
+        /// Takes the next rows, with their row group when a worker encoded them; returns the bytes ready.
+        fn write(
+            &mut self,
+            batch: &RecordBatch,
+            encoded: Option<Result<Vec<ArrowColumnChunk>, TableError>>,
+        ) -> Result<Vec<u8>, TableError> {
+            match self {
+                Out::Ipc(ipc) => ipc.write(batch),
+                Out::Parquet { file, parallel } => {
+                    if batch.num_rows() == 0 {
+                        return Ok(Vec::new());
+                    }
+                    let chunks = match encoded {
+                        Some(chunks) => chunks?,
+                        None => parallel.encode(batch)?,
+                    };
+                    let fail = |e: ParquetError| TableError::Write {
+                        kind: TableKind::Parquet,
+                        message: e.to_string(),
+                    };
+                    let mut group = file.next_row_group().map_err(fail)?;
+                    for chunk in chunks {
+                        chunk.append_to_row_group(&mut group).map_err(fail)?;
+                    }
+                    group.close().map_err(fail)?;
+                    Ok(std::mem::take(&mut file.inner_mut().0))
+                }
+            }
+        }
+
+        /// Ends the table; returns its last bytes.
+        fn finish(self) -> Result<Vec<u8>, TableError> {
+            match self {
+                Out::Ipc(ipc) => ipc.finish(),
+                Out::Parquet { file, .. } => {
+                    file.into_inner()
+                        .map(|spill| spill.0)
+                        .map_err(|e| TableError::Write {
+                            kind: TableKind::Parquet,
+                            message: e.to_string(),
+                        })
+                }
+            }
+        }
+    }
+
+    /// What a worker needs to encode a row group of a Parquet output.
+    struct Parallel {
+        descr: SchemaDescriptor,
+        props: WriterPropertiesPtr,
+        schema: SchemaRef,
+    }
+
+    impl Parallel {
+        fn new(
+            schema: SchemaRef,
+            plain: Vec<String>,
+            compression: TableCompression,
+        ) -> Result<Parallel, ParquetError> {
+            use parquet::basic::{Compression, ZstdLevel};
+            use parquet::schema::types::ColumnPath;
+            let codec = match compression {
+                TableCompression::Zstd => Compression::ZSTD(ZstdLevel::try_new(1)?),
+                TableCompression::Snappy => Compression::SNAPPY,
+                TableCompression::None => Compression::UNCOMPRESSED,
+            };
+            let mut props = WriterProperties::builder()
+                .set_compression(codec)
+                .set_max_row_group_size(CHUNK_ROWS);
+            // Puzzles and answers hardly repeat: a dictionary would only cost time.
+            for name in plain {
+                props = props.set_column_dictionary_enabled(ColumnPath::from(name), false);
+            }
+            let mut props = props.build();
+            parquet::arrow::add_encoded_arrow_schema_to_metadata(&schema, &mut props);
+            let descr = parquet::arrow::ArrowSchemaConverter::new().convert(&schema)?;
+            Ok(Parallel {
+                descr,
+                props: Arc::new(props),
+                schema,
+            })
+        }
+
+        /// The columns of `batch` encoded as the column chunks of one row group.
+        fn encode(&self, batch: &RecordBatch) -> Result<Vec<ArrowColumnChunk>, TableError> {
+            let run = || -> Result<Vec<ArrowColumnChunk>, ParquetError> {
+                let mut writers = get_column_writers(&self.descr, &self.props, &self.schema)?;
+                let mut next = writers.iter_mut();
+                for (field, column) in self.schema.fields().iter().zip(batch.columns()) {
+                    for leaf in compute_leaves(field, column)? {
+                        next.next()
+                            .ok_or_else(|| {
+                                ParquetError::General("a column without a writer".into())
+                            })?
+                            .write(&leaf)?;
+                    }
+                }
+                writers.into_iter().map(|w| w.close()).collect()
+            };
+            run().map_err(|e| TableError::Write {
+                kind: TableKind::Parquet,
+                message: e.to_string(),
+            })
+        }
+    }
+
+    /// An Arrow IPC output: rows gathered into batches of [`OUT_BATCH`] rows whatever the chunks, so that the bytes
+    /// do not depend on chunk sizes or threads.
+    struct Ipc {
+        encoder: IpcEncoder,
         schema: SchemaRef,
         pending: Vec<RecordBatch>,
         rows: usize,
     }
 
-    enum Encoder {
-        Parquet(Box<parquet::arrow::ArrowWriter<Spill>>),
-        IpcFile(arrow_ipc::writer::FileWriter<Spill>),
-        IpcStream(arrow_ipc::writer::StreamWriter<Spill>),
-    }
-
-    impl Out {
-        fn new(kind: TableKind, schema: SchemaRef) -> Result<Out, TableError> {
-            Ok(Out {
-                encoder: Encoder::new(kind, schema.clone())?,
-                schema,
-                pending: Vec::new(),
-                rows: 0,
-            })
-        }
-
+    impl Ipc {
         /// Takes `batch`; encodes every whole [`OUT_BATCH`] of the rows taken so far and returns the bytes ready.
         fn write(&mut self, batch: &RecordBatch) -> Result<Vec<u8>, TableError> {
             if batch.num_rows() == 0 {
@@ -762,64 +953,48 @@ mod arrow {
         }
     }
 
-    impl Encoder {
-        fn new(kind: TableKind, schema: SchemaRef) -> Result<Encoder, TableError> {
-            let fail = |e: &dyn std::fmt::Display| TableError::Write {
-                kind,
-                message: e.to_string(),
-            };
+    enum IpcEncoder {
+        File(arrow_ipc::writer::FileWriter<Spill>),
+        Stream(arrow_ipc::writer::StreamWriter<Spill>),
+    }
+
+    impl IpcEncoder {
+        fn new(kind: TableKind, schema: &Schema) -> Result<IpcEncoder, arrow_schema::ArrowError> {
             Ok(match kind {
-                TableKind::Parquet => {
-                    use parquet::basic::Compression;
-                    use parquet::file::properties::WriterProperties;
-                    let props = WriterProperties::builder()
-                        .set_compression(Compression::SNAPPY)
-                        .set_max_row_group_size(ROW_GROUP)
-                        .build();
-                    let w =
-                        parquet::arrow::ArrowWriter::try_new(Spill::default(), schema, Some(props))
-                            .map_err(|e| fail(&e))?;
-                    Encoder::Parquet(Box::new(w))
-                }
-                TableKind::ArrowFile => Encoder::IpcFile(
-                    arrow_ipc::writer::FileWriter::try_new(Spill::default(), &schema)
-                        .map_err(|e| fail(&e))?,
+                TableKind::ArrowStream => IpcEncoder::Stream(
+                    arrow_ipc::writer::StreamWriter::try_new(Spill::default(), schema)?,
                 ),
-                TableKind::ArrowStream => Encoder::IpcStream(
-                    arrow_ipc::writer::StreamWriter::try_new(Spill::default(), &schema)
-                        .map_err(|e| fail(&e))?,
-                ),
+                _ => IpcEncoder::File(arrow_ipc::writer::FileWriter::try_new(
+                    Spill::default(),
+                    schema,
+                )?),
             })
         }
 
         fn kind(&self) -> TableKind {
             match self {
-                Encoder::Parquet(_) => TableKind::Parquet,
-                Encoder::IpcFile(_) => TableKind::ArrowFile,
-                Encoder::IpcStream(_) => TableKind::ArrowStream,
+                IpcEncoder::File(_) => TableKind::ArrowFile,
+                IpcEncoder::Stream(_) => TableKind::ArrowStream,
+            }
+        }
+
+        fn fail(&self, e: arrow_schema::ArrowError) -> TableError {
+            TableError::Write {
+                kind: self.kind(),
+                message: e.to_string(),
             }
         }
 
         /// Encodes `batch`; returns the bytes ready so far.
         fn write(&mut self, batch: &RecordBatch) -> Result<Vec<u8>, TableError> {
-            let kind = self.kind();
-            let fail = |e: &dyn std::fmt::Display| TableError::Write {
-                kind,
-                message: e.to_string(),
+            let r = match self {
+                IpcEncoder::File(w) => w.write(batch),
+                IpcEncoder::Stream(w) => w.write(batch),
             };
+            r.map_err(|e| self.fail(e))?;
             let spill = match self {
-                Encoder::Parquet(w) => {
-                    w.write(batch).map_err(|e| fail(&e))?;
-                    w.inner_mut()
-                }
-                Encoder::IpcFile(w) => {
-                    w.write(batch).map_err(|e| fail(&e))?;
-                    w.get_mut()
-                }
-                Encoder::IpcStream(w) => {
-                    w.write(batch).map_err(|e| fail(&e))?;
-                    w.get_mut()
-                }
+                IpcEncoder::File(w) => w.get_mut(),
+                IpcEncoder::Stream(w) => w.get_mut(),
             };
             Ok(std::mem::take(&mut spill.0))
         }
@@ -827,14 +1002,13 @@ mod arrow {
         /// Ends the table; returns its last bytes.
         fn finish(self) -> Result<Vec<u8>, TableError> {
             let kind = self.kind();
-            let fail = |e: &dyn std::fmt::Display| TableError::Write {
+            let fail = |e: arrow_schema::ArrowError| TableError::Write {
                 kind,
                 message: e.to_string(),
             };
             let spill = match self {
-                Encoder::Parquet(w) => w.into_inner().map_err(|e| fail(&e))?,
-                Encoder::IpcFile(w) => w.into_inner().map_err(|e| fail(&e))?,
-                Encoder::IpcStream(w) => w.into_inner().map_err(|e| fail(&e))?,
+                IpcEncoder::File(w) => w.into_inner().map_err(fail)?,
+                IpcEncoder::Stream(w) => w.into_inner().map_err(fail)?,
             };
             Ok(spill.0)
         }
