@@ -2,18 +2,19 @@
 //! `FF FF FF FF` that opens an IPC stream's first message), read record batch by record batch instead of line by
 //! line, and written back as the same kind of table.
 //!
-//! The puzzle column is picked by the rule of the CSV path ([`ColumnNames::pick`](crate::format::csv::ColumnNames::pick): `--column`, or the first of
-//! quizzes, quiz, puzzles, puzzle, question), and must hold text (Arrow `utf8`, `large_utf8` or `utf8_view`). Each
-//! row is one record, answered by the job as a CSV row is ([`CsvAnswer`](crate::record::CsvAnswer)), and the output keeps every input column:
-//! the solution column filled or a `solution`/`solutions` column added (`solve`), the job's columns appended
-//! (`rate`, `check`, `count`, `canon`), the puzzle and solution columns rewritten (`shuffle`), or the rows kept
-//! whole and repeats left out (`dedupe`). A failed row keeps its place, with `error: REASON` where the CSV path
-//! puts it (the first answer column, the other answer columns null; or the puzzle column); the observer is told
-//! its 1-based row. Answer columns are `utf8`, nullable.
+//! The puzzle column is picked by the rule of the CSV path
+//! ([`ColumnNames::pick`](crate::format::csv::ColumnNames::pick): `--column`, or the first of quizzes, quiz,
+//! puzzles, puzzle, question), and must hold text (Arrow `utf8`, `large_utf8` or `utf8_view`). Each row is one
+//! record, answered by the job as a CSV row is ([`CsvAnswer`](crate::record::CsvAnswer)), and the output keeps
+//! every input column: the solution column filled or a `solution`/`solutions` column added (`solve`), the job's
+//! columns appended (`rate`, `check`, `count`, `canon`), the puzzle and solution columns rewritten (`shuffle`), or
+//! the rows kept whole and repeats left out (`dedupe`). A failed row keeps its place, with `error: REASON` where
+//! the CSV path puts it (the first answer column, the other answer columns null; or the puzzle column); the
+//! observer is told its 1-based row. Answer columns are `utf8`, nullable.
 //!
 //! Batches are cut into chunks of [`CHUNK_ROWS`] rows and go through the one ordered engine like text chunks: read
-//! and decoded on the calling thread, answered on the workers (which also encode a Parquet chunk as one row group,
-//! zstd level 1: encoding on the calling thread alone took about as long as the solving), then written in order
+//! and decoded on the calling thread, answered on the workers (which also encode a Parquet chunk as one row group:
+//! measured, encoding on the calling thread alone took about as long as the solving), then written in order
 //! on the calling thread and handed to the one [`Writer`](crate::output::Writer) as bytes, so a table output
 //! follows the output rules of every run (a file appears whole or not at all). At most [`MAX_WINDOW`] chunks are in
 //! flight, so memory stays flat.
