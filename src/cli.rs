@@ -9,7 +9,7 @@ use clap::builder::{PossibleValue, PossibleValuesParser, TypedValueParser};
 use clap::{Args, Parser, Subcommand, ValueEnum};
 use sudoku_batch::batch::ColumnNames;
 use sudoku_batch::batch::DEFAULT_CHUNK_SIZE;
-use sudoku_batch::batch::{BatchOptions, InputSpec};
+use sudoku_batch::batch::{BatchOptions, InputSpec, TableCompression};
 use sudoku_batch::generate;
 use sudoku_batch::generate::{Goal, PuzzleOptions, PuzzleRun, Symmetry};
 use sudoku_batch::human::Level;
@@ -307,7 +307,8 @@ pub struct ShuffleArgs {
 pub struct BatchArgs {
     /// Files of puzzles (`-` or none for standard input), or one puzzle given as text (81 characters, `0` or `.`
     /// for blanks). Formats: 81-character lines, 9-line grids, Kaggle CSVs (detected, or see --format), plain or
-    /// compressed by gzip, zstd, xz or bzip2 (told by their first bytes).
+    /// compressed by gzip, zstd, xz or bzip2 (told by their first bytes); or one Parquet or Arrow IPC table
+    /// (answered as the same kind of table).
     #[arg(value_name = "INPUT")]
     pub inputs: Vec<PathBuf>,
 
@@ -331,15 +332,19 @@ pub struct BatchArgs {
     #[arg(long, value_name = "FORMAT", value_parser = input_format(), default_value = "auto")]
     pub format: std::option::Option<Format>,
 
-    /// The CSV column holding the puzzles [default: the first of quizzes, quiz, puzzles, puzzle, question]. Any
-    /// case; a header without it is an error.
+    /// The CSV (or Parquet, Arrow) column holding the puzzles [default: the first of quizzes, quiz, puzzles,
+    /// puzzle, question]. Any case; a header without it is an error.
     #[arg(long, value_name = "NAME")]
     pub column: Option<String>,
 
-    /// The CSV column of solutions: the claims `check` checks, the column `solve` fills [default: solutions or
+    /// The CSV (or Parquet, Arrow) column of solutions: the claims `check` checks, the column `solve` fills [default: solutions or
     /// solution; `solve` adds a `solution` column when there is none]. A header without it is an error.
     #[arg(long, value_name = "NAME")]
     pub solution_column: Option<String>,
+
+    /// How a Parquet output's pages are compressed: zstd (level 1), snappy, or none (the fastest, and the largest).
+    #[arg(long, value_enum, value_name = "CODEC", default_value_t = TableCompressionArg::Zstd)]
+    pub table_compression: TableCompressionArg,
 
     /// Print at most N per-record failure messages (the summary still counts every failure).
     #[arg(long, value_name = "N", allow_negative_numbers = true)]
@@ -403,9 +408,25 @@ impl BatchArgs {
                 puzzle: self.column.clone(),
                 solution: self.solution_column.clone(),
             },
+            table_compression: match self.table_compression {
+                TableCompressionArg::Zstd => TableCompression::Zstd,
+                TableCompressionArg::Snappy => TableCompression::Snappy,
+                TableCompressionArg::None => TableCompression::None,
+            },
             header: false,
         }
     }
+}
+
+/// `--table-compression` values.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, ValueEnum)]
+pub enum TableCompressionArg {
+    /// zstd level 1.
+    Zstd,
+    /// Snappy.
+    Snappy,
+    /// No compression.
+    None,
 }
 
 /// Arguments of `sudoku rate`: the inputs and run options of `sudoku solve`. A line record's rating follows the

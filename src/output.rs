@@ -237,6 +237,15 @@ impl Sink {
         matches!(self.inner, SinkInner::File { .. })
     }
 
+    /// True when the output goes to a terminal (standard output, or a device named by `-o`).
+    pub fn is_terminal(&self) -> bool {
+        use std::io::IsTerminal;
+        match &self.inner {
+            SinkInner::Stdout(f) | SinkInner::InPlace(f) => f.is_terminal(),
+            SinkInner::File { .. } | SinkInner::Done => false,
+        }
+    }
+
     /// Writes all of `bytes` (compressed, when the target asks for it); a closed pipe on stdout (or on a FIFO
     /// target) becomes [`OutputError::BrokenPipe`].
     pub fn write_all(&mut self, bytes: &[u8]) -> Result<(), OutputError> {
@@ -685,6 +694,8 @@ pub(crate) struct Ordered {
     pub(crate) window: usize,
     /// Whether the target appears whole or not at all ([`Sink::is_atomic`]).
     pub(crate) atomic: bool,
+    /// Whether the target is a terminal ([`Sink::is_terminal`]).
+    pub(crate) terminal: bool,
 }
 
 impl Ordered {
@@ -701,12 +712,14 @@ impl Ordered {
         let engine = Engine::new(threads.at_most(window))?;
         let sink = Sink::create(target)?;
         let atomic = sink.is_atomic();
+        let terminal = sink.is_terminal();
         let writer = Writer::spawn(sink, (2 * engine.threads()).min(WRITER_QUEUE));
         Ok(Ordered {
             engine,
             writer,
             window,
             atomic,
+            terminal,
         })
     }
 

@@ -44,6 +44,9 @@ pub enum RecordError {
     /// A CSV field opened with `"` and never closed on its line.
     #[error("unterminated quoted CSV field")]
     UnterminatedQuote,
+    /// A table row whose puzzle field is null (Parquet, Arrow IPC).
+    #[error("the puzzle field is null")]
+    Null,
     /// A record longer than the format layer's limit, `format::MAX_RECORD` bytes (its text is not kept in the output).
     #[error("record longer than {limit} bytes")]
     TooLong {

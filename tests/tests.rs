@@ -9,6 +9,8 @@ mod human;
 mod readme;
 mod safety;
 mod solve;
+#[cfg(feature = "parquet")]
+mod tables;
 mod tools;
 mod usage;
 mod util;

@@ -19,6 +19,7 @@ use std::time::SystemTime;
 use memmap2::Mmap;
 
 use super::decode::Decoded;
+use super::table::TableKind;
 use super::BatchError;
 use crate::compression::{Compression, MAGIC_LEN};
 
@@ -95,6 +96,15 @@ pub(crate) enum Data {
     },
     /// The text of a compressed input.
     Decoded(Decoded),
+    /// A Parquet or Arrow table (`batch::table`): a regular file at its start (`seekable`), or a stream whose first
+    /// bytes are `head`.
+    #[cfg_attr(not(feature = "parquet"), allow(dead_code))]
+    Table {
+        kind: TableKind,
+        file: File,
+        head: Vec<u8>,
+        seekable: bool,
+    },
 }
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -167,11 +177,18 @@ impl Opened {
                     });
                 }
                 let stamp = Some((path, Stamp::of(&meta)));
-                let codec = detect_at_start(&file).map_err(|source| BatchError::Read {
+                let head = head_of(&file).map_err(|source| BatchError::Read {
                     name: name.clone(),
                     source,
                 })?;
-                let data = if let Some(codec) = codec {
+                let data = if let Some(kind) = TableKind::detect(&head) {
+                    Data::Table {
+                        kind,
+                        file,
+                        head: Vec::new(),
+                        seekable: true,
+                    }
+                } else if let Some(codec) = Compression::detect(&head) {
                     Data::Compressed { codec, file }
                 } else if !mmap || meta.len() == 0 {
                     Data::Stream(file)
@@ -193,7 +210,9 @@ impl Opened {
         match &self.data {
             Data::Mapped(m) => Some(m.bytes().len() as u64),
             Data::Memory(v) => Some(v.len() as u64),
-            Data::Stream(_) | Data::Started { .. } => self.stamp.as_ref().map(|(_, s)| s.len),
+            Data::Stream(_) | Data::Started { .. } | Data::Table { .. } => {
+                self.stamp.as_ref().map(|(_, s)| s.len)
+            }
             // Progress counts text bytes, and the size of the text is not known in advance.
             Data::Compressed { .. } | Data::Decoded(_) => None,
         }
@@ -216,7 +235,10 @@ impl Opened {
 
     /// Lets go of a stream's buffers and decoding thread once its input is done (a map stays for the run).
     pub(crate) fn done(&mut self) {
-        if matches!(self.data, Data::Started { .. } | Data::Decoded(_)) {
+        if matches!(
+            self.data,
+            Data::Started { .. } | Data::Decoded(_) | Data::Table { .. }
+        ) {
             self.data = Data::Memory(Vec::new());
         }
     }
@@ -243,8 +265,9 @@ impl Opened {
     }
 }
 
-/// The compression of a regular file, from its first bytes (read without moving the file's position).
-fn detect_at_start(file: &File) -> io::Result<Option<Compression>> {
+/// The first bytes of a regular file that tell a compression or a table (read without moving the file's
+/// position).
+fn head_of(file: &File) -> io::Result<Vec<u8>> {
     use std::os::unix::fs::FileExt;
     let mut head = [0u8; MAGIC_LEN];
     let mut n = 0;
@@ -256,7 +279,7 @@ fn detect_at_start(file: &File) -> io::Result<Option<Compression>> {
             Err(e) => return Err(e),
         }
     }
-    Ok(Compression::detect(&head[..n]))
+    Ok(head[..n].to_vec())
 }
 
 /// A stream that cannot be read twice (standard input, a pipe, a device): its first bytes are read to look for a
@@ -264,6 +287,14 @@ fn detect_at_start(file: &File) -> io::Result<Option<Compression>> {
 fn start_stream(mut file: File) -> io::Result<Data> {
     let mut head = Vec::with_capacity(MAGIC_LEN);
     (&mut file).take(MAGIC_LEN as u64).read_to_end(&mut head)?;
+    if let Some(kind) = TableKind::detect(&head) {
+        return Ok(Data::Table {
+            kind,
+            file,
+            head,
+            seekable: false,
+        });
+    }
     Ok(match Compression::detect(&head) {
         Some(codec) => Data::Decoded(Decoded::spawn(codec, io::Cursor::new(head).chain(file))?),
         None => Data::Started { head, file },

@@ -7,7 +7,8 @@
 //! - `chunk`: record-aligned cutting, and the invariant that makes chunked and sequential runs write the same
 //!   bytes (and keeps memory flat on any input);
 //! - `pipeline`: the run ([`run_batch`]), on the crate's ordered engine and the writer of [`crate::output`];
-//! - `report`: counts and the summary of a run ([`BatchSummary`]).
+//! - `report`: counts and the summary of a run ([`BatchSummary`]);
+//! - `table`: Parquet and Arrow IPC tables, read and written by record batch.
 //!
 //! What happens to one record is a [`Job`]; what a run tells as it goes goes to an [`Observer`](crate::Observer)
 //! (`&mut ()` for none).
@@ -41,6 +42,7 @@ mod decode;
 mod input;
 mod pipeline;
 mod report;
+mod table;
 
 pub use crate::format::csv::ColumnNames;
 pub use crate::format::{read_all, read_all_lines, FormatError, ReadRecord, MAX_RECORD};
@@ -48,6 +50,7 @@ pub use crate::record::{Answer, CsvAnswer, Job, Record, Solve};
 pub use input::InputSpec;
 pub use pipeline::{run_batch, BatchOptions, DEFAULT_CHUNK_SIZE};
 pub use report::{BatchSummary, Counts};
+pub use table::{TableCompression, TableError, TableKind};
 
 use crate::output::OutputError;
 
@@ -105,6 +108,14 @@ pub enum BatchError {
         name: String,
         /// The cause, with its line.
         source: FormatError,
+    },
+    /// A Parquet or Arrow table could not be read, or its output written.
+    #[error("{name}: {source}")]
+    Table {
+        /// The input as named.
+        name: String,
+        /// The cause.
+        source: table::TableError,
     },
     /// Pipe mode was asked for on an input of 9-line grids, whose records are not single lines.
     #[error("{name}: pipe mode (one output line per input line) reads line or CSV records, not 9-line grids")]

@@ -11,6 +11,7 @@ use std::time::Instant;
 use super::chunk::{Chunk, ChunkError, Chunks};
 use super::input::{Data, InputSpec, Opened};
 use super::report::{BatchSummary, Counts};
+use super::table;
 use super::BatchError;
 use crate::format::csv::ColumnNames;
 use crate::format::{self, Format, Place, Plan, Prepared, Skipped};
@@ -56,6 +57,8 @@ pub struct BatchOptions {
     pub keep_lines: bool,
     /// The CSV columns the user named (`--column`, `--solution-column`); the default names otherwise.
     pub columns: ColumnNames,
+    /// How the pages of a Parquet output are compressed.
+    pub table_compression: table::TableCompression,
     /// Write the job's header line ([`Job::line_header`]) first when the output is in the line format (not with
     /// `json`, and not after another input's output; a CSV output has a header of its own).
     pub header: bool,
@@ -72,6 +75,7 @@ impl Default for BatchOptions {
             json: false,
             keep_lines: false,
             columns: ColumnNames::default(),
+            table_compression: table::TableCompression::default(),
             header: false,
         }
     }
@@ -114,10 +118,22 @@ pub fn run_batch<J: Job + ?Sized>(
         seen: std::collections::HashSet::new(),
     };
     let mut result = Ok(());
+    let others = opened.len() > 1;
     for input in opened.iter_mut() {
-        result = input
-            .start()
-            .and_then(|()| each_input(input, job, opts, &run, chunk_size, &mut col));
+        result = input.start().and_then(|()| match input.data {
+            Data::Table { .. } => {
+                let cx = table::Context {
+                    opts,
+                    engine: &run.engine,
+                    writer: &run.writer,
+                    col: &mut col,
+                    others,
+                    terminal: run.terminal,
+                };
+                table::each_table(input, job, cx)
+            }
+            _ => each_input(input, job, opts, &run, chunk_size, &mut col),
+        });
         input.done();
         if result.is_err() || col.stopped {
             break;
@@ -253,22 +269,24 @@ fn writer_stopped() -> BatchError {
 
 /// Takes chunk results in input order: fixes up what depends on the records before (line numbers, the record
 /// separator, `--fail-fast`), counts, and tells the observer about failures and progress.
-struct Collector<'o> {
-    observer: &'o mut dyn Observer,
-    total: Option<u64>,
+pub(super) struct Collector<'o> {
+    pub(super) observer: &'o mut dyn Observer,
+    /// Bytes of all the inputs, when known.
+    pub(super) total: Option<u64>,
     fail_fast: bool,
-    counts: Counts,
+    pub(super) counts: Counts,
     bytes_in: u64,
-    bytes_out: u64,
+    pub(super) bytes_out: u64,
     name: String,
     /// 0-based line at the start of the next chunk of the current input.
     line: u64,
     /// The byte the format writes before every record, dropped before the first record of the output.
     separator: Option<u8>,
     wrote_record: bool,
-    stopped: bool,
+    /// Set when `--fail-fast` met a failed record.
+    pub(super) stopped: bool,
     /// Keys of the records kept so far ([`crate::record::Answer::FirstOf`]), over every input of the run.
-    seen: std::collections::HashSet<[u8; 32]>,
+    pub(super) seen: std::collections::HashSet<[u8; 32]>,
 }
 
 impl Collector<'_> {
@@ -281,6 +299,14 @@ impl Collector<'_> {
         self.bytes_out += prep.preamble.len() as u64;
     }
 
+    /// Starts a table input: failures are told by its name and their 1-based row.
+    pub(super) fn begin_table(&mut self, name: &str) {
+        self.name.clear();
+        self.name.push_str(name);
+        self.line = 0;
+        self.separator = None;
+    }
+
     /// Returns false when the run must stop (`--fail-fast` met a failed record), and the run's progress.
     fn accept(
         &mut self,
@@ -288,15 +314,8 @@ impl Collector<'_> {
         out: &mut Vec<u8>,
         mut rep: ChunkReport,
     ) -> (bool, Progress) {
-        if self.fail_fast {
-            if let Some(first) = rep.failures.first() {
-                out.truncate(first.out_end);
-                rep.records = first.record + 1;
-                rep.failed = Default::default();
-                rep.failed[first.failure.kind().index()] = 1;
-                rep.failures.truncate(1);
-                self.stopped = true;
-            }
+        if let Some(end) = self.cut_at_failure(&mut rep) {
+            out.truncate(end);
         }
         if !rep.keyed.is_empty() {
             self.drop_repeats(out, &rep);
@@ -308,6 +327,30 @@ impl Collector<'_> {
             }
         }
         self.wrote_record |= rep.records > 0;
+        let progress = self.tally(&rep, chunk_len);
+        self.bytes_out += out.len() as u64;
+        (!self.stopped, progress)
+    }
+
+    /// With `--fail-fast`, cuts the report at its first failed record and stops the run; returns where that
+    /// record's output ends.
+    pub(super) fn cut_at_failure(&mut self, rep: &mut ChunkReport) -> Option<usize> {
+        if !self.fail_fast {
+            return None;
+        }
+        let first = rep.failures.first()?;
+        let end = first.out_end;
+        rep.records = first.record + 1;
+        rep.failed = Default::default();
+        rep.failed[first.failure.kind().index()] = 1;
+        rep.failures.truncate(1);
+        self.stopped = true;
+        Some(end)
+    }
+
+    /// Counts the records of a chunk of `chunk_len` input bytes and tells the observer about its failures; returns
+    /// the progress, told once the chunk is written.
+    pub(super) fn tally(&mut self, rep: &ChunkReport, chunk_len: u64) -> Progress {
         for f in &rep.failures {
             self.observer
                 .failure(&self.name, self.line + f.line + 1, &f.failure);
@@ -318,13 +361,11 @@ impl Collector<'_> {
         }
         self.line += rep.lines;
         self.bytes_in += chunk_len;
-        self.bytes_out += out.len() as u64;
-        let progress = Progress {
+        Progress {
             items: self.counts.records,
             done: self.bytes_in,
             total: self.total,
-        };
-        (!self.stopped, progress)
+        }
     }
 
     /// Removes from `out` the records whose key an earlier record of the run had, keeping every other byte in
@@ -358,6 +399,7 @@ fn chunks_of(input: &mut Opened, chunk_size: usize) -> Chunks<'_> {
         Data::Compressed { .. } => unreachable!("a compressed input is decoded once started"),
         Data::Started { head, file } => Chunks::stream(file, std::mem::take(head), chunk_size),
         Data::Decoded(text) => Chunks::stream(text, Vec::new(), chunk_size),
+        Data::Table { .. } => unreachable!("a table is read by batch::table"),
     }
 }
 

@@ -78,6 +78,26 @@ impl ColumnNames {
         }
     }
 
+    /// The puzzle column and the solution column among `names` (column names in order, as a CSV header or a
+    /// table's schema has them), and how many names there are: the first name that is a puzzle column's, then the
+    /// first other name that is a solution column's. Names are compared trimmed and in lower case.
+    pub fn pick<'a>(
+        &self,
+        names: impl IntoIterator<Item = &'a [u8]>,
+    ) -> (Option<usize>, Option<usize>, usize) {
+        let (mut puzzle, mut solution, mut count) = (None, None, 0);
+        for (i, name) in names.into_iter().enumerate() {
+            let name = String::from_utf8_lossy(name.trim_ascii()).to_ascii_lowercase();
+            if puzzle.is_none() && self.is_puzzle(&name) {
+                puzzle = Some(i);
+            } else if solution.is_none() && self.is_solution(&name) {
+                solution = Some(i);
+            }
+            count = i + 1;
+        }
+        (puzzle, solution, count)
+    }
+
     fn is_solution(&self, name: &str) -> bool {
         match &self.solution {
             Some(n) => n.trim().eq_ignore_ascii_case(name),
@@ -108,16 +128,9 @@ impl Columns {
     /// Reads a header line (without its line ending) for the columns `names` names; `None` when no field names a
     /// puzzle column, or when a solution column named by the user is missing.
     pub(crate) fn from_header(header: &[u8], names: &ColumnNames) -> Option<Columns> {
-        let mut puzzle = None;
-        let mut solution = None;
-        let (fields, _) = split(header, |i, f| {
-            let name = String::from_utf8_lossy(header[f.inner].trim_ascii()).to_ascii_lowercase();
-            if puzzle.is_none() && names.is_puzzle(&name) {
-                puzzle = Some(i);
-            } else if solution.is_none() && names.is_solution(&name) {
-                solution = Some(i);
-            }
-        });
+        let mut fields = Vec::new();
+        split(header, |_, f| fields.push(&header[f.inner]));
+        let (puzzle, solution, fields) = names.pick(fields);
         if names.solution.is_some() && solution.is_none() {
             return None;
         }

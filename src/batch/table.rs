@@ -1,0 +1,1022 @@
+//! Tables: Parquet files and Arrow IPC files and streams, told by their first bytes (`PAR1`, `ARROW1`, or the
+//! `FF FF FF FF` that opens an IPC stream's first message), read record batch by record batch instead of line by
+//! line, and written back as the same kind of table.
+//!
+//! The puzzle column is picked by the rule of the CSV path
+//! ([`ColumnNames::pick`](crate::format::csv::ColumnNames::pick): `--column`, or the first of quizzes, quiz,
+//! puzzles, puzzle, question), and must hold text (Arrow `utf8`, `large_utf8` or `utf8_view`). Each row is one
+//! record, answered by the job as a CSV row is ([`CsvAnswer`](crate::record::CsvAnswer)), and the output keeps
+//! every input column: the solution column filled or a `solution`/`solutions` column added (`solve`), the job's
+//! columns appended (`rate`, `check`, `count`, `canon`), the puzzle and solution columns rewritten (`shuffle`), or
+//! the rows kept whole and repeats left out (`dedupe`). A failed row keeps its place, with `error: REASON` where
+//! the CSV path puts it (the first answer column, the other answer columns null; or the puzzle column); the
+//! observer is told its 1-based row. Answer columns are `utf8`, nullable.
+//!
+//! Batches are cut into chunks of [`CHUNK_ROWS`] rows and go through the one ordered engine like text chunks: read
+//! and decoded on the calling thread, answered on the workers (which also encode a Parquet chunk as one row group:
+//! measured, encoding on the calling thread alone took about as long as the solving), then written in order
+//! on the calling thread and handed to the one [`Writer`](crate::output::Writer) as bytes, so a table output
+//! follows the output rules of every run (a file appears whole or not at all). At most [`MAX_WINDOW`] chunks are in
+//! flight, so memory stays flat.
+//!
+//! Parquet and Arrow IPC files are read with seeks (their footer first): standard input holding one is first
+//! copied to an unnamed temporary file; an IPC stream is read as it comes. A table must be the only input of its
+//! run, and is not written to a terminal. Without the cargo feature `parquet` a table input is detected all the
+//! same and refused with [`TableError::NotBuilt`].
+
+use std::io;
+
+use super::input::{Data, Opened};
+use super::BatchError;
+use crate::record::Job;
+
+/// A kind of table.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum TableKind {
+    /// A Parquet file (`PAR1` at its start and its end).
+    Parquet,
+    /// An Arrow IPC file (Feather v2): `ARROW1` at its start.
+    ArrowFile,
+    /// An Arrow IPC stream: messages, the first one opened by the continuation marker `FF FF FF FF`.
+    ArrowStream,
+}
+
+impl TableKind {
+    /// The kind of table whose magic bytes start `head`, if any.
+    pub fn detect(head: &[u8]) -> Option<TableKind> {
+        if head.starts_with(b"PAR1") {
+            Some(TableKind::Parquet)
+        } else if head.starts_with(b"ARROW1") {
+            Some(TableKind::ArrowFile)
+        } else if head.starts_with(&[0xFF; 4]) {
+            Some(TableKind::ArrowStream)
+        } else {
+            None
+        }
+    }
+
+    /// True for the kinds read with seeks (their footer first).
+    pub fn needs_seek(self) -> bool {
+        self != TableKind::ArrowStream
+    }
+}
+
+impl std::fmt::Display for TableKind {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str(match self {
+            TableKind::Parquet => "Parquet",
+            TableKind::ArrowFile => "Arrow IPC file",
+            TableKind::ArrowStream => "Arrow IPC stream",
+        })
+    }
+}
+
+/// How the pages of a Parquet output are compressed.
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
+pub enum TableCompression {
+    /// zstd level 1 (the default): about a third of the plain size for puzzles and solutions.
+    #[default]
+    Zstd,
+    /// Snappy, pyarrow's default.
+    Snappy,
+    /// None: the fastest to write, and the largest.
+    None,
+}
+
+/// Why a table input could not be read or its output written (a bad row is a failed record, not this).
+#[derive(Debug, thiserror::Error)]
+pub enum TableError {
+    /// The build has no table support.
+    #[error("a {0} input, and this sudoku was built without Parquet and Arrow support (cargo feature `parquet`)")]
+    NotBuilt(TableKind),
+    /// A table with other inputs in the same run.
+    #[error("a {0} input must be the only input of its run")]
+    NotAlone(TableKind),
+    /// Table output asked for on a terminal.
+    #[error("{0} output is binary and is not written to a terminal: redirect it, or give -o FILE")]
+    Terminal(TableKind),
+    /// JSON Lines output asked for.
+    #[error("--json is for text inputs; a {0} input gives a {0} output")]
+    Json(TableKind),
+    /// No column has a puzzle column's name.
+    #[error("no puzzle column (quizzes, quiz, puzzles, puzzle or question; or see --column); the columns: {columns}")]
+    NoPuzzleColumn {
+        /// The table's column names.
+        columns: String,
+    },
+    /// A column the user named is not there.
+    #[error("no column named {name:?}; the columns: {columns}")]
+    NoNamedColumn {
+        /// The name asked for.
+        name: String,
+        /// The table's column names.
+        columns: String,
+    },
+    /// The puzzle or solution column does not hold text.
+    #[error("column {column:?} is of type {data_type}, not text (utf8): puzzles are strings of 81 characters")]
+    NotText {
+        /// The column.
+        column: String,
+        /// Its Arrow type.
+        data_type: String,
+    },
+    /// A Parquet file that does not end in `PAR1`.
+    #[error("not a whole Parquet file: it starts with PAR1 but does not end with it (truncated?)")]
+    Truncated,
+    /// Reading failed: a corrupt or truncated table.
+    #[error("cannot read the {kind} data (at row {row}): {message}")]
+    Read {
+        /// The kind of table.
+        kind: TableKind,
+        /// 1-based row where reading stopped.
+        row: u64,
+        /// The reader's message.
+        message: String,
+    },
+    /// Copying standard input to a temporary file failed.
+    #[error(
+        "cannot copy standard input to a temporary file (a {0} input is read with seeks): {1}"
+    )]
+    Spool(TableKind, io::Error),
+    /// Encoding the output failed.
+    #[error("cannot write the {kind} output: {message}")]
+    Write {
+        /// The kind of table.
+        kind: TableKind,
+        /// The writer's message.
+        message: String,
+    },
+}
+
+/// Rows of a chunk: a table is cut into chunks of this many rows whatever the run's chunk size or thread count, and
+/// each chunk becomes one Parquet row group (fewer rows where `dedupe` left repeats out), encoded by the worker that
+/// answered it; so the output's bytes do not depend on `-j`.
+#[cfg_attr(not(feature = "parquet"), allow(dead_code))]
+pub(crate) const CHUNK_ROWS: usize = 4 * 1024;
+
+/// Chunks in flight, at most: with [`CHUNK_ROWS`] rows of input, answers and encoded pages each (about 300 bytes a
+/// row in all), this bounds a run's memory.
+#[cfg_attr(not(feature = "parquet"), allow(dead_code))]
+pub(crate) const MAX_WINDOW: usize = 16;
+
+/// Rows of each batch of an Arrow IPC output (the last one may have fewer), gathered whatever the chunks.
+#[cfg_attr(not(feature = "parquet"), allow(dead_code))]
+pub(crate) const OUT_BATCH: usize = 8 * 1024;
+
+/// Copies a stream that starts with `head` to an unnamed temporary file (its name is removed at once), and gives
+/// that file back at its start.
+#[cfg(feature = "parquet")]
+fn spool(head: &[u8], mut from: std::fs::File) -> io::Result<std::fs::File> {
+    use std::io::{Seek, Write};
+    use std::os::unix::fs::OpenOptionsExt;
+    let dir = std::env::temp_dir();
+    let mut n = 0u32;
+    let mut file = loop {
+        let path = dir.join(format!(".sudoku-stdin.{}.{n}", std::process::id()));
+        match std::fs::OpenOptions::new()
+            .read(true)
+            .write(true)
+            .create_new(true)
+            .mode(0o600)
+            .open(&path)
+        {
+            Ok(f) => {
+                std::fs::remove_file(&path)?;
+                break f;
+            }
+            Err(e) if e.kind() == io::ErrorKind::AlreadyExists && n < 1000 => n += 1,
+            Err(e) => return Err(e),
+        }
+    };
+    file.write_all(head)?;
+    io::copy(&mut from, &mut file)?;
+    file.seek(io::SeekFrom::Start(0))?;
+    Ok(file)
+}
+
+/// What a table run needs from the pipeline besides the job.
+#[cfg_attr(not(feature = "parquet"), allow(dead_code))]
+pub(super) struct Context<'a, 'o> {
+    pub(super) opts: &'a super::BatchOptions,
+    pub(super) engine: &'a crate::ordered::Engine,
+    pub(super) writer: &'a crate::output::Writer,
+    pub(super) col: &'a mut super::pipeline::Collector<'o>,
+    /// The run has other inputs.
+    pub(super) others: bool,
+    /// The output is a terminal.
+    pub(super) terminal: bool,
+}
+
+/// Runs `job` over the table `input` (whose data is [`Data::Table`]).
+pub(super) fn each_table<J: Job + ?Sized>(
+    input: &mut Opened,
+    job: &J,
+    cx: Context<'_, '_>,
+) -> Result<(), BatchError> {
+    let name = input.name.clone();
+    let err = |source| BatchError::Table {
+        name: name.clone(),
+        source,
+    };
+    let Data::Table { kind, .. } = &input.data else {
+        unreachable!("each_table is called for tables only")
+    };
+    let kind = *kind;
+    if cx.others {
+        return Err(err(TableError::NotAlone(kind)));
+    }
+    if cx.opts.json {
+        return Err(err(TableError::Json(kind)));
+    }
+    if cx.terminal {
+        return Err(err(TableError::Terminal(kind)));
+    }
+    cx.col.begin_table(&name);
+    #[cfg(feature = "parquet")]
+    {
+        let Data::Table {
+            file,
+            head,
+            seekable,
+            ..
+        } = std::mem::replace(&mut input.data, Data::Memory(Vec::new()))
+        else {
+            unreachable!("a table")
+        };
+        let (file, head) = if kind.needs_seek() && !seekable {
+            let file = spool(&head, file).map_err(|e| err(TableError::Spool(kind, e)))?;
+            (file, Vec::new())
+        } else {
+            (file, head)
+        };
+        arrow::run(kind, file, head, job, cx).map_err(err)
+    }
+    #[cfg(not(feature = "parquet"))]
+    {
+        let _ = job;
+        Err(err(TableError::NotBuilt(kind)))
+    }
+}
+
+#[cfg(feature = "parquet")]
+mod arrow {
+    //! The Arrow side of tables: readers, the answer columns, writers.
+
+    use std::fs::File;
+    use std::io::{self, Read, Write};
+    use std::sync::atomic::{AtomicBool, Ordering};
+    use std::sync::Arc;
+
+    use arrow_array::builder::StringBuilder;
+    use arrow_array::cast::AsArray;
+    use arrow_array::{Array, ArrayRef, BooleanArray, RecordBatch, RecordBatchReader};
+    use arrow_schema::{DataType, Field, Schema, SchemaRef};
+
+    use parquet::arrow::arrow_writer::{compute_leaves, get_column_writers, ArrowColumnChunk};
+    use parquet::errors::ParquetError;
+    use parquet::file::properties::{WriterProperties, WriterPropertiesPtr};
+    use parquet::file::writer::SerializedFileWriter;
+    use parquet::schema::types::SchemaDescriptor;
+
+    use super::{
+        Context, TableCompression, TableError, TableKind, CHUNK_ROWS, MAX_WINDOW, OUT_BATCH,
+    };
+    use crate::format::csv::ColumnNames;
+    use crate::grid::Grid;
+    use crate::ordered::Flow;
+    use crate::record::{
+        Answer, ChunkReport, CsvAnswer, Failure, Job, Record, RecordError, SolutionError,
+        TextLayout,
+    };
+
+    /// Where the puzzles are and where the answers go.
+    struct Plan {
+        puzzle: usize,
+        /// The solution column: the claims a job may check, and the column `solve` fills.
+        claim: Option<usize>,
+        answer: CsvAnswer,
+        /// Answer columns appended (for `CsvAnswer::Solution` without a solution column, or `Append`).
+        appended: usize,
+        schema: SchemaRef,
+    }
+
+    /// Runs `job` over the table in `file` (after `head`, the bytes already read from a stream).
+    pub(super) fn run<J: Job + ?Sized>(
+        kind: TableKind,
+        file: File,
+        head: Vec<u8>,
+        job: &J,
+        cx: Context<'_, '_>,
+    ) -> Result<(), TableError> {
+        let rows = CHUNK_ROWS;
+        let (mut reader, total) = open(kind, file, head, rows)?;
+        let schema = reader.schema();
+        let plan = plan(&schema, &cx.opts.columns, job.csv_answer())?;
+        let fields = plan.schema.fields();
+        let plain = std::iter::once(plan.puzzle)
+            .chain(plan.claim)
+            .chain(fields.len() - plan.appended..fields.len())
+            .map(|i| fields[i].name().clone())
+            .collect();
+        let mut out = Out::new(kind, plan.schema.clone(), plain, cx.opts.table_compression)?;
+        let parallel = out.parallel();
+        let Context {
+            engine,
+            writer,
+            col,
+            ..
+        } = cx;
+        let window = (2 * engine.threads()).clamp(2, MAX_WINDOW);
+        let file_len = col.total.unwrap_or(0);
+        // The batch being sliced into chunks, and where the next chunk starts in it.
+        let mut pending: Option<(RecordBatch, usize)> = None;
+        let mut row = 0u64;
+        let mut failed = None;
+        let produce = || -> Result<Option<(RecordBatch, u64)>, TableError> {
+            loop {
+                if let Some((batch, at)) = &mut pending {
+                    if *at < batch.num_rows() {
+                        let n = rows.min(batch.num_rows() - *at);
+                        let chunk = batch.slice(*at, n);
+                        *at += n;
+                        let first = row;
+                        row += n as u64;
+                        return Ok(Some((chunk, first)));
+                    }
+                }
+                match reader.next() {
+                    None => return Ok(None),
+                    Some(Ok(batch)) => pending = Some((batch, 0)),
+                    Some(Err(e)) => {
+                        return Err(TableError::Read {
+                            kind,
+                            row: row + 1,
+                            message: e.to_string(),
+                        })
+                    }
+                }
+            }
+        };
+        let work = |(batch, first): (RecordBatch, u64), cancel: &AtomicBool| {
+            let (batch, rep) = answer(&plan, job, &batch, first, cancel);
+            // Rows `dedupe` may leave out are encoded once known, on the calling thread.
+            let encoded = match &parallel {
+                Some(p) if rep.keyed.is_empty() => Some(p.encode(&batch)),
+                _ => None,
+            };
+            (batch, rep, encoded)
+        };
+        let mut done_rows = 0u64;
+        let deliver = |(batch, mut rep, mut encoded): Answered| {
+            let mut batch = batch;
+            let rows_in = batch.num_rows() as u64;
+            if let Some(end) = col.cut_at_failure(&mut rep) {
+                batch = batch.slice(0, end);
+                encoded = None;
+            }
+            if !rep.keyed.is_empty() {
+                let mut keep = vec![true; batch.num_rows()];
+                for k in &rep.keyed {
+                    if k.out_start >= keep.len() {
+                        break;
+                    }
+                    if !col.seen.insert(k.key) {
+                        keep[k.out_start] = false;
+                        col.counts.dropped += 1;
+                    }
+                }
+                batch =
+                    arrow_select::filter::filter_record_batch(&batch, &BooleanArray::from(keep))
+                        .map_err(|e| TableError::Write {
+                            kind,
+                            message: e.to_string(),
+                        })?;
+            }
+            // Progress in bytes of the file, estimated from the rows done (a table's size is not in rows).
+            let before = done_rows;
+            done_rows += rows_in;
+            let bytes = match total {
+                Some(t) if t > 0 => file_len * done_rows.min(t) / t - file_len * before.min(t) / t,
+                _ => 0,
+            };
+            let progress = col.tally(&rep, bytes);
+            let encoded = out.write(&batch, encoded)?;
+            col.bytes_out += encoded.len() as u64;
+            if !encoded.is_empty() && writer.send(encoded).is_err() {
+                failed = Some(());
+                return Ok(Flow::Stop);
+            }
+            col.observer.progress(progress);
+            Ok(if col.stopped { Flow::Stop } else { Flow::Go })
+        };
+        engine.run(window, produce, work, deliver)?;
+        if failed.is_none() {
+            let rest = out.finish()?;
+            col.bytes_out += rest.len() as u64;
+            // A writer that stopped says why when the run finishes it.
+            let _ = writer.send(rest);
+        }
+        Ok(())
+    }
+
+    /// A chunk answered: the output rows, the report, and the rows encoded as a Parquet row group by the worker.
+    type Answered = (
+        RecordBatch,
+        ChunkReport,
+        Option<Result<Vec<ArrowColumnChunk>, TableError>>,
+    );
+
+    /// Opens the table for reading batches; the number of rows when the file says it.
+    fn open(
+        kind: TableKind,
+        file: File,
+        head: Vec<u8>,
+        rows: usize,
+    ) -> Result<(Box<dyn RecordBatchReader + Send>, Option<u64>), TableError> {
+        let read = |e: &dyn std::fmt::Display| TableError::Read {
+            kind,
+            row: 1,
+            message: e.to_string(),
+        };
+        match kind {
+            TableKind::Parquet => {
+                use std::os::unix::fs::FileExt;
+                let len = file.metadata().map_err(|e| read(&e))?.len();
+                let mut tail = [0u8; 4];
+                if len < 12 || file.read_exact_at(&mut tail, len - 4).is_err() || &tail != b"PAR1" {
+                    return Err(TableError::Truncated);
+                }
+                let builder =
+                    parquet::arrow::arrow_reader::ParquetRecordBatchReaderBuilder::try_new(file)
+                        .map_err(|e| read(&e))?;
+                let total = builder.metadata().file_metadata().num_rows();
+                let reader = builder
+                    .with_batch_size(rows)
+                    .build()
+                    .map_err(|e| read(&e))?;
+                Ok((Box::new(reader), u64::try_from(total).ok()))
+            }
+            TableKind::ArrowFile => {
+                let reader = arrow_ipc::reader::FileReader::try_new(io::BufReader::new(file), None)
+                    .map_err(|e| read(&e))?;
+                Ok((Box::new(reader), None))
+            }
+            TableKind::ArrowStream => {
+                let stream = io::Cursor::new(head).chain(file);
+                let reader =
+                    arrow_ipc::reader::StreamReader::try_new(stream, None).map_err(|e| read(&e))?;
+                Ok((Box::new(reader), None))
+            }
+        }
+    }
+
+    /// The names of a schema's columns, for messages.
+    fn column_list(schema: &Schema) -> String {
+        let names: Vec<String> = schema
+            .fields()
+            .iter()
+            .map(|f| format!("{:?}", f.name()))
+            .collect();
+        names.join(", ")
+    }
+
+    fn is_text(t: &DataType) -> bool {
+        matches!(t, DataType::Utf8 | DataType::LargeUtf8 | DataType::Utf8View)
+    }
+
+    fn plan(
+        schema: &SchemaRef,
+        names: &ColumnNames,
+        answer: CsvAnswer,
+    ) -> Result<Plan, TableError> {
+        let (puzzle, claim, _) = names.pick(schema.fields().iter().map(|f| f.name().as_bytes()));
+        let missing = |name: &String| TableError::NoNamedColumn {
+            name: name.clone(),
+            columns: column_list(schema),
+        };
+        let Some(puzzle) = puzzle else {
+            return Err(match &names.puzzle {
+                Some(n) => missing(n),
+                None => TableError::NoPuzzleColumn {
+                    columns: column_list(schema),
+                },
+            });
+        };
+        if let (Some(n), None) = (&names.solution, claim) {
+            return Err(missing(n));
+        }
+        for i in std::iter::once(puzzle).chain(claim) {
+            let f = schema.field(i);
+            if !is_text(f.data_type()) {
+                return Err(TableError::NotText {
+                    column: f.name().clone(),
+                    data_type: f.data_type().to_string(),
+                });
+            }
+        }
+        let text = |name: &str| Arc::new(Field::new(name, DataType::Utf8, true));
+        let mut fields: Vec<Arc<Field>> = schema.fields().iter().cloned().collect();
+        let mut appended = 0;
+        match answer {
+            CsvAnswer::Solution => match claim {
+                Some(c) => fields[c] = text(schema.field(c).name()),
+                None => {
+                    let plural = schema
+                        .field(puzzle)
+                        .name()
+                        .trim()
+                        .to_ascii_lowercase()
+                        .ends_with('s');
+                    fields.push(text(if plural { "solutions" } else { "solution" }));
+                    appended = 1;
+                }
+            },
+            CsvAnswer::Append(names) => {
+                fields.extend(names.iter().map(|n| text(n)));
+                appended = names.len();
+            }
+            CsvAnswer::Rewrite | CsvAnswer::Row => {
+                for c in
+                    std::iter::once(puzzle).chain(claim.filter(|_| answer == CsvAnswer::Rewrite))
+                {
+                    fields[c] = text(schema.field(c).name());
+                }
+            }
+        }
+        let schema = Arc::new(Schema::new_with_metadata(fields, schema.metadata().clone()));
+        Ok(Plan {
+            puzzle,
+            claim,
+            answer,
+            appended,
+            schema,
+        })
+    }
+
+    /// A text column's values as bytes.
+    enum Texts<'a> {
+        Utf8(&'a arrow_array::StringArray),
+        Large(&'a arrow_array::LargeStringArray),
+        View(&'a arrow_array::StringViewArray),
+    }
+
+    impl<'a> Texts<'a> {
+        fn of(a: &'a ArrayRef) -> Texts<'a> {
+            match a.data_type() {
+                DataType::Utf8 => Texts::Utf8(a.as_string::<i32>()),
+                DataType::LargeUtf8 => Texts::Large(a.as_string::<i64>()),
+                DataType::Utf8View => Texts::View(a.as_string_view()),
+                t => unreachable!("the plan checked the type, not {t}"),
+            }
+        }
+
+        fn get(&self, i: usize) -> Option<&'a [u8]> {
+            let (valid, text) = match self {
+                Texts::Utf8(a) => (a.is_valid(i), a.value(i)),
+                Texts::Large(a) => (a.is_valid(i), a.value(i)),
+                Texts::View(a) => (a.is_valid(i), a.value(i)),
+            };
+            valid.then_some(text.as_bytes())
+        }
+    }
+
+    /// The marker of a failed record, as the CSV path writes it (unquoted: a table needs no quotes).
+    fn marker(failure: &Failure) -> String {
+        format!("error: {failure}")
+    }
+
+    /// Answers every row of `batch` (whose first row is row `first` of its input, 0-based): the output batch and
+    /// the report, rows standing for lines (a failure's `line` and `record` are its row in the batch, `out_end` the
+    /// rows up to and including it; a key's `out_start` is its row).
+    fn answer<J: Job + ?Sized>(
+        plan: &Plan,
+        job: &J,
+        batch: &RecordBatch,
+        first: u64,
+        cancel: &AtomicBool,
+    ) -> (RecordBatch, ChunkReport) {
+        let n = batch.num_rows();
+        let mut report = ChunkReport {
+            lines: n as u64,
+            ..ChunkReport::default()
+        };
+        let puzzles = Texts::of(batch.column(plan.puzzle));
+        let claims = plan.claim.map(|c| Texts::of(batch.column(c)));
+        let builder = || StringBuilder::with_capacity(n, n * 82);
+        // The answer columns: appended ones, or the puzzle column (and the claim column, for `Rewrite`).
+        let mut cols: Vec<StringBuilder> = (0..plan.appended.max(1)).map(|_| builder()).collect();
+        let mut claim_col =
+            (plan.answer == CsvAnswer::Rewrite && plan.claim.is_some()).then(builder);
+        let mut buf = Vec::with_capacity(256);
+        let mut claim_buf = Vec::with_capacity(128);
+        for i in 0..n {
+            if cancel.load(Ordering::Relaxed) {
+                // The run is stopping: the rest is never delivered.
+                break;
+            }
+            let text = puzzles.get(i);
+            let claim = claims.as_ref().and_then(|c| c.get(i));
+            buf.clear();
+            claim_buf.clear();
+            let result = match text {
+                None => Err(Failure::Malformed(RecordError::Null)),
+                Some(t) => match Grid::parse_line(t) {
+                    Err(e) => Err(Failure::Malformed(e.into())),
+                    Ok(grid) => {
+                        let record = Record {
+                            puzzle: &grid,
+                            claim,
+                            position: first + i as u64,
+                            text: t,
+                        };
+                        match plan.answer {
+                            CsvAnswer::Rewrite => rewrite(job, &record, &mut buf, &mut claim_buf),
+                            _ => job.run_record(&record, TextLayout::CsvField, &mut buf),
+                        }
+                    }
+                },
+            };
+            match result {
+                Ok(answer) => {
+                    match plan.answer {
+                        CsvAnswer::Solution | CsvAnswer::Append(_) => {
+                            let mut fields = buf.split(|&b| b == b',');
+                            for c in cols.iter_mut() {
+                                match fields.next() {
+                                    Some(f) => c.append_value(String::from_utf8_lossy(f)),
+                                    None => c.append_null(),
+                                }
+                            }
+                        }
+                        CsvAnswer::Rewrite => {
+                            cols[0].append_value(String::from_utf8_lossy(&buf));
+                            if let Some(c) = &mut claim_col {
+                                if claim_buf.is_empty() {
+                                    c.append_option(claim.map(String::from_utf8_lossy));
+                                } else {
+                                    c.append_value(String::from_utf8_lossy(&claim_buf));
+                                }
+                            }
+                        }
+                        // The row is kept as it is.
+                        CsvAnswer::Row => cols[0].append_option(text.map(String::from_utf8_lossy)),
+                    }
+                    match answer {
+                        Answer::Written => report.solved(),
+                        Answer::FirstOf(key) => report.keyed(key, i, i + 1),
+                    }
+                }
+                Err(failure) => {
+                    cols[0].append_value(marker(&failure));
+                    for c in cols.iter_mut().skip(1) {
+                        c.append_null();
+                    }
+                    if let Some(c) = &mut claim_col {
+                        c.append_option(claim.map(String::from_utf8_lossy));
+                    }
+                    report.failed(i as u64, failure, i + 1);
+                }
+            }
+        }
+        let done = report.records as usize;
+        let mut columns: Vec<ArrayRef> = batch.columns().iter().map(|c| c.slice(0, done)).collect();
+        let mut built = cols
+            .into_iter()
+            .map(|mut b| Arc::new(b.finish()) as ArrayRef);
+        match plan.answer {
+            CsvAnswer::Solution | CsvAnswer::Append(_) if plan.appended > 0 => {
+                columns.extend(built)
+            }
+            CsvAnswer::Solution | CsvAnswer::Append(_) => {
+                columns[plan.claim.expect("a solution column")] = built.next().expect("one")
+            }
+            CsvAnswer::Rewrite | CsvAnswer::Row => {
+                columns[plan.puzzle] = built.next().expect("one");
+                if let (Some(c), Some(mut b)) = (plan.claim, claim_col) {
+                    columns[c] = Arc::new(b.finish());
+                }
+            }
+        }
+        let out = RecordBatch::try_new(plan.schema.clone(), columns)
+            .expect("the columns follow the plan's schema");
+        (out, report)
+    }
+
+    /// `CsvAnswer::Rewrite`: the job's answer for the puzzle into `out`, and for the claim (when not empty) read as
+    /// a puzzle into `claim_out`.
+    fn rewrite<J: Job + ?Sized>(
+        job: &J,
+        record: &Record<'_>,
+        out: &mut Vec<u8>,
+        claim_out: &mut Vec<u8>,
+    ) -> Result<Answer, Failure> {
+        if let Some(c) = record.claim.filter(|c| !c.trim_ascii().is_empty()) {
+            let solution = Grid::parse_line(c)
+                .map_err(|e| Failure::WrongSolution(SolutionError::Unreadable(e)))?;
+            let part = Record {
+                puzzle: &solution,
+                claim: None,
+                ..*record
+            };
+            job.run_record(&part, TextLayout::CsvField, claim_out)?;
+        }
+        let part = Record {
+            claim: None,
+            ..*record
+        };
+        job.run_record(&part, TextLayout::CsvField, out)
+    }
+
+    /// Bytes a table writer writes, taken away after every batch.
+    #[derive(Default)]
+    struct Spill(Vec<u8>);
+
+    impl Write for Spill {
+        fn write(&mut self, buf: &[u8]) -> io::Result<usize> {
+            self.0.extend_from_slice(buf);
+            Ok(buf.len())
+        }
+        fn flush(&mut self) -> io::Result<()> {
+            Ok(())
+        }
+    }
+
+    /// The output table being encoded.
+    enum Out {
+        /// Parquet: one row group per chunk, its columns encoded by the worker ([`Parallel`]), written in order.
+        Parquet {
+            file: SerializedFileWriter<Spill>,
+            parallel: Arc<Parallel>,
+        },
+        /// Arrow IPC: rows gathered into batches of [`OUT_BATCH`] rows, encoded on the calling thread.
+        Ipc(Ipc),
+    }
+
+    impl Out {
+        /// A table of `schema` whose columns named in `plain` are written without a dictionary (Parquet, whose
+        /// pages are compressed with `compression`).
+        fn new(
+            kind: TableKind,
+            schema: SchemaRef,
+            plain: Vec<String>,
+            compression: TableCompression,
+        ) -> Result<Out, TableError> {
+            let fail = |e: &dyn std::fmt::Display| TableError::Write {
+                kind,
+                message: e.to_string(),
+            };
+            Ok(match kind {
+                TableKind::Parquet => {
+                    let parallel =
+                        Parallel::new(schema, plain, compression).map_err(|e| fail(&e))?;
+                    let file = SerializedFileWriter::new(
+                        Spill::default(),
+                        parallel.descr.root_schema_ptr(),
+                        parallel.props.clone(),
+                    )
+                    .map_err(|e| fail(&e))?;
+                    Out::Parquet {
+                        file,
+                        parallel: Arc::new(parallel),
+                    }
+                }
+                TableKind::ArrowFile | TableKind::ArrowStream => Out::Ipc(Ipc {
+                    encoder: IpcEncoder::new(kind, &schema).map_err(|e| fail(&e))?,
+                    schema,
+                    pending: Vec::new(),
+                    rows: 0,
+                }),
+            })
+        }
+
+        /// What the workers encode with, when they do.
+        fn parallel(&self) -> Option<Arc<Parallel>> {
+            match self {
+                Out::Parquet { parallel, .. } => Some(parallel.clone()),
+                Out::Ipc(_) => None,
+            }
+        }
+
+        /// Takes the next rows, with their row group when a worker encoded them; returns the bytes ready.
+        fn write(
+            &mut self,
+            batch: &RecordBatch,
+            encoded: Option<Result<Vec<ArrowColumnChunk>, TableError>>,
+        ) -> Result<Vec<u8>, TableError> {
+            match self {
+                Out::Ipc(ipc) => ipc.write(batch),
+                Out::Parquet { file, parallel } => {
+                    if batch.num_rows() == 0 {
+                        return Ok(Vec::new());
+                    }
+                    let chunks = match encoded {
+                        Some(chunks) => chunks?,
+                        None => parallel.encode(batch)?,
+                    };
+                    let fail = |e: ParquetError| TableError::Write {
+                        kind: TableKind::Parquet,
+                        message: e.to_string(),
+                    };
+                    let mut group = file.next_row_group().map_err(fail)?;
+                    for chunk in chunks {
+                        chunk.append_to_row_group(&mut group).map_err(fail)?;
+                    }
+                    group.close().map_err(fail)?;
+                    Ok(std::mem::take(&mut file.inner_mut().0))
+                }
+            }
+        }
+
+        /// Ends the table; returns its last bytes.
+        fn finish(self) -> Result<Vec<u8>, TableError> {
+            match self {
+                Out::Ipc(ipc) => ipc.finish(),
+                Out::Parquet { file, .. } => {
+                    file.into_inner()
+                        .map(|spill| spill.0)
+                        .map_err(|e| TableError::Write {
+                            kind: TableKind::Parquet,
+                            message: e.to_string(),
+                        })
+                }
+            }
+        }
+    }
+
+    /// What a worker needs to encode a row group of a Parquet output.
+    struct Parallel {
+        descr: SchemaDescriptor,
+        props: WriterPropertiesPtr,
+        schema: SchemaRef,
+    }
+
+    impl Parallel {
+        fn new(
+            schema: SchemaRef,
+            plain: Vec<String>,
+            compression: TableCompression,
+        ) -> Result<Parallel, ParquetError> {
+            use parquet::basic::{Compression, ZstdLevel};
+            use parquet::schema::types::ColumnPath;
+            let codec = match compression {
+                TableCompression::Zstd => Compression::ZSTD(ZstdLevel::try_new(1)?),
+                TableCompression::Snappy => Compression::SNAPPY,
+                TableCompression::None => Compression::UNCOMPRESSED,
+            };
+            let mut props = WriterProperties::builder()
+                .set_compression(codec)
+                .set_max_row_group_size(CHUNK_ROWS);
+            // Puzzles and answers hardly repeat: a dictionary would only cost time.
+            for name in plain {
+                props = props.set_column_dictionary_enabled(ColumnPath::from(name), false);
+            }
+            let mut props = props.build();
+            parquet::arrow::add_encoded_arrow_schema_to_metadata(&schema, &mut props);
+            let descr = parquet::arrow::ArrowSchemaConverter::new().convert(&schema)?;
+            Ok(Parallel {
+                descr,
+                props: Arc::new(props),
+                schema,
+            })
+        }
+
+        /// The columns of `batch` encoded as the column chunks of one row group.
+        fn encode(&self, batch: &RecordBatch) -> Result<Vec<ArrowColumnChunk>, TableError> {
+            let run = || -> Result<Vec<ArrowColumnChunk>, ParquetError> {
+                let mut writers = get_column_writers(&self.descr, &self.props, &self.schema)?;
+                let mut next = writers.iter_mut();
+                for (field, column) in self.schema.fields().iter().zip(batch.columns()) {
+                    for leaf in compute_leaves(field, column)? {
+                        next.next()
+                            .ok_or_else(|| {
+                                ParquetError::General("a column without a writer".into())
+                            })?
+                            .write(&leaf)?;
+                    }
+                }
+                writers.into_iter().map(|w| w.close()).collect()
+            };
+            run().map_err(|e| TableError::Write {
+                kind: TableKind::Parquet,
+                message: e.to_string(),
+            })
+        }
+    }
+
+    /// An Arrow IPC output: rows gathered into batches of [`OUT_BATCH`] rows whatever the chunks, so that the bytes
+    /// do not depend on chunk sizes or threads.
+    struct Ipc {
+        encoder: IpcEncoder,
+        schema: SchemaRef,
+        pending: Vec<RecordBatch>,
+        rows: usize,
+    }
+
+    impl Ipc {
+        /// Takes `batch`; encodes every whole [`OUT_BATCH`] of the rows taken so far and returns the bytes ready.
+        fn write(&mut self, batch: &RecordBatch) -> Result<Vec<u8>, TableError> {
+            if batch.num_rows() == 0 {
+                return Ok(Vec::new());
+            }
+            self.rows += batch.num_rows();
+            self.pending.push(batch.clone());
+            let mut bytes = Vec::new();
+            if self.rows >= OUT_BATCH {
+                let all = self.gathered()?;
+                let mut at = 0;
+                while all.num_rows() - at >= OUT_BATCH {
+                    bytes.append(&mut self.encoder.write(&all.slice(at, OUT_BATCH))?);
+                    at += OUT_BATCH;
+                }
+                self.rows = all.num_rows() - at;
+                if self.rows > 0 {
+                    self.pending.push(all.slice(at, self.rows));
+                }
+            }
+            Ok(bytes)
+        }
+
+        /// The pending batches as one.
+        fn gathered(&mut self) -> Result<RecordBatch, TableError> {
+            let pending = std::mem::take(&mut self.pending);
+            arrow_select::concat::concat_batches(&self.schema, &pending).map_err(|e| {
+                TableError::Write {
+                    kind: self.encoder.kind(),
+                    message: e.to_string(),
+                }
+            })
+        }
+
+        /// Encodes the rows left and ends the table; returns its last bytes.
+        fn finish(mut self) -> Result<Vec<u8>, TableError> {
+            let mut bytes = Vec::new();
+            if self.rows > 0 {
+                let all = self.gathered()?;
+                bytes = self.encoder.write(&all)?;
+            }
+            bytes.append(&mut self.encoder.finish()?);
+            Ok(bytes)
+        }
+    }
+
+    enum IpcEncoder {
+        File(arrow_ipc::writer::FileWriter<Spill>),
+        Stream(arrow_ipc::writer::StreamWriter<Spill>),
+    }
+
+    impl IpcEncoder {
+        fn new(kind: TableKind, schema: &Schema) -> Result<IpcEncoder, arrow_schema::ArrowError> {
+            Ok(match kind {
+                TableKind::ArrowStream => IpcEncoder::Stream(
+                    arrow_ipc::writer::StreamWriter::try_new(Spill::default(), schema)?,
+                ),
+                _ => IpcEncoder::File(arrow_ipc::writer::FileWriter::try_new(
+                    Spill::default(),
+                    schema,
+                )?),
+            })
+        }
+
+        fn kind(&self) -> TableKind {
+            match self {
+                IpcEncoder::File(_) => TableKind::ArrowFile,
+                IpcEncoder::Stream(_) => TableKind::ArrowStream,
+            }
+        }
+
+        fn fail(&self, e: arrow_schema::ArrowError) -> TableError {
+            TableError::Write {
+                kind: self.kind(),
+                message: e.to_string(),
+            }
+        }
+
+        /// Encodes `batch`; returns the bytes ready so far.
+        fn write(&mut self, batch: &RecordBatch) -> Result<Vec<u8>, TableError> {
+            let r = match self {
+                IpcEncoder::File(w) => w.write(batch),
+                IpcEncoder::Stream(w) => w.write(batch),
+            };
+            r.map_err(|e| self.fail(e))?;
+            let spill = match self {
+                IpcEncoder::File(w) => w.get_mut(),
+                IpcEncoder::Stream(w) => w.get_mut(),
+            };
+            Ok(std::mem::take(&mut spill.0))
+        }
+
+        /// Ends the table; returns its last bytes.
+        fn finish(self) -> Result<Vec<u8>, TableError> {
+            let kind = self.kind();
+            let fail = |e: arrow_schema::ArrowError| TableError::Write {
+                kind,
+                message: e.to_string(),
+            };
+            let spill = match self {
+                IpcEncoder::File(w) => w.into_inner().map_err(fail)?,
+                IpcEncoder::Stream(w) => w.into_inner().map_err(fail)?,
+            };
+            Ok(spill.0)
+        }
+    }
+}
