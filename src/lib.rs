@@ -86,7 +86,9 @@ pub use ordered::{
 #[doc(hidden)] // for the binary's messages
 pub use record::display_name;
 pub use record::{Failure, FailureKind, Observer, Progress, RecordError, SolutionError};
-pub use solver::{count_solutions, solve, solve_unique, Count, SolveError, SolveStats, Solved};
+pub use solver::{
+    count_solutions, solve, solve_unique, SolutionCount, SolveError, SolveStats, Solved,
+};
 
 /// The crate's insides that its fuzz targets, benchmarks and property tests drive directly: not part of the API,
 /// no promise kept from one version to the next. Compiled only with the `internals` feature.

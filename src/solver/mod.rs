@@ -51,7 +51,7 @@ pub enum SolveError {
 
 /// The outcome of [`count_solutions`].
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub struct Count {
+pub struct SolutionCount {
     /// Solutions found, at most the limit asked for.
     pub solutions: u64,
     /// True when the search stopped at the limit (there may be more).
@@ -90,7 +90,7 @@ pub fn solve_unique(puzzle: &Grid) -> Result<Solved, SolveError> {
 
 /// Counts solutions, stopping at `limit` (a `limit` of 0 is treated as 1). Cost grows with `limit`: every
 /// solution counted is a leaf of the search tree.
-pub fn count_solutions(puzzle: &Grid, limit: u64) -> Result<Count, Conflict> {
+pub fn count_solutions(puzzle: &Grid, limit: u64) -> Result<SolutionCount, Conflict> {
     count_solutions_until(puzzle, limit, None)
 }
 
@@ -100,10 +100,10 @@ pub(crate) fn count_solutions_until(
     puzzle: &Grid,
     limit: u64,
     stop: Option<&std::sync::atomic::AtomicBool>,
-) -> Result<Count, Conflict> {
+) -> Result<SolutionCount, Conflict> {
     let limit = limit.max(1);
     let out = search(puzzle, limit, stop)?;
-    Ok(Count {
+    Ok(SolutionCount {
         solutions: out.found,
         hit_limit: out.found >= limit,
         first: out.first,
