@@ -408,7 +408,7 @@ fn rate_on_the_se_scale_gives_serates_ratings_in_order_in_every_format() {
             if f[1].starts_with('>') {
                 // Beyond this build's ladder: serate's ER is above the ladder's top.
                 let er: f64 = serate.split(' ').next().unwrap().parse().unwrap();
-                assert!(er > 9.4, "{line} / serate {serate}");
+                assert!(er > 9.9, "{line} / serate {serate}");
             } else {
                 assert_eq!(f[1..4].join(" "), *serate, "{line}");
                 within += 1;
@@ -422,7 +422,7 @@ fn rate_on_the_se_scale_gives_serates_ratings_in_order_in_every_format() {
         let v: serde_json::Value = serde_json::from_str(l).unwrap();
         assert_eq!(v["status"], "rated");
         if v["er"].is_null() {
-            assert_eq!(v["above"].as_f64(), Some(9.4), "{l}");
+            assert_eq!(v["above"].as_f64(), Some(9.9), "{l}");
         } else {
             let got: Vec<String> = ["er", "ep", "ed"]
                 .iter()
@@ -478,19 +478,19 @@ fn explain_on_the_se_scale_shows_each_step_rating_and_serates_er() {
 
 #[test]
 fn rate_on_the_se_scale_reports_puzzles_beyond_the_ladder_without_a_number() {
-    // From the forum's hardest list of puzzles rated 11 and up by serate: SE needs nested chains for it, which this
-    // build's ladder does not have.
+    // From the forum's hardest list of puzzles rated 11 and up by serate: SE needs nested chains above their lowest
+    // level for it from the first step, which this build's ladder does not have.
     let p = "98.7..6..75..4......3..8.7.5....7.3...94.........2.1..3.......1.9...5.8...52....6";
     let r = run(&["rate", "--scale", "se", "-q", p]);
     assert_eq!(r.code, 0, "{}", r.stderr);
-    assert_eq!(r.out(), format!("{p} >9.4 >9.4 >9.4 beyond\n"));
+    assert_eq!(r.out(), format!("{p} >9.9 >9.9 >9.9 beyond\n"));
     let r = run(&["rate", "--scale", "se", "--json", "-q", p]);
     let v: serde_json::Value = serde_json::from_str(r.out().trim()).unwrap();
     assert!(
         v["er"].is_null() && v["ep"].is_null() && v["ed"].is_null(),
         "{v}"
     );
-    assert_eq!(v["above"].as_f64(), Some(9.4));
+    assert_eq!(v["above"].as_f64(), Some(9.9));
     let r = run(&["explain", "--scale", "se", p]);
     assert!(
         r.out()

@@ -8,6 +8,10 @@
 //! a hint's eliminations in a Java `HashMap` keyed by cell (hash = the cell's index), so they come out by bucket
 //! (index modulo the table size), ties in insertion order: [`hash_order`] does the same, since the order decides
 //! which chain reaches a potential first, hence the chain lengths and the ratings.
+//!
+//! At nesting level 2 (SE's "(+ Forcing Chains)") SE's Forcing Chains & Cycles producer comes fifth, asked when
+//! the four above find nothing: all its hints on the working grid, sorted as SE sorts them and without repeats
+//! (same eliminations), each resting on the chain's eliminations its links needed.
 
 use super::super::house::{CellSet, DigitSet};
 use super::{cells_of, combinations, positions, region, BOX_COL_ROW};
@@ -28,11 +32,19 @@ pub(super) struct Grids<'a> {
 
 /// The eliminations found: each is a candidate key (`cell * 9 + digit - 1`) with the keys of the "off" potentials
 /// it rests on, `parents[start..start + len]`.
+///
+/// At nesting level 2 an elimination may come from a forcing chain or cycle: `chain[i]` is then the index in
+/// `chains` of that chain (its complexity and identity, SE's `FullChain`), else [`NO_CHAIN`].
 #[derive(Default)]
 pub(super) struct Offs {
     pub offs: Vec<(u16, u32, u32)>,
     pub parents: Vec<u16>,
+    pub chain: Vec<u32>,
+    pub chains: Vec<(usize, Vec<u16>)>,
 }
+
+/// The elimination of `Offs::offs` does not come from a nested chain.
+pub(super) const NO_CHAIN: u32 = u32::MAX;
 
 fn key(cell: usize, digit: u8) -> u16 {
     (cell * 9 + digit as usize - 1) as u16
@@ -42,6 +54,8 @@ impl Offs {
     fn clear(&mut self) {
         self.offs.clear();
         self.parents.clear();
+        self.chain.clear();
+        self.chains.clear();
     }
 
     /// Adds one hint: its eliminations `(cell, digits)` in insertion order (put in `HashMap` order here), resting
@@ -57,6 +71,7 @@ impl Offs {
             for d in digits.iter() {
                 self.offs
                     .push((key(cell as usize, d), start, parents.len() as u32));
+                self.chain.push(NO_CHAIN);
             }
         }
     }
@@ -64,7 +79,7 @@ impl Offs {
 
 /// Orders cells as a Java `HashMap<Cell, _>` filled in this order iterates them: by `index & (capacity - 1)`
 /// (capacity 16, doubled past three quarters full), stably.
-fn hash_order(cells: &mut [(u8, DigitSet)]) {
+pub(super) fn hash_order(cells: &mut [(u8, DigitSet)]) {
     let mut cap = 16;
     while cells.len() * 4 > cap * 3 {
         cap *= 2;
@@ -72,8 +87,9 @@ fn hash_order(cells: &mut [(u8, DigitSet)]) {
     cells.sort_by_key(|&(cell, _)| cell as usize & (cap - 1));
 }
 
-/// SE's advanced "off" potentials at nesting level 1: those of the first technique with any.
-pub(super) fn find(g: &Grids, out: &mut Offs) {
+/// SE's advanced "off" potentials at nesting level 1 (and 2 with `nested`): those of the first technique with
+/// any.
+pub(super) fn find(g: &Grids, out: &mut Offs, nested: bool) {
     out.clear();
     locking(g, out);
     if out.offs.is_empty() {
@@ -84,6 +100,62 @@ pub(super) fn find(g: &Grids, out: &mut Offs) {
     }
     if out.offs.is_empty() {
         x_wings(g, out);
+    }
+    if nested && out.offs.is_empty() {
+        forcing_chains(g, out);
+    }
+}
+
+/// SE's `Chaining(false, false, false, 0)` (Forcing Chains & Cycles) on the working grid, at nesting level 2:
+/// every hint, in SE's order, resting on the candidates the chain removed that its links needed (SE's
+/// `ChainingHint.getRuleParents`: for an "on" potential implied in a cell, the cell's removed candidates; in a
+/// house, the digit's removed places in that house).
+fn forcing_chains(g: &Grids, out: &mut Offs) {
+    let view = super::chains::View {
+        mask: *g.now,
+        places: *g.places,
+    };
+    let mut parents: Vec<u16> = Vec::new();
+    for h in super::chains::nested_hints(&view) {
+        parents.clear();
+        for &(cell, digit, cause) in &h.causes {
+            let c = cell as usize;
+            if cause == super::chains::CAUSE_NAKED {
+                for d in 1..=9u8 {
+                    let bit = 1 << (d - 1);
+                    if g.source[c] & bit != 0 && g.now[c] & bit == 0 {
+                        let k = key(c, d);
+                        if !parents.contains(&k) {
+                            parents.push(k);
+                        }
+                    }
+                }
+            } else {
+                let t = (cause - super::chains::CAUSE_REGION) as usize;
+                for x in cells_of(super::house_of(t, c)).iter() {
+                    if gone(g, x, digit) {
+                        let k = key(x, digit);
+                        if !parents.contains(&k) {
+                            parents.push(k);
+                        }
+                    }
+                }
+            }
+        }
+        if parents.is_empty() {
+            continue;
+        }
+        let id = out.chains.len() as u32;
+        out.chains.push((h.complexity, h.identity));
+        let start = out.parents.len() as u32;
+        out.parents.extend_from_slice(&parents);
+        for &(cell, digits) in &h.removes {
+            for d in digits.iter() {
+                out.offs
+                    .push((key(cell as usize, d), start, parents.len() as u32));
+                out.chain.push(id);
+            }
+        }
     }
 }
 

@@ -20,8 +20,18 @@ struct Node {
     cell: u8,
     digit: u8,
     on: bool,
+    /// SE's cause of the link that implied it: [`NO_CAUSE`], [`NAKED`], or [`REGION`] plus the house type of
+    /// [`house_of`] (box, row, column).
+    cause: u8,
     parent: u32,
 }
+
+/// The assumption itself.
+const NO_CAUSE: u8 = 0;
+/// A link inside a cell (SE's `NakedSingle` cause).
+const NAKED: u8 = 1;
+/// A link inside a house (SE's hidden-single causes), plus the house type.
+const REGION: u8 = 2;
 
 impl Node {
     fn same(&self, o: &Node) -> bool {
@@ -47,17 +57,48 @@ impl Set729 {
     }
 }
 
+/// The candidates the chains are looked for on: the puzzle's, or a dynamic chain's working grid.
+pub(super) struct View {
+    /// Candidates of each cell (bit `d - 1` for digit `d`; 0 for a cell with a value).
+    pub mask: [u16; 81],
+    /// Where each digit can go.
+    pub places: [CellSet; 9],
+}
+
+impl View {
+    pub(super) fn of(c: &Candidates) -> View {
+        let mut v = View {
+            mask: [0; 81],
+            places: [CellSet::EMPTY; 9],
+        };
+        for cell in c.open().iter() {
+            v.mask[cell] = c.get(cell).0;
+        }
+        for d in 1..=9u8 {
+            v.places[d as usize - 1] = c.places(d);
+        }
+        v
+    }
+    fn get(&self, cell: usize) -> DigitSet {
+        DigitSet(self.mask[cell])
+    }
+    fn places(&self, d: u8) -> CellSet {
+        self.places[d as usize - 1]
+    }
+}
+
 struct Search<'a> {
-    c: &'a Candidates,
+    c: &'a View,
     nodes: Vec<Node>,
 }
 
 impl Search<'_> {
-    fn push(&mut self, cell: u8, digit: u8, on: bool, parent: u32) -> u32 {
+    fn push(&mut self, cell: u8, digit: u8, on: bool, cause: u8, parent: u32) -> u32 {
         self.nodes.push(Node {
             cell,
             digit,
             on,
+            cause,
             parent,
         });
         (self.nodes.len() - 1) as u32
@@ -71,7 +112,7 @@ impl Search<'_> {
         let cell = n.cell as usize;
         if y {
             for d in self.c.get(cell).iter().filter(|&d| d != n.digit) {
-                let i = self.push(n.cell, d, false, p);
+                let i = self.push(n.cell, d, false, NAKED, p);
                 out.push(i);
             }
         }
@@ -80,7 +121,7 @@ impl Search<'_> {
             let places = self.c.places(n.digit) & cells_of(house_of(t, cell)) & !added;
             for x in places.iter() {
                 added.insert(x);
-                let i = self.push(x as u8, n.digit, false, p);
+                let i = self.push(x as u8, n.digit, false, REGION + t as u8, p);
                 out.push(i);
             }
         }
@@ -98,7 +139,7 @@ impl Search<'_> {
                 let mut other = cand;
                 other.remove(n.digit);
                 if let Some(d) = other.first() {
-                    let i = self.push(n.cell, d, true, p);
+                    let i = self.push(n.cell, d, true, NAKED, p);
                     out.push(i);
                 }
             }
@@ -109,7 +150,7 @@ impl Search<'_> {
                 others.remove(cell);
                 if others.len() == 1 {
                     let o = others.first().expect("one cell");
-                    let i = self.push(o as u8, n.digit, true, p);
+                    let i = self.push(o as u8, n.digit, true, REGION + t as u8, p);
                     out.push(i);
                 }
             }
@@ -220,16 +261,7 @@ impl Search<'_> {
 
     /// Distinct potentials from `p` up to the root (SE's ancestor count).
     fn ancestors(&self, p: u32) -> usize {
-        let mut seen: Vec<Node> = Vec::new();
-        let mut i = p;
-        while i != NONE {
-            let n = self.nodes[i as usize];
-            if !seen.iter().any(|s| s.same(&n)) {
-                seen.push(n);
-            }
-            i = n.parent;
-        }
-        seen.len()
+        chain_of(self, p).len()
     }
 }
 
@@ -255,10 +287,39 @@ struct Hint {
     cycle: bool,
     eliminations: Eliminations,
     placement: Option<(usize, u8)>,
+    /// For a nested producer ([`nested_hints`]): what it removes and its chains.
+    detail: Option<Detail>,
 }
 
-/// SE's Forcing Chains & Cycles producer.
-pub(super) fn find(c: &Candidates) -> Option<SeStep> {
+/// What a dynamic chain needs of a forcing chain or cycle it nests.
+struct Detail {
+    /// The eliminations, cell by cell in Java `HashMap` order (SE's `getRemovablePotentials`).
+    removes: Vec<(u8, DigitSet)>,
+    /// Each target's chain, SE's `getChain`: the target, then its ancestors, each potential once.
+    chains: Vec<Vec<Node>>,
+}
+
+/// A forcing chain or cycle found on a dynamic chain's working grid (SE's nesting level 2).
+pub(super) struct NestedHint {
+    /// SE's complexity: the potentials of the chain (of the cycle's "on" side).
+    pub complexity: usize,
+    /// The eliminations, cell by cell in Java `HashMap` order.
+    pub removes: Vec<(u8, DigitSet)>,
+    /// The "on" potentials of the chains with the cause of their link (SE's `getRuleParents` reads them):
+    /// `(cell, digit, cause)`, cause [`NAKED`] or [`REGION`] plus the house type.
+    pub causes: Vec<(u8, u8, u8)>,
+    /// The chains' potentials, target after target (`key * 2 + on`, `u16::MAX` between targets): two nested
+    /// hints with the same are one chain for SE's complexity (SE's `FullChain`).
+    pub identity: Vec<u16>,
+}
+
+/// The rule-parent cause of a nested hint's "on" potential: a link inside a cell.
+pub(super) const CAUSE_NAKED: u8 = NAKED;
+/// The rule-parent cause of a nested hint's "on" potential: a link inside a house (plus its type).
+pub(super) const CAUSE_REGION: u8 = REGION;
+
+/// Every hint of the three passes, in SE's order; `all` keeps the XY pass and records each hint's detail.
+fn collect(c: &View, all: bool) -> Vec<Hint> {
     let mut hints: Vec<Hint> = Vec::new();
     let mut s = Search {
         c,
@@ -267,7 +328,7 @@ pub(super) fn find(c: &Candidates) -> Option<SeStep> {
     for (y, x) in [(false, true), (true, false), (true, true)] {
         // Every XY hint rates 7.0 or more: when the X and Y passes found a hint rated less, the XY pass cannot
         // give the first hint of SE's sorted list, so it is skipped (same answer, less work).
-        if y && x && hints.iter().any(|h| h.rating < 7.0) {
+        if !all && y && x && hints.iter().any(|h| h.rating < 7.0) {
             break;
         }
         let sort_key = match (y, x) {
@@ -275,7 +336,7 @@ pub(super) fn find(c: &Candidates) -> Option<SeStep> {
             (true, false) => 3,
             _ => 2,
         };
-        for cell in c.open().iter() {
+        for cell in 0..81 {
             let cand = c.get(cell);
             if cand.len() < 2 {
                 continue;
@@ -285,24 +346,30 @@ pub(super) fn find(c: &Candidates) -> Option<SeStep> {
                     continue;
                 }
                 s.nodes.clear();
-                let on = s.push(cell as u8, d, true, NONE);
+                let on = s.push(cell as u8, d, true, NO_CAUSE, NONE);
                 for dst in s.cycles(on, y, x) {
-                    if let Some(h) = cycle_hint(&s, dst, y, x, sort_key) {
+                    if let Some(h) = cycle_hint(&s, dst, y, x, sort_key, all) {
                         hints.push(h);
                     }
                 }
                 if x {
                     if let Some(t) = s.forcing_chain(on, y) {
-                        hints.push(chain_hint(&s, t, y, sort_key));
+                        hints.extend(chain_hint(&s, t, y, sort_key, all));
                     }
-                    let off = s.push(cell as u8, d, false, NONE);
+                    let off = s.push(cell as u8, d, false, NO_CAUSE, NONE);
                     if let Some(t) = s.forcing_chain(off, y) {
-                        hints.push(chain_hint(&s, t, y, sort_key));
+                        hints.extend(chain_hint(&s, t, y, sort_key, all));
                     }
                 }
             }
         }
     }
+    hints
+}
+
+/// SE's Forcing Chains & Cycles producer.
+pub(super) fn find(c: &Candidates) -> Option<SeStep> {
+    let hints = collect(&View::of(c), false);
     let h = first(&hints, |h| (h.rating, h.complexity, h.sort_key))?;
     let mut step = SeStep::new(if h.cycle {
         SeTechnique::BidirectionalCycle
@@ -313,6 +380,49 @@ pub(super) fn find(c: &Candidates) -> Option<SeStep> {
     step.eliminations = h.eliminations;
     step.placement = h.placement;
     Some(step)
+}
+
+/// Every hint of SE's Forcing Chains & Cycles producer on `c` as SE's nesting level 2 takes them: sorted stably
+/// by rating, complexity and sort key, then a hint removing the same candidates as an earlier one dropped (SE
+/// keeps them in a `LinkedHashSet`, its hints equal when their eliminations are).
+pub(super) fn nested_hints(c: &View) -> Vec<NestedHint> {
+    let mut hints = collect(c, true);
+    hints.sort_by(|a, b| {
+        a.rating
+            .partial_cmp(&b.rating)
+            .expect("ratings are numbers")
+            .then(a.complexity.cmp(&b.complexity))
+            .then(a.sort_key.cmp(&b.sort_key))
+    });
+    let mut out: Vec<NestedHint> = Vec::new();
+    let mut kept: Vec<Vec<(u8, u16)>> = Vec::new();
+    for h in hints {
+        let detail = h.detail.expect("collected with details");
+        let mut set: Vec<(u8, u16)> = detail.removes.iter().map(|&(c, d)| (c, d.0)).collect();
+        set.sort_unstable();
+        if kept.contains(&set) {
+            continue;
+        }
+        kept.push(set);
+        let mut identity = Vec::new();
+        let mut causes = Vec::new();
+        for chain in &detail.chains {
+            for n in chain {
+                identity.push((key(n.cell, n.digit) * 2 + usize::from(n.on)) as u16);
+                if n.on && n.cause != NO_CAUSE {
+                    causes.push((n.cell, n.digit, n.cause));
+                }
+            }
+            identity.push(u16::MAX);
+        }
+        out.push(NestedHint {
+            complexity: h.complexity,
+            removes: detail.removes,
+            causes,
+            identity,
+        });
+    }
+    out
 }
 
 /// The first hint of SE's stable sort by rating (as doubles), complexity and sort key.
@@ -332,9 +442,23 @@ pub(super) fn first<T>(hints: &[T], keys: impl Fn(&T) -> (f64, usize, u8)) -> Op
         .map(|(_, h)| h)
 }
 
+/// SE's `getChain` of a single-parent chain: `p`, then its ancestors, a potential met again left out.
+fn chain_of(s: &Search, p: u32) -> Vec<Node> {
+    let mut out: Vec<Node> = Vec::new();
+    let mut i = p;
+    while i != NONE {
+        let n = s.nodes[i as usize];
+        if !out.iter().any(|o| o.same(&n)) {
+            out.push(n);
+        }
+        i = n.parent;
+    }
+    out
+}
+
 /// SE's `createCycleHint`: a candidate seen by an "on" and by an "off" potential of the cycle (outside the
 /// cycle's cells) goes.
-fn cycle_hint(s: &Search, dst: u32, y: bool, x: bool, sort_key: u8) -> Option<Hint> {
+fn cycle_hint(s: &Search, dst: u32, y: bool, x: bool, sort_key: u8, all: bool) -> Option<Hint> {
     let mut cells = CellSet::EMPTY;
     let mut i = dst;
     while s.nodes[i as usize].parent != NONE {
@@ -343,12 +467,20 @@ fn cycle_hint(s: &Search, dst: u32, y: bool, x: bool, sort_key: u8) -> Option<Hi
     }
     let mut forw = [CellSet::EMPTY; 9];
     let mut back = [CellSet::EMPTY; 9];
+    // The cells of SE's `cancelForw`, in its order (the first time each is met).
+    let mut forw_order: Vec<(u8, u8)> = Vec::new();
     let mut i = dst;
     while s.nodes[i as usize].parent != NONE {
         let n = s.nodes[i as usize];
         let seen = PEERS[n.cell as usize] & !cells & s.c.places(n.digit);
-        let side = if n.on { &mut forw } else { &mut back };
-        side[n.digit as usize - 1] |= seen;
+        if n.on {
+            if all {
+                forw_order.extend(seen.iter().map(|x| (x as u8, n.digit)));
+            }
+            forw[n.digit as usize - 1] |= seen;
+        } else {
+            back[n.digit as usize - 1] |= seen;
+        }
         i = n.parent;
     }
     let mut e = Eliminations::NONE;
@@ -361,6 +493,38 @@ fn cycle_hint(s: &Search, dst: u32, y: bool, x: bool, sort_key: u8) -> Option<Hi
     if e.is_empty() {
         return None;
     }
+    let detail = all.then(|| {
+        let mut removes: Vec<(u8, DigitSet)> = Vec::new();
+        for &(cell, d) in &forw_order {
+            if !back[d as usize - 1].contains(cell as usize) {
+                continue;
+            }
+            match removes.iter_mut().find(|r| r.0 == cell) {
+                Some(r) => r.1.insert(d),
+                None => removes.push((cell, DigitSet::single(d))),
+            }
+        }
+        super::advanced::hash_order(&mut removes);
+        // SE's reversed cycle: the same potentials, states flipped, from the source on.
+        let on_chain = chain_of(s, dst);
+        let mut path = Vec::new();
+        let mut i = dst;
+        while i != NONE {
+            path.push(s.nodes[i as usize]);
+            i = s.nodes[i as usize].parent;
+        }
+        let mut off_chain: Vec<Node> = Vec::new();
+        for n in path.iter().rev() {
+            let r = Node { on: !n.on, ..*n };
+            if !off_chain.iter().any(|o| o.same(&r)) {
+                off_chain.push(r);
+            }
+        }
+        Detail {
+            removes,
+            chains: vec![on_chain, off_chain],
+        }
+    });
     let complexity = s.ancestors(dst);
     let base = if y && x { 7.0 } else { 6.5 };
     Some(Hint {
@@ -370,34 +534,44 @@ fn cycle_hint(s: &Search, dst: u32, y: bool, x: bool, sort_key: u8) -> Option<Hi
         cycle: true,
         eliminations: e,
         placement: None,
+        detail,
     })
 }
 
 /// SE's `createForcingChainHint`: an "off" target removes the assumed candidate; an "on" target places it (its
-/// cell's other candidates go).
-fn chain_hint(s: &Search, target: u32, y: bool, sort_key: u8) -> Hint {
+/// cell's other candidates go; none left is no hint).
+fn chain_hint(s: &Search, target: u32, y: bool, sort_key: u8, all: bool) -> Option<Hint> {
     let n = s.nodes[target as usize];
     let cell = n.cell as usize;
     let mut e = Eliminations::NONE;
     let mut placement = None;
-    if n.on {
+    let removed = if n.on {
         let mut others: DigitSet = s.c.get(cell);
         others.remove(n.digit);
         for d in others.iter() {
             e.add(CellSet::single(cell), d);
         }
         placement = Some((cell, n.digit));
+        others
     } else {
         e.add(CellSet::single(cell), n.digit);
+        DigitSet::single(n.digit)
+    };
+    if removed.is_empty() {
+        return None;
     }
     let complexity = s.ancestors(target);
     let base = if y { 7.0 } else { 6.6 };
-    Hint {
+    Some(Hint {
         rating: base + length_difficulty(complexity),
         complexity,
         sort_key,
         cycle: false,
         eliminations: e,
         placement,
-    }
+        detail: all.then(|| Detail {
+            removes: vec![(n.cell, removed)],
+            chains: vec![chain_of(s, target)],
+        }),
+    })
 }

@@ -1,5 +1,11 @@
-//! SE's Nishio (7.5), multiple (8.0) and dynamic (8.5) forcing chains, each plus SE's length increment: SE's
-//! `Chaining` producer with `isMultiple`/`isDynamic`/`isNishio` and no nesting.
+//! SE's Nishio (7.5), multiple (8.0) and dynamic (8.5) forcing chains, dynamic forcing chains (+) (9.0) and the
+//! lowest level of nested forcing chains, "(+ Forcing Chains)" (9.5), each plus SE's length increment: SE's
+//! `Chaining` producer with `isMultiple`/`isDynamic`/`isNishio` and nesting level 0, 1 or 2.
+//!
+//! At nesting level 2 an advanced implication may come from a forcing chain or cycle found on the chain's working
+//! grid (see [`super::advanced`]); a hint's complexity is then its own potentials plus, once for each distinct
+//! nested chain among its potentials' ancestors, that chain's complexity (SE's `getNestedComplexity`, two nested
+//! chains being the same when their potentials are, SE's `FullChain`).
 //!
 //! For every open cell (three candidates or more for multiple chains, two or more otherwise), each candidate is
 //! assumed on and off and the implications grown (`do_chaining`: pending "on" potentials first, then one "off";
@@ -26,6 +32,9 @@ pub(super) enum Kind {
     Dynamic,
     /// Dynamic chains that also follow the advanced implications of nesting level 1 (SE's "(+)").
     DynamicPlus,
+    /// Dynamic chains that also follow the advanced implications of nesting level 2: those of level 1, then
+    /// forcing chains and cycles (SE's "(+ Forcing Chains)").
+    NestedFc,
 }
 
 /// A potential; its parents are `pool[start..start + len]` of its engine.
@@ -36,6 +45,8 @@ struct Pot {
     on: bool,
     start: u32,
     len: u32,
+    /// The nested chain it comes from (an index in `Engine::chains`), or `NONE`.
+    nested: u32,
 }
 
 fn key(cell: u8, digit: u8) -> usize {
@@ -88,17 +99,11 @@ struct Work {
 
 impl Work {
     fn new(c: &Candidates) -> Work {
-        let mut w = Work {
-            mask: [0; 81],
-            places: [CellSet::EMPTY; 9],
-        };
-        for cell in c.open().iter() {
-            w.mask[cell] = c.get(cell).0;
+        let v = super::chains::View::of(c);
+        Work {
+            mask: v.mask,
+            places: v.places,
         }
-        for d in 1..=9u8 {
-            w.places[d as usize - 1] = c.places(d);
-        }
-        w
     }
     fn remove(&mut self, cell: usize, d: u8) {
         self.mask[cell] &= !(1 << (d - 1));
@@ -122,6 +127,8 @@ struct Engine {
     placed: [u8; 9],
     /// Reused by `chain`: the advanced implications found.
     advanced: Offs,
+    /// The nested chains the potentials come from: SE's complexity of each, and what tells two apart.
+    chains: Vec<(usize, Vec<u16>)>,
 }
 
 impl Engine {
@@ -132,6 +139,7 @@ impl Engine {
             on,
             start: self.pool.len() as u32,
             len: parents.len() as u32,
+            nested: NONE,
         });
         self.pool.extend_from_slice(parents);
         (self.nodes.len() - 1) as u32
@@ -236,7 +244,9 @@ impl Engine {
                 }
                 continue;
             }
-            if self.kind == Kind::DynamicPlus && self.advance(&save, to_off, &mut pending_off) {
+            if matches!(self.kind, Kind::DynamicPlus | Kind::NestedFc)
+                && self.advance(&save, to_off, &mut pending_off)
+            {
                 continue;
             }
             break None;
@@ -257,10 +267,12 @@ impl Engine {
             open: self.open,
             placed: &self.placed,
         };
-        advanced::find(&grids, &mut found);
+        advanced::find(&grids, &mut found, self.kind == Kind::NestedFc);
         let mut added = false;
         let mut parents = Vec::new();
-        for &(k, start, len) in &found.offs {
+        let base = self.chains.len() as u32;
+        self.chains.append(&mut found.chains);
+        for (&(k, start, len), &chain) in found.offs.iter().zip(&found.chain) {
             if to_off.get(k as usize).is_some() {
                 continue;
             }
@@ -272,6 +284,9 @@ impl Engine {
             );
             let (cell, digit) = ((k / 9) as u8, (k % 9) as u8 + 1);
             let node = self.push(cell, digit, false, &parents);
+            if chain != advanced::NO_CHAIN {
+                self.nodes[node as usize].nested = base + chain;
+            }
             to_off.insert(k as usize, node);
             pending.push_back(node);
             added = true;
@@ -303,7 +318,7 @@ impl Engine {
 
     /// Distinct potentials among `p` and its ancestors, found level by level as SE's `getAncestorCount` does (a
     /// potential met again is not followed again, whatever its parents).
-    fn ancestors(&self, p: u32) -> usize {
+    fn ancestors(&self, p: u32, nested: &mut Vec<u32>) -> usize {
         let mut seen = [false; 1458];
         let mut todo = vec![p];
         let mut n = 0;
@@ -315,10 +330,32 @@ impl Engine {
                 if !seen[k] {
                     seen[k] = true;
                     n += 1;
+                    if x.nested != NONE {
+                        nested.push(x.nested);
+                    }
                     next.extend_from_slice(self.parents(x));
                 }
             }
             todo = next;
+        }
+        n
+    }
+
+    /// SE's complexity of a hint with these targets: their ancestors (`ancestors`), plus the complexity of each
+    /// distinct nested chain met on the way (SE's `getNestedComplexity`).
+    fn complexity(&self, targets: &[u32]) -> usize {
+        let mut nested = Vec::new();
+        let mut n: usize = targets
+            .iter()
+            .map(|&t| self.ancestors(t, &mut nested))
+            .sum();
+        let mut seen: Vec<&[u16]> = Vec::new();
+        for id in nested {
+            let (cx, identity) = &self.chains[id as usize];
+            if !seen.contains(&identity.as_slice()) {
+                seen.push(identity);
+                n += cx;
+            }
         }
         n
     }
@@ -384,6 +421,7 @@ pub(super) fn find(c: &Candidates, kind: Kind) -> Option<SeStep> {
         Kind::Multiple => 8.0,
         Kind::Dynamic => 8.5,
         Kind::DynamicPlus => 9.0,
+        Kind::NestedFc => 9.5,
     };
     let mut e = Engine {
         kind,
@@ -394,6 +432,7 @@ pub(super) fn find(c: &Candidates, kind: Kind) -> Option<SeStep> {
         open: c.open(),
         placed: std::array::from_fn(|d| c.placed(d as u8 + 1).len() as u8),
         advanced: Offs::default(),
+        chains: Vec::new(),
     };
     let mut hints: Vec<Hint> = Vec::new();
     for cell in c.open().iter() {
@@ -404,6 +443,7 @@ pub(super) fn find(c: &Candidates, kind: Kind) -> Option<SeStep> {
         }
         e.nodes.clear();
         e.pool.clear();
+        e.chains.clear();
         let cell8 = cell as u8;
         let mut value_on: Vec<LSet> = Vec::new();
         let mut value_off: Vec<LSet> = Vec::new();
@@ -420,7 +460,7 @@ pub(super) fn find(c: &Candidates, kind: Kind) -> Option<SeStep> {
                 let absurd = e.chain(&mut to_on, &mut to_off);
                 // A contradiction proves the assumption false.
                 if let (true, Some((a, b))) = (contradiction, absurd) {
-                    let cx = e.ancestors(a) + e.ancestors(b);
+                    let cx = e.complexity(&[a, b]);
                     hints.extend(target_hint(c, cell8, v, !on, base, cx, 7));
                 }
                 (to_on, to_off)
@@ -431,7 +471,7 @@ pub(super) fn find(c: &Candidates, kind: Kind) -> Option<SeStep> {
                 for &k in &on_on.order {
                     if let Some(other) = off_on.get(k as usize) {
                         let a = on_on.idx[k as usize];
-                        let cx = e.ancestors(a) + e.ancestors(other);
+                        let cx = e.complexity(&[a, other]);
                         let n = &e.nodes[a as usize];
                         hints.extend(target_hint(c, n.cell, n.digit, true, base, cx, 1));
                     }
@@ -439,7 +479,7 @@ pub(super) fn find(c: &Candidates, kind: Kind) -> Option<SeStep> {
                 for &k in &on_off.order {
                     if let Some(other) = off_off.get(k as usize) {
                         let a = on_off.idx[k as usize];
-                        let cx = e.ancestors(a) + e.ancestors(other);
+                        let cx = e.complexity(&[a, other]);
                         let n = &e.nodes[a as usize];
                         hints.extend(target_hint(c, n.cell, n.digit, false, base, cx, 1));
                     }
@@ -478,6 +518,7 @@ pub(super) fn find(c: &Candidates, kind: Kind) -> Option<SeStep> {
         Kind::Multiple => SeTechnique::MultipleForcingChain,
         Kind::Dynamic => SeTechnique::DynamicForcingChain,
         Kind::DynamicPlus => SeTechnique::DynamicForcingChainPlus,
+        Kind::NestedFc => SeTechnique::NestedForcingChain,
     });
     step.rating = Tenths((h.rating * 10.0).round() as u8);
     step.eliminations = h.eliminations;
@@ -499,10 +540,8 @@ fn common_hints(
     hints: &mut Vec<Hint>,
 ) {
     for &k in &set.order {
-        let cx: usize = outcomes
-            .iter()
-            .map(|o| e.ancestors(o.idx[k as usize]))
-            .sum();
+        let targets: Vec<u32> = outcomes.iter().map(|o| o.idx[k as usize]).collect();
+        let cx = e.complexity(&targets);
         let (tc, td) = ((k / 9) as u8, (k % 9) as u8 + 1);
         hints.extend(target_hint(c, tc, td, on, base, cx, sort_key));
     }

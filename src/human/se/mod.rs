@@ -10,9 +10,10 @@
 //! - EP the highest up to and including the first placement,
 //! - ED the rating of the first step.
 //!
-//! The ladder is implemented through Dynamic Forcing Chains (+). A puzzle that needs a later producer (SE's next
-//! ones, the Nested Forcing Chains, rate 9.5 and up) is reported as *beyond* this build's ladder: its ER is not known, only that it is above [`LADDER_TOP`] ([`SeRating::er`] is
-//! `None`), and never a made-up number.
+//! The ladder is implemented through the lowest level of SE's Nested Forcing Chains, "(+ Forcing Chains)". A
+//! puzzle that needs a later producer (SE's higher nesting levels, 10.0 and up) is reported as *beyond* this
+//! build's ladder: its ER is not known, only that it is above [`LADDER_TOP`] ([`SeRating::er`] is `None`), and
+//! never a made-up number.
 //!
 //! Ratings are held in tenths ([`Tenths`]): SE's ratings all have one decimal.
 
@@ -58,9 +59,10 @@ impl Tenths {
     }
 }
 
-/// What is known of the ER of a puzzle beyond this build's ladder: it is above 9.4, since every producer SE tries
-/// after the implemented ones (the nested forcing chains) rates 9.5 or more (a chain found earlier on the path may rate more).
-pub(crate) const LADDER_TOP: Tenths = Tenths(94);
+/// What is known of the ER of a puzzle beyond this build's ladder: it is above 9.9, since every producer SE tries
+/// after the implemented ones (the nested forcing chains from "(+ Multiple Forcing Chains)" on) rates 10.0 or
+/// more (a chain found earlier on the path may rate more).
+pub(crate) const LADDER_TOP: Tenths = Tenths(99);
 
 /// SE's techniques, in the order SE's producers are asked (classic SE 1.2.1 set).
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
@@ -126,11 +128,15 @@ pub enum SeTechnique {
     /// Dynamic forcing chains that also use pointing/claiming, hidden and naked pairs and X-Wings found on the
     /// chain's grid (9.0 plus the length increment).
     DynamicForcingChainPlus,
+    /// Nested forcing chains, the lowest level (SE's "(+ Forcing Chains)"): dynamic forcing chains that also use
+    /// what the techniques of the (+) chains and the forcing chains and cycles find on the chain's grid (9.5
+    /// plus the length increment, the nested chains' sizes counted in).
+    NestedForcingChain,
 }
 
 impl SeTechnique {
     /// The producers in SE's order (the direct ones first, then the indirect ones), as far as this build goes.
-    pub const LADDER: [SeTechnique; 26] = [
+    pub const LADDER: [SeTechnique; 27] = [
         SeTechnique::HiddenSingle,
         SeTechnique::DirectPointing, // with DirectClaiming: one producer
         SeTechnique::DirectHiddenPair,
@@ -157,6 +163,7 @@ impl SeTechnique {
         SeTechnique::MultipleForcingChain,
         SeTechnique::DynamicForcingChain,
         SeTechnique::DynamicForcingChainPlus,
+        SeTechnique::NestedForcingChain,
     ];
 
     /// SE's name of the technique.
@@ -206,6 +213,7 @@ impl SeTechnique {
             SeTechnique::MultipleForcingChain => "Multiple Forcing Chain",
             SeTechnique::DynamicForcingChain => "Dynamic Forcing Chain",
             SeTechnique::DynamicForcingChainPlus => "Dynamic Forcing Chain (+)",
+            SeTechnique::NestedForcingChain => "Dynamic Forcing Chain (+ Forcing Chains)",
         }
     }
 
@@ -243,6 +251,7 @@ impl SeTechnique {
             SeTechnique::MultipleForcingChain => 80,
             SeTechnique::DynamicForcingChain => 85,
             SeTechnique::DynamicForcingChainPlus => 90,
+            SeTechnique::NestedForcingChain => 95,
         })
     }
 
@@ -286,6 +295,7 @@ impl SeTechnique {
             SeTechnique::MultipleForcingChain => dynamic::find(c, dynamic::Kind::Multiple),
             SeTechnique::DynamicForcingChain => dynamic::find(c, dynamic::Kind::Dynamic),
             SeTechnique::DynamicForcingChainPlus => dynamic::find(c, dynamic::Kind::DynamicPlus),
+            SeTechnique::NestedForcingChain => dynamic::find(c, dynamic::Kind::NestedFc),
         }
     }
 }
