@@ -425,7 +425,7 @@ impl SeRating {
     }
 }
 
-/// Writes a rating, or `>9.4` (above `ceiling`) when unknown.
+/// Writes a rating, or `>CEILING` (`>9.9`, say) when unknown.
 fn write_rating(f: &mut fmt::Formatter<'_>, r: Option<Tenths>, ceiling: Tenths) -> fmt::Result {
     match r {
         Some(t) => write!(f, "{t}"),
@@ -434,7 +434,7 @@ fn write_rating(f: &mut fmt::Formatter<'_>, r: Option<Tenths>, ceiling: Tenths) 
 }
 
 impl fmt::Display for SeRating {
-    /// `ER EP ED HARDEST` separated by single spaces: `3.4 1.5 1.2 Hidden_Pair`; an unknown rating is `>9.4` and
+    /// `ER EP ED HARDEST` separated by single spaces: `3.4 1.5 1.2 Hidden_Pair`; an unknown rating is `>9.9` and
     /// the hardest technique then is `beyond`; a full grid's is `-`.
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         write_rating(f, self.er, self.ceiling)?;
