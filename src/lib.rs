@@ -8,7 +8,7 @@
 //! - at the root: the board ([`Grid`], its [`ParseError`] and [`Conflict`]), solving and counting ([`solve`],
 //!   [`solve_unique`], [`count_solutions`]), the [`Threads`] rule, the input [`Format`], and what every run shares:
 //!   [`Failure`], [`Observer`], [`Progress`], [`with_stop`];
-//! - [`batch`]: files and streams of puzzles answered in order ([`batch::run_batch`] with its
+//! - [`batch`]: files, streams and Parquet/Arrow tables of puzzles answered in order ([`batch::run_batch`] with its
 //!   [`BatchOptions`](batch::BatchOptions), a [`Job`](batch::Job) per record);
 //! - [`array`](mod@array): batches in memory, answered into the caller's buffers;
 //! - [`human`]: ratings and step-by-step explanations;
@@ -31,7 +31,7 @@
 //! | `ordered` | the one ordered-parallel engine: window, in-order delivery, cancel, panics, the [`Threads`] rule |
 //! | `compression` | compressed streams: gzip, zstd, xz, bzip2 told by their first bytes or a name's extension; decoders and encoders |
 //! | [`output`] | where bytes go: standard output, a file written atomically, a device or FIFO in place; the writer thread |
-//! | [`batch`] | inputs (map or blocks), chunking, driving a job over chunks, the summary |
+//! | [`batch`] | inputs (map or blocks), chunking, driving a job over chunks, tables by record batch, the summary |
 //! | [`human`] | techniques, explanations, ratings (the `Rater` job) |
 //! | [`generate`] | boards (pattern and random) and puzzles (which `human` rates), as clients of `ordered` |
 //! | [`tools`] | dataset jobs: canonical form and dedupe keys, random equivalent transformations |
