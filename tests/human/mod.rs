@@ -387,13 +387,20 @@ fn se_sample(n: usize) -> Vec<(String, String)> {
         .collect()
 }
 
-#[test]
-fn rate_on_the_se_scale_gives_serates_ratings_in_order_in_every_format() {
-    let sample = se_sample(60);
+/// The first `n` puzzles of the serate sample with their ratings, and a directory holding them one per line as
+/// `se.txt`.
+fn se_sample_file(n: usize) -> (Vec<(String, String)>, tempfile::TempDir) {
+    let sample = se_sample(n);
     let input: String = sample.iter().map(|(p, _)| format!("{p}\n")).collect();
     let dir = tempdir();
+    std::fs::write(dir.path().join("se.txt"), input).unwrap();
+    (sample, dir)
+}
+
+#[test]
+fn rate_on_the_se_scale_gives_serates_ratings_in_order_in_every_format() {
+    let (sample, dir) = se_sample_file(60);
     let path = dir.path().join("se.txt");
-    std::fs::write(&path, &input).unwrap();
     let path = path.to_str().unwrap();
     let mut within = 0;
     for threads in ["1", "2"] {
@@ -502,11 +509,8 @@ fn rate_on_the_se_scale_reports_puzzles_beyond_the_ladder_without_a_number() {
 
 #[test]
 fn rate_on_the_se_scale_stops_above_max_se() {
-    let sample = se_sample(60);
-    let input: String = sample.iter().map(|(p, _)| format!("{p}\n")).collect();
-    let dir = tempdir();
+    let (sample, dir) = se_sample_file(60);
     let path = dir.path().join("se.txt");
-    std::fs::write(&path, &input).unwrap();
     let path = path.to_str().unwrap();
     let r = run(&["rate", "--scale", "se", "--max-se", "4.0", "-q", path]);
     assert_eq!(r.code, 0, "{}", r.stderr);

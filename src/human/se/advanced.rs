@@ -14,7 +14,7 @@
 //! (same eliminations), each resting on the chain's eliminations its links needed.
 
 use super::super::house::{CellSet, DigitSet};
-use super::{cells_of, combinations, positions, region, BOX_COL_ROW};
+use super::{cells_of, combinations, positions, region, subset_union, BOX_COL_ROW};
 
 /// The candidates of a chain's working grid, with the grid it started from.
 pub(super) struct Grids<'a> {
@@ -224,19 +224,10 @@ fn hidden_pairs(g: &Grids, out: &mut Offs) {
             }
             for m in combinations(2) {
                 let digits = DigitSet(m);
-                let mut common = 0u16;
-                let mut ok = true;
-                for d in digits.iter() {
-                    let p = digit_positions(g, t, i, d);
-                    if p.count_ones() <= 1 {
-                        ok = false;
-                        break;
-                    }
-                    common |= p;
-                }
-                if !ok || common.count_ones() != 2 {
+                let parts = digits.iter().map(|d| digit_positions(g, t, i, d));
+                let Some(common) = subset_union(parts, 2) else {
                     continue;
-                }
+                };
                 let cells = super::cells_at(h, common);
                 removes.clear();
                 for cell in cells.iter() {
@@ -272,18 +263,9 @@ fn naked_pairs(g: &Grids, out: &mut Offs) {
             }
             for m in combinations(2) {
                 let cells = super::cells_at(h, m);
-                let mut common = 0u16;
-                let mut ok = true;
-                for cell in cells.iter() {
-                    if g.now[cell].count_ones() <= 1 {
-                        ok = false;
-                        break;
-                    }
-                    common |= g.now[cell];
-                }
-                if !ok || common.count_ones() != 2 {
+                let Some(common) = subset_union(cells.iter().map(|cell| g.now[cell]), 2) else {
                     continue;
-                }
+                };
                 removes.clear();
                 for cell in (hc & !cells).iter() {
                     let r = DigitSet(g.now[cell] & common);
@@ -320,19 +302,12 @@ fn x_wings(g: &Grids, out: &mut Offs) {
                 if g.placed[d as usize - 1] + 4 > 9 {
                     continue;
                 }
-                let mut common = 0u16;
-                let mut ok = true;
-                for i in (0..9).filter(|&i| m >> i & 1 != 0) {
-                    let p = digit_positions(g, base, i, d);
-                    if p.count_ones() <= 1 {
-                        ok = false;
-                        break;
-                    }
-                    common |= p;
-                }
-                if !ok || common.count_ones() != 2 {
+                let parts = (0..9)
+                    .filter(|&i| m >> i & 1 != 0)
+                    .map(|i| digit_positions(g, base, i, d));
+                let Some(common) = subset_union(parts, 2) else {
                     continue;
-                }
+                };
                 let bases = lines(base, m);
                 let covers = lines(cover, common);
                 removes.clear();

@@ -468,20 +468,17 @@ pub(super) fn find(c: &Candidates, kind: Kind) -> Option<SeStep> {
             let (on_on, on_off) = assume(p_on, true);
             let (off_on, off_off) = assume(p_off, false);
             if double {
-                for &k in &on_on.order {
-                    if let Some(other) = off_on.get(k as usize) {
-                        let a = on_on.idx[k as usize];
-                        let cx = e.complexity(&[a, other]);
-                        let n = &e.nodes[a as usize];
-                        hints.extend(target_hint(c, n.cell, n.digit, true, base, cx, 1));
-                    }
-                }
-                for &k in &on_off.order {
-                    if let Some(other) = off_off.get(k as usize) {
-                        let a = on_off.idx[k as usize];
-                        let cx = e.complexity(&[a, other]);
-                        let n = &e.nodes[a as usize];
-                        hints.extend(target_hint(c, n.cell, n.digit, false, base, cx, 1));
+                // What both assumptions make true, then what both make false.
+                for (from_on, from_off, value) in
+                    [(&on_on, &off_on, true), (&on_off, &off_off, false)]
+                {
+                    for &k in &from_on.order {
+                        if let Some(other) = from_off.get(k as usize) {
+                            let a = from_on.idx[k as usize];
+                            let cx = e.complexity(&[a, other]);
+                            let n = &e.nodes[a as usize];
+                            hints.extend(target_hint(c, n.cell, n.digit, value, base, cx, 1));
+                        }
                     }
                 }
             }

@@ -1,7 +1,7 @@
 //! SE's basic fish: X-Wing (3.2), Swordfish (3.8) and Jellyfish (5.2), columns as base first, then rows.
 
 use super::super::candidates::Candidates;
-use super::{cells_of, combinations, region, SeStep, SeTechnique};
+use super::{cells_of, combinations, region, subset_union, SeStep, SeTechnique};
 use crate::human::house::{CellSet, HouseSet};
 
 /// SE's `Fisherman(degree)`: base region type column then row; base line combinations in order, and for each,
@@ -26,18 +26,10 @@ pub(super) fn find(c: &Candidates, degree: u32) -> Option<SeStep> {
         for m in combinations(degree) {
             for &d in &digits {
                 let per_line = &lines[k][d as usize - 1];
-                let mut cover = 0u16;
-                let mut ok = true;
-                for i in (0..9).filter(|i| m >> i & 1 != 0) {
-                    if per_line[i].count_ones() < 2 {
-                        ok = false;
-                        break;
-                    }
-                    cover |= per_line[i];
-                }
-                if !ok || cover.count_ones() != degree {
+                let parts = (0..9).filter(|i| m >> i & 1 != 0).map(|i| per_line[i]);
+                let Some(cover) = subset_union(parts, degree) else {
                     continue;
-                }
+                };
                 let places = c.places(d);
                 let mut base_cells = CellSet::EMPTY;
                 let mut cover_cells = CellSet::EMPTY;
