@@ -2,8 +2,9 @@
 //! preformatted buffer in memory (no I/O). The whole tool is timed by `scripts/bench-generate.sh`.
 
 use criterion::{criterion_group, criterion_main, BenchmarkId, Criterion, Throughput};
-use sudoku_batch::generate::{PatternFill, RandomFill};
+use sudoku_batch::generate::PatternFill;
 use sudoku_batch::internals::BoardTemplate;
+use sudoku_batch::internals::RandomFill;
 use sudoku_batch::Format;
 
 fn pattern(c: &mut Criterion) {

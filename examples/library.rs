@@ -30,7 +30,7 @@ fn main() -> Result<(), Box<dyn std::error::Error>> {
     let records = batch::read_all(&text, None)?;
     let solutions: Vec<Grid> = records
         .iter()
-        .filter_map(|r| r.as_ref().ok())
+        .filter_map(|(_, r)| r.as_ref().ok())
         .filter_map(|p| sudoku_batch::solve(p).ok().map(|s| s.solution))
         .collect();
     println!(

@@ -11,7 +11,7 @@ fn main() -> Result<(), Box<dyn std::error::Error>> {
     let path = concat!(env!("CARGO_MANIFEST_DIR"), "/data/grid.txt");
     let puzzles: Vec<Grid> = batch::read_all(&std::fs::read(path)?, None)?
         .into_iter()
-        .filter_map(Result::ok)
+        .filter_map(|(_, record)| record.ok())
         .collect();
 
     // 1. One rating per puzzle; count the levels.

@@ -2,7 +2,7 @@
 //! cores into buffers the caller owns, with a status code per puzzle instead of marked output. These are the entry
 //! points of the Python module's array calls; they allocate nothing per puzzle and print nothing.
 //!
-//! Status codes ([`OK`], [`code`]): 0 answered, then [`FailureKind::index`] + 1: 1 malformed, 2 clashing givens, 3 no
+//! Status codes ([`OK`], [`code`]): 0 answered, then the position in [`FailureKind::ALL`] + 1: 1 malformed, 2 clashing givens, 3 no
 //! solution, 4 more than one solution.
 //!
 //! The work runs on the crate's one ordered-parallel engine (its indexed mode), so threads follow its [`Threads`] rule: one
@@ -37,7 +37,7 @@ const PIECE: usize = 256;
 /// The status code of an answered puzzle.
 pub const OK: i8 = 0;
 
-/// The status code of a failure kind: its [`FailureKind::index`] + 1.
+/// The status code of a failure kind: its position in [`FailureKind::ALL`] + 1.
 pub fn code(kind: FailureKind) -> i8 {
     kind.index() as i8 + 1
 }

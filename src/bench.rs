@@ -127,10 +127,10 @@ impl Dataset {
         let mut data = Dataset::empty(path);
         match read_all(bytes, None) {
             Ok(all) => {
-                for record in all {
+                for (line, record) in all {
                     match record {
                         Ok(grid) => data.push(grid.to_line().as_bytes()),
-                        Err((line, failure)) => data.note_bad(line as usize, failure.to_string()),
+                        Err(failure) => data.note_bad(line as usize, failure.to_string()),
                     }
                 }
             }

@@ -8,7 +8,6 @@ use std::process::ExitCode;
 use clap::builder::{PossibleValue, PossibleValuesParser, TypedValueParser};
 use clap::{Args, Parser, Subcommand, ValueEnum};
 use sudoku_batch::batch::ColumnNames;
-use sudoku_batch::batch::DEFAULT_CHUNK_SIZE;
 use sudoku_batch::batch::{BatchOptions, InputSpec, TableCompression};
 use sudoku_batch::generate;
 use sudoku_batch::generate::{Goal, PuzzleOptions, PuzzleRun, Symmetry};
@@ -394,15 +393,20 @@ impl BatchArgs {
         )
     }
 
-    /// The run configuration, with the options that only some commands set; `chunk_size` unless --chunk-size.
-    pub fn options(&self, fail_fast: bool, chunk_size: usize, json: bool) -> BatchOptions {
+    /// The run configuration, with the options that only some commands set; `chunk_size` (the library's default
+    /// when `None`) unless --chunk-size.
+    pub fn options(&self, fail_fast: bool, chunk_size: Option<usize>, json: bool) -> BatchOptions {
+        let defaults = BatchOptions::default();
         BatchOptions {
             json,
             threads: self.threads.unwrap_or_default(),
             format: self.format,
             mmap: !self.no_mmap,
             fail_fast,
-            chunk_size: self.chunk_size.unwrap_or(chunk_size),
+            chunk_size: self
+                .chunk_size
+                .or(chunk_size)
+                .unwrap_or(defaults.chunk_size),
             keep_lines: self.keep_lines,
             columns: ColumnNames {
                 puzzle: self.column.clone(),
@@ -470,7 +474,9 @@ impl RateArgs {
     pub fn options(&self) -> BatchOptions {
         BatchOptions {
             header: self.header,
-            ..self.batch.options(false, RATE_CHUNK_SIZE, self.json.json)
+            ..self
+                .batch
+                .options(false, Some(RATE_CHUNK_SIZE), self.json.json)
         }
     }
 }
@@ -496,8 +502,7 @@ pub struct SolveArgs {
 impl SolveArgs {
     /// The run configuration.
     pub fn options(&self) -> BatchOptions {
-        self.batch
-            .options(self.fail_fast, DEFAULT_CHUNK_SIZE, self.json.json)
+        self.batch.options(self.fail_fast, None, self.json.json)
     }
 }
 
@@ -718,7 +723,7 @@ impl GenerateArgs {
 /// `-o` (none or `-` for standard output) with `--compress`, which clap allows only without `-o`.
 fn target(output: Option<&std::path::Path>, compress: Option<Compression>) -> Target {
     match Target::from_arg(output) {
-        Target::Stdout => Target::stdout(compress),
+        Target::Stdout => compress.map_or(Target::Stdout, Target::CompressedStdout),
         file => file,
     }
 }
@@ -737,7 +742,9 @@ pub fn show_progress(target: &Target, quiet: bool) -> Show {
         Show::Off
     } else if !std::io::stderr().is_terminal() {
         crate::report::status_interval().map_or(Show::Off, Show::Lines)
-    } else if target.is_stdout() && std::io::stdout().is_terminal() {
+    } else if matches!(target, Target::Stdout | Target::CompressedStdout(_))
+        && std::io::stdout().is_terminal()
+    {
         Show::Off
     } else {
         Show::Bar

@@ -74,7 +74,7 @@ impl Compression {
     /// The format whose magic bytes start `head` (give at least `MAGIC_LEN` (10) bytes when the input has them).
     /// Puzzle text never starts this way: every magic begins with a byte that is not printable ASCII, except
     /// bzip2's `BZh`, which is checked with its level digit and the magic of its first block (or of its end).
-    pub fn detect(head: &[u8]) -> Option<Compression> {
+    pub(crate) fn detect(head: &[u8]) -> Option<Compression> {
         const BZ_BLOCK: &[u8] = &[0x31, 0x41, 0x59, 0x26, 0x53, 0x59];
         const BZ_END: &[u8] = &[0x17, 0x72, 0x45, 0x38, 0x50, 0x90];
         match head {
@@ -95,7 +95,7 @@ impl Compression {
 
     /// A reader of the decompressed bytes of `input` (all its members), whose errors name the codec and what is
     /// wrong.
-    pub fn decoder<'r, R: Read + Send + 'r>(
+    pub(crate) fn decoder<'r, R: Read + Send + 'r>(
         self,
         input: R,
     ) -> io::Result<Box<dyn Read + Send + 'r>> {

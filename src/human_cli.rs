@@ -5,7 +5,6 @@ use std::path::Path;
 use std::process::ExitCode;
 
 use sudoku_batch::batch::{self, InputSpec};
-use sudoku_batch::output::Compression;
 
 use sudoku_batch::generate::{self, PuzzleRun};
 use sudoku_batch::human::{self, Ending};
@@ -22,44 +21,14 @@ const EXPLAIN_MAX_INPUT: u64 = 64 << 20;
 /// standard input), a blank line between them. 0 when every puzzle was solved with one solution; 1 when any record
 /// was malformed, clashing, unsolvable or had several solutions; 2 for an input that cannot be read.
 pub fn explain(input: &str, candidates: bool, scale: ScaleArg) -> anyhow::Result<ExitCode> {
-    use std::io::Read;
-    let path = Path::new(input);
     // A gzip, zstd, xz or bzip2 input (told by its first bytes, as for the batch subcommands) is decompressed.
-    let read = |r: &mut (dyn Read + Send), name: &str| -> anyhow::Result<Vec<u8>> {
-        use std::io::BufRead;
-        let failed = |e: std::io::Error| anyhow::anyhow!("{name}: {e}");
-        let mut raw = std::io::BufReader::new(r);
-        let mut r: Box<dyn Read + '_> = match Compression::detect(raw.fill_buf().map_err(failed)?) {
-            Some(codec) => Box::new(codec.decoder(raw).map_err(failed)?),
-            None => Box::new(raw),
-        };
-        let mut text = Vec::new();
-        r.by_ref()
-            .take(EXPLAIN_MAX_INPUT + 1)
-            .read_to_end(&mut text)
-            .map_err(failed)?;
-        anyhow::ensure!(
-            text.len() as u64 <= EXPLAIN_MAX_INPUT,
-            "{name}: explain reads at most {} MiB; use `sudoku rate` for large files",
-            EXPLAIN_MAX_INPUT >> 20
-        );
-        Ok(text)
-    };
-    let (name, text) = match InputSpec::from_arg(path) {
-        InputSpec::Stdin => {
-            let name = "<stdin>".to_string();
-            let text = read(&mut std::io::stdin(), &name)?;
-            (name, text)
-        }
-        InputSpec::Path(p) => {
-            let name = crate::console::escaped(&p);
-            let mut f = std::fs::File::open(&p).map_err(|e| anyhow::anyhow!("{name}: {e}"))?;
-            let text = read(&mut f, &name)?;
-            (name, text)
-        }
-        InputSpec::Bytes { data, .. } => ("<argument>".to_string(), data),
-    };
-    let records = batch::read_all_lines(&text, None).map_err(|e| anyhow::anyhow!("{name}: {e}"))?;
+    let (name, text) = InputSpec::from_arg(Path::new(input)).read_text(EXPLAIN_MAX_INPUT)?;
+    anyhow::ensure!(
+        text.len() as u64 <= EXPLAIN_MAX_INPUT,
+        "{name}: explain reads at most {} MiB; use `sudoku rate` for large files",
+        EXPLAIN_MAX_INPUT >> 20
+    );
+    let records = batch::read_all(&text, None).map_err(|e| anyhow::anyhow!("{name}: {e}"))?;
     anyhow::ensure!(!records.is_empty(), "{name}: no puzzle to explain");
     let many = records.len() > 1;
     let mut out = crate::console::Stdout::open()?;
@@ -74,7 +43,7 @@ pub fn explain(input: &str, candidates: bool, scale: ScaleArg) -> anyhow::Result
         };
         let puzzle = match record {
             Ok(p) => p,
-            Err((_, failure)) => {
+            Err(failure) => {
                 say!("sudoku: {which}: {failure}");
                 failed = true;
                 continue;

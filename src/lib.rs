@@ -17,7 +17,8 @@
 //! - [`output`]: where answers go (a file written atomically, standard output, a device).
 //!
 //! A few items are public only for the `sudoku` binary, a separate crate, and hidden from these docs: the `bench`
-//! module, the raw output `Sink` and `display_name`; no promise is kept for them from one version to the next.
+//! module, the raw output `Sink`, `display_name`, and the process-wide `share_allocator_arenas` and
+//! `output::abandon_all`; no promise is kept for them from one version to the next.
 //!
 //! # Layers
 //! Each module imports only from the modules above it in this list (private ones in plain type):
@@ -95,6 +96,8 @@ pub use solver::{
 #[cfg(feature = "internals")]
 #[doc(hidden)]
 pub mod internals {
+    pub use crate::format::MAX_RECORD;
     pub use crate::format::{prepare, Plan, Prepared};
     pub use crate::generate::layout::BoardTemplate;
+    pub use crate::generate::random::RandomFill;
 }

@@ -49,7 +49,10 @@ fn finished(failed: bool) -> ExitCode {
 /// True when the error is standard output closed by its reader (`sudoku ... | head`).
 fn is_broken_pipe(e: &anyhow::Error) -> bool {
     let output = if let Some(e) = e.downcast_ref::<BatchError>() {
-        return e.is_broken_pipe();
+        let BatchError::Output(o) = e else {
+            return false;
+        };
+        o
     } else if let Some(GenerateError::Output(o)) = e.downcast_ref::<GenerateError>() {
         o
     } else if let Some(PuzzleRunError::Output(o)) = e.downcast_ref::<PuzzleRunError>() {
@@ -128,35 +131,35 @@ fn run(args: cli::Cli) -> anyhow::Result<ExitCode> {
         (Some(cli::Command::Check(a)), _) => batch_job(
             &a.batch,
             &tools::Check { unique: a.unique },
-            &a.batch.options(false, SOLVE_CHUNK, a.json.json),
+            &a.batch.options(false, None, a.json.json),
             "ok",
             quiet,
         ),
         (Some(cli::Command::Count(a)), _) => batch_job(
             &a.batch,
             &tools::Count { limit: a.limit },
-            &a.batch.options(false, SOLVE_CHUNK, a.json.json),
+            &a.batch.options(false, None, a.json.json),
             "counted",
             quiet,
         ),
         (Some(cli::Command::Canon(a)), _) => batch_job(
             &a.batch,
             &tools::Canon { form: a.form() },
-            &a.batch.options(false, SOLVE_CHUNK, a.json.json),
+            &a.batch.options(false, None, a.json.json),
             "in canonical form",
             quiet,
         ),
         (Some(cli::Command::Dedupe(a)), _) => batch_job(
             &a.batch,
             &tools::Dedupe,
-            &a.batch.options(false, SOLVE_CHUNK, false),
+            &a.batch.options(false, None, false),
             "kept",
             quiet,
         ),
         (Some(cli::Command::Shuffle(a)), _) => batch_job(
             &a.batch,
             &tools::Shuffle { seed: a.seed },
-            &a.batch.options(false, SOLVE_CHUNK, false),
+            &a.batch.options(false, None, false),
             "shuffled",
             quiet,
         ),
@@ -216,9 +219,6 @@ fn run(args: cli::Cli) -> anyhow::Result<ExitCode> {
     }
 }
 
-/// Chunk size of the batch subcommands that run at the solver's speed.
-const SOLVE_CHUNK: usize = sudoku_batch::batch::DEFAULT_CHUNK_SIZE;
-
 /// A batch subcommand: `job` on every record of the inputs, the summary (`answered` names what a good record got),
 /// 0 when every record was fine, 1 when some failed.
 fn batch_job<J: Job>(
@@ -263,7 +263,7 @@ pub(crate) fn show(
         };
         say!(
             "sudoku: {}{fail_fast}{}",
-            summary.to_text(answered),
+            report::summary_text(summary, answered),
             written_to(target)
         );
     }

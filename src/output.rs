@@ -88,16 +88,6 @@ impl Target {
         }
     }
 
-    /// Standard output, compressed when `compress` says so.
-    pub fn stdout(compress: Option<Compression>) -> Target {
-        compress.map_or(Target::Stdout, Target::CompressedStdout)
-    }
-
-    /// True for standard output, compressed or not.
-    pub fn is_stdout(&self) -> bool {
-        matches!(self, Target::Stdout | Target::CompressedStdout(_))
-    }
-
     /// The compression the output gets: the file name's extension says for a file.
     pub(crate) fn compression(&self) -> Option<Compression> {
         match self {
@@ -183,7 +173,9 @@ fn pending() -> MutexGuard<'static, Vec<PathBuf>> {
 
 /// For a process that is about to exit on a signal: removes every temporary output file of this process that has
 /// a name, and keeps any output from being renamed into place while the returned guard lives. Hold the guard until
-/// the process exits. Unnamed temporary files (see [`Sink`]) need nothing: the kernel frees them at exit.
+/// the process exits. Unnamed temporary files (see [`Sink`]) need nothing: the kernel frees them at exit. Public
+/// for the `sudoku` binary's signal handling only.
+#[doc(hidden)]
 pub fn abandon_all() -> MutexGuard<'static, Vec<PathBuf>> {
     let mut list = pending();
     for path in list.drain(..) {

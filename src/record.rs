@@ -303,17 +303,6 @@ impl FailureKind {
     /// Number of kinds.
     pub(crate) const COUNT: usize = 5;
 
-    /// Words for the text summary.
-    pub(crate) fn label(self) -> &'static str {
-        match self {
-            FailureKind::Malformed => "malformed",
-            FailureKind::ClashingGivens => "clashing givens",
-            FailureKind::NoSolution => "no solution",
-            FailureKind::SeveralSolutions => "several solutions",
-            FailureKind::WrongSolution => "wrong solution",
-        }
-    }
-
     /// Key for the JSON summary.
     pub fn key(self) -> &'static str {
         match self {
@@ -326,7 +315,7 @@ impl FailureKind {
     }
 
     /// Position in [`FailureKind::ALL`].
-    pub fn index(self) -> usize {
+    pub(crate) fn index(self) -> usize {
         self as usize
     }
 }

@@ -7,7 +7,8 @@ use std::io::{BufWriter, Stderr, Write};
 use std::time::{Duration, Instant};
 
 use indicatif::{ProgressBar, ProgressDrawTarget, ProgressStyle};
-use sudoku_batch::{Failure, Observer, Progress};
+use sudoku_batch::batch::BatchSummary;
+use sudoku_batch::{Failure, FailureKind, Observer, Progress};
 
 /// Delay before a progress bar appears, so short runs never show one.
 const PROGRESS_DELAY: Duration = Duration::from_millis(500);
@@ -230,9 +231,62 @@ impl Drop for Reporter {
     }
 }
 
+/// The summary of a batch run for people, on one line: `N records, N <answered>, N <kind>...; S s, R puzzles/s`,
+/// `answered` naming what a good record got ("solved", "ok", ...); failure kinds without records are left out.
+pub fn summary_text(summary: &BatchSummary, answered: &str) -> String {
+    let c = &summary.counts;
+    let noun = if c.records == 1 { "record" } else { "records" };
+    let mut s = format!("{} {noun}, {} {answered}", c.records, c.solved());
+    for (kind, &n) in FailureKind::ALL.iter().zip(&c.failed) {
+        if n > 0 {
+            let label = match kind {
+                FailureKind::Malformed => "malformed",
+                FailureKind::ClashingGivens => "clashing givens",
+                FailureKind::NoSolution => "no solution",
+                FailureKind::SeveralSolutions => "several solutions",
+                FailureKind::WrongSolution => "wrong solution",
+            };
+            s.push_str(&format!(", {n} {label}"));
+        }
+    }
+    if c.dropped > 0 {
+        s.push_str(&format!(", {} repeats dropped", c.dropped));
+    }
+    let per_second = if summary.seconds > 0.0 {
+        c.records as f64 / summary.seconds
+    } else {
+        0.0
+    };
+    s.push_str(&format!(
+        "; {:.3} s, {per_second:.0} puzzles/s",
+        summary.seconds
+    ));
+    if summary.stopped {
+        s.push_str("; stopped at the first failed record");
+    }
+    s
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn text_summary_names_nonzero_kinds() {
+        let summary = BatchSummary {
+            counts: sudoku_batch::batch::Counts {
+                records: 10,
+                failed: [1, 0, 2, 0, 0],
+                dropped: 0,
+            },
+            seconds: 2.0,
+            ..BatchSummary::default()
+        };
+        assert_eq!(
+            summary_text(&summary, "solved"),
+            "10 records, 7 solved, 1 malformed, 2 no solution; 2.000 s, 5 puzzles/s"
+        );
+    }
 
     fn at(items: u64, done: u64, total: Option<u64>) -> Progress {
         Progress { items, done, total }

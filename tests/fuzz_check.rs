@@ -8,10 +8,9 @@
 use std::path::Path;
 
 use sudoku_batch::batch::{
-    self, BatchError, BatchOptions, BatchSummary, CsvAnswer, FormatError, InputSpec, ReadRecord,
-    Solve, MAX_RECORD,
+    self, BatchError, BatchOptions, BatchSummary, CsvAnswer, FormatError, InputSpec, Solve,
 };
-use sudoku_batch::internals::{self as format, Plan};
+use sudoku_batch::internals::{self as format, Plan, MAX_RECORD};
 use sudoku_batch::output::Target;
 use sudoku_batch::Threads;
 use sudoku_batch::{Conflict, SolveError};
@@ -89,19 +88,17 @@ fn check_read_all(text: &[u8], forced: Option<Format>) {
         }
     };
     let mut last = 0;
-    for r in &records {
+    for (line, r) in &records {
+        assert!(
+            (1..=lines).contains(line),
+            "line {line} outside {lines} lines"
+        );
+        assert!(*line > last, "line {line} after line {last}");
+        last = *line;
         match r {
             Ok(g) => assert!(g.cells().iter().all(|&v| v <= 9)),
-            Err((line, failure)) => {
-                assert!(
-                    (1..=lines).contains(line),
-                    "line {line} outside {lines} lines"
-                );
-                assert!(*line > last, "line {line} after line {last}");
-                last = *line;
-                // The reader's job never fails: every failure is the record's text.
-                assert!(matches!(failure, Failure::Malformed(_)), "{failure}");
-            }
+            // The reader's job never fails: every failure is the record's text.
+            Err(failure) => assert!(matches!(failure, Failure::Malformed(_)), "{failure}"),
         }
     }
     let content = lines_after_bom(text)
@@ -114,7 +111,7 @@ fn check_read_all(text: &[u8], forced: Option<Format>) {
         .expect("the whole input is at hand");
     if prepared.plan == Plan::Line {
         assert_eq!(records.len(), content.len(), "one record per content line");
-        for (line, record) in content.iter().zip(&records) {
+        for (line, (_, record)) in content.iter().zip(&records) {
             check_line_record(line, record);
         }
     }
@@ -133,13 +130,10 @@ fn check_read_all(text: &[u8], forced: Option<Format>) {
 }
 
 /// A record of the line format against an independent reading of its line.
-fn check_line_record(line: &[u8], record: &ReadRecord) {
+fn check_line_record(line: &[u8], record: &Result<Grid, Failure>) {
     if line.len() > MAX_RECORD {
         assert!(
-            matches!(
-                record,
-                Err((_, Failure::Malformed(RecordError::TooLong { .. })))
-            ),
+            matches!(record, Err(Failure::Malformed(RecordError::TooLong { .. }))),
             "{record:?}"
         );
         return;
@@ -152,7 +146,7 @@ fn check_line_record(line: &[u8], record: &ReadRecord) {
     };
     match (Grid::parse_line(puzzle), record) {
         (Ok(expect), Ok(got)) => assert_eq!(expect, *got),
-        (Err(expect), Err((_, Failure::Malformed(RecordError::Cells(got))))) => {
+        (Err(expect), Err(Failure::Malformed(RecordError::Cells(got)))) => {
             assert_eq!(expect, *got)
         }
         (expect, got) => panic!("line {line:?}: parse_line gives {expect:?}, the reader {got:?}"),

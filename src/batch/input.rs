@@ -58,6 +58,45 @@ impl InputSpec {
             _ => InputSpec::Path(arg.to_path_buf()),
         }
     }
+
+    /// The name messages give this input and its whole text, for small inputs read at once (the puzzles of `sudoku
+    /// explain`): standard input or a file read to its end and decoded when its first bytes are a compression's
+    /// magic, as a batch run reads it; bytes in memory as they are. At most `limit` bytes of text are read, and one
+    /// more: a text longer than `limit` says the input holds more, and the caller decides (nothing is cut quietly).
+    ///
+    /// # Errors
+    /// [`BatchError::Open`] when the input cannot be opened, [`BatchError::Read`] when reading or decoding it fails.
+    pub fn read_text(self, limit: u64) -> Result<(String, Vec<u8>), BatchError> {
+        let (name, input): (String, Box<dyn Read + Send>) = match self {
+            InputSpec::Bytes { name, data } => return Ok((name, data)),
+            InputSpec::Stdin => ("<stdin>".to_string(), Box::new(io::stdin())),
+            InputSpec::Path(path) => {
+                let name = crate::record::display_name(path.as_os_str().as_encoded_bytes());
+                match File::open(&path) {
+                    Ok(file) => (name, Box::new(file)),
+                    Err(source) => return Err(BatchError::Open { name, source }),
+                }
+            }
+        };
+        let read = || -> io::Result<Vec<u8>> {
+            let mut input = input;
+            let mut head = Vec::with_capacity(MAGIC_LEN);
+            (&mut input).take(MAGIC_LEN as u64).read_to_end(&mut head)?;
+            let codec = Compression::detect(&head);
+            let whole = io::Cursor::new(head).chain(input);
+            let text: Box<dyn Read + Send> = match codec {
+                Some(codec) => codec.decoder(whole)?,
+                None => Box::new(whole),
+            };
+            let mut out = Vec::new();
+            text.take(limit.saturating_add(1)).read_to_end(&mut out)?;
+            Ok(out)
+        };
+        match read() {
+            Ok(text) => Ok((name, text)),
+            Err(source) => Err(BatchError::Read { name, source }),
+        }
+    }
 }
 
 /// Puzzle text rather than a file name: only digits, dots and whitespace, and at least a row's worth of cells.

@@ -45,10 +45,10 @@ mod report;
 mod table;
 
 pub use crate::format::csv::ColumnNames;
-pub use crate::format::{read_all, read_all_lines, FormatError, ReadRecord, MAX_RECORD};
+pub use crate::format::{read_all, FormatError};
 pub use crate::record::{Answer, CsvAnswer, Job, Record, Solve};
 pub use input::InputSpec;
-pub use pipeline::{run_batch, BatchOptions, DEFAULT_CHUNK_SIZE};
+pub use pipeline::{run_batch, BatchOptions};
 pub use report::{BatchSummary, Counts};
 pub use table::{TableCompression, TableError, TableKind};
 
@@ -133,14 +133,8 @@ pub enum BatchError {
     /// created (nor an earlier one replaced).
     #[error("the run was stopped before it finished")]
     Stopped,
-    /// Writing the results failed (a full disk, a failed rename) or the output pipe was closed.
+    /// Writing the results failed (a full disk, a failed rename) or the output pipe was closed (see
+    /// [`OutputError::is_broken_pipe`]).
     #[error(transparent)]
     Output(#[from] OutputError),
-}
-
-impl BatchError {
-    /// True when standard output was closed by its reader: the run should end quietly with success.
-    pub fn is_broken_pipe(&self) -> bool {
-        matches!(self, BatchError::Output(e) if e.is_broken_pipe())
-    }
 }

@@ -20,7 +20,7 @@ use crate::output::{Ordered, OutputError, Target};
 use crate::record::{ChunkReport, CsvAnswer, Job, Observer, Progress};
 
 /// Default chunk size: big enough that per-chunk costs vanish, small enough that a few per thread balance the load.
-pub const DEFAULT_CHUNK_SIZE: usize = 256 * 1024;
+pub(crate) const DEFAULT_CHUNK_SIZE: usize = 256 * 1024;
 
 /// The smallest chunk many threads shrink chunks to: below it the cost per chunk of hundreds of threads on a few
 /// cores outweighs the work.

@@ -1,4 +1,5 @@
-//! What a run found: the counts of records and failures, and the summary of a whole run as text or JSON.
+//! What a run found: the counts of records and failures, and the summary of a whole run (as JSON for machines;
+//! the binary words it for people).
 
 use crate::record::FailureKind;
 
@@ -7,7 +8,7 @@ use crate::record::FailureKind;
 pub struct Counts {
     /// Records read (each has one output record).
     pub records: u64,
-    /// Failed records by [`FailureKind::index`].
+    /// Failed records by kind, in the order of [`FailureKind::ALL`].
     pub failed: [u64; FailureKind::COUNT],
     /// Records left out of the output as repeats of an earlier record (`dedupe`).
     pub dropped: u64,
@@ -31,7 +32,7 @@ impl Counts {
 }
 
 /// The outcome of a whole run.
-#[derive(Debug, Clone, PartialEq)]
+#[derive(Debug, Clone, Default, PartialEq)]
 pub struct BatchSummary {
     /// Records and failures.
     pub counts: Counts,
@@ -59,32 +60,7 @@ impl BatchSummary {
         }
     }
 
-    /// One line for people: `N records, N <answered>, N <kind>...; S s, R puzzles/s`, `answered` naming what
-    /// a good record got ("solved", "ok", ...).
-    pub fn to_text(&self, answered: &str) -> String {
-        let c = &self.counts;
-        let noun = if c.records == 1 { "record" } else { "records" };
-        let mut s = format!("{} {noun}, {} {answered}", c.records, c.solved());
-        for kind in FailureKind::ALL {
-            if c.of(kind) > 0 {
-                s.push_str(&format!(", {} {}", c.of(kind), kind.label()));
-            }
-        }
-        if c.dropped > 0 {
-            s.push_str(&format!(", {} repeats dropped", c.dropped));
-        }
-        s.push_str(&format!(
-            "; {:.3} s, {:.0} puzzles/s",
-            self.seconds,
-            self.puzzles_per_second()
-        ));
-        if self.stopped {
-            s.push_str("; stopped at the first failed record");
-        }
-        s
-    }
-
-    /// The same for machines: one JSON object on one line (serde_json), with every failure kind.
+    /// The summary for machines: one JSON object on one line (serde_json), with every failure kind.
     pub fn to_json(&self) -> String {
         let c = &self.counts;
         let failures: serde_json::Map<String, serde_json::Value> = FailureKind::ALL
@@ -144,14 +120,6 @@ mod tests {
             bytes_out: 820,
             stopped: false,
         }
-    }
-
-    #[test]
-    fn text_summary_names_nonzero_kinds() {
-        assert_eq!(
-            summary().to_text("solved"),
-            "10 records, 7 solved, 1 malformed, 2 no solution; 2.000 s, 5 puzzles/s"
-        );
     }
 
     #[test]

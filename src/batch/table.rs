@@ -43,7 +43,7 @@ pub enum TableKind {
 
 impl TableKind {
     /// The kind of table whose magic bytes start `head`, if any.
-    pub fn detect(head: &[u8]) -> Option<TableKind> {
+    pub(crate) fn detect(head: &[u8]) -> Option<TableKind> {
         if head.starts_with(b"PAR1") {
             Some(TableKind::Parquet)
         } else if head.starts_with(b"ARROW1") {
@@ -56,7 +56,7 @@ impl TableKind {
     }
 
     /// True for the kinds read with seeks (their footer first).
-    pub fn needs_seek(self) -> bool {
+    pub(crate) fn needs_seek(self) -> bool {
         self != TableKind::ArrowStream
     }
 }

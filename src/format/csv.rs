@@ -81,7 +81,7 @@ impl ColumnNames {
     /// The puzzle column and the solution column among `names` (column names in order, as a CSV header or a
     /// table's schema has them), and how many names there are: the first name that is a puzzle column's, then the
     /// first other name that is a solution column's. Names are compared trimmed and in lower case.
-    pub fn pick<'a>(
+    pub(crate) fn pick<'a>(
         &self,
         names: impl IntoIterator<Item = &'a [u8]>,
     ) -> (Option<usize>, Option<usize>, usize) {

@@ -117,7 +117,7 @@ pub struct Prepared {
 /// Why an input cannot be read at all (as opposed to one bad record).
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
 pub enum FormatError {
-    /// A CSV header longer than [`MAX_RECORD`] bytes.
+    /// A CSV header longer than the longest record, 4,096 bytes.
     #[error("line {line}: the CSV header is longer than {MAX_RECORD} bytes")]
     HeaderTooLong {
         /// 1-based line of the header.
@@ -158,6 +158,7 @@ const BOM: &[u8] = b"\xEF\xBB\xBF";
 
 /// The longest record, in bytes without its final newline: far more than any valid record (82 bytes for a line,
 /// about 170 for a grid, a few hundred for a Kaggle CSV row). Longer ones are malformed records.
+#[cfg_attr(not(feature = "internals"), allow(unreachable_pub))] // for `crate::internals`
 pub const MAX_RECORD: usize = 4096;
 
 /// How far detection reads for the first record: when only blank and comment lines fill the first this many
@@ -432,23 +433,15 @@ pub(crate) fn oversized_record(
     );
 }
 
-/// One record of [`read_all`]: the puzzle, or the 1-based line and why it is not one.
-pub type ReadRecord = Result<crate::grid::Grid, (u64, Failure)>;
-
 /// Every record of `data`, a whole input held in memory, read as a batch run reads it (detection or `forced`,
-/// comments, grid blocks, CSV columns, the same errors): for small inputs such as the puzzles of `explain`.
-pub fn read_all(data: &[u8], forced: Option<Format>) -> Result<Vec<ReadRecord>, FormatError> {
-    Ok(read_all_lines(data, forced)?
-        .into_iter()
-        .map(|(_, r)| r)
-        .collect())
-}
-
-/// [`read_all`] with the 1-based line where each record starts (its first row for a grid record).
-pub fn read_all_lines(
+/// comments, grid blocks, CSV columns, the same errors): for small inputs such as the puzzles of `explain`. Each
+/// record comes with its 1-based line (where it starts: a grid record's first row, or for a malformed one its bad
+/// row) and its puzzle or why it has none.
+#[allow(clippy::type_complexity)] // a line and a result: a type of its own would say no more
+pub fn read_all(
     data: &[u8],
     forced: Option<Format>,
-) -> Result<Vec<(u64, ReadRecord)>, FormatError> {
+) -> Result<Vec<(u64, Result<crate::grid::Grid, Failure>)>, FormatError> {
     /// Keeps every grid with the byte offset of its record.
     struct Keep(std::sync::Mutex<Vec<(u64, crate::grid::Grid)>>);
     impl Job for Keep {
@@ -499,7 +492,7 @@ pub fn read_all_lines(
     let (mut counted, mut lines) = (0usize, 0u64);
     Ok((0..report.records)
         .map(|i| match bad.next_if(|f| f.record == i) {
-            Some(f) => (skipped + f.line + 1, Err((skipped + f.line + 1, f.failure))),
+            Some(f) => (skipped + f.line + 1, Err(f.failure)),
             None => {
                 let (at, grid) = good.next().expect("one grid per record that did not fail");
                 let at = (at as usize).clamp(counted, data.len());

@@ -120,7 +120,8 @@ fn keeps_bands(order: &[u8; 9]) -> bool {
 
 impl Transform {
     /// The identity.
-    pub const IDENTITY: Transform = Transform {
+    #[cfg(test)]
+    pub(crate) const IDENTITY: Transform = Transform {
         transpose: false,
         rows: [0, 1, 2, 3, 4, 5, 6, 7, 8],
         cols: [0, 1, 2, 3, 4, 5, 6, 7, 8],
@@ -217,7 +218,7 @@ impl PatternFill {
 
     /// How many distinct boards the method can give: 135,444,234,240 with a fixed first digit, 1,218,998,108,160
     /// without.
-    pub const fn capacity_for(first: Option<u8>) -> u64 {
+    pub(crate) const fn capacity_for(first: Option<u8>) -> u64 {
         match first {
             Some(_) => CAPACITY_FIXED_FIRST,
             None => CAPACITY_FREE_FIRST,

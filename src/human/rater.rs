@@ -43,12 +43,7 @@ pub struct Rater {
 }
 
 impl Rater {
-    /// A rater with no counts.
-    pub fn new() -> Rater {
-        Rater::default()
-    }
-
-    /// A rater on `scale` with no counts.
+    /// A rater on `scale` with no counts (`Rater::default()` rates on [`Scale::Levels`]).
     pub fn with_scale(scale: Scale) -> Rater {
         Rater {
             scale,
@@ -212,7 +207,7 @@ mod tests {
         let text = include_str!("../../data/puzzles.txt");
         let dir = tempfile::tempdir().unwrap();
         let out = dir.path().join("ratings.txt");
-        let rater = Rater::new();
+        let rater = Rater::default();
         let input = InputSpec::Bytes {
             name: "puzzles".into(),
             data: text.as_bytes().to_vec(),
@@ -253,7 +248,7 @@ mod tests {
 
     #[test]
     fn failures_map_to_the_pipeline_kinds() {
-        let rater = Rater::new();
+        let rater = Rater::default();
         let mut out = Vec::new();
         assert_eq!(
             rater.run(&Grid::EMPTY, TextLayout::Line, &mut out),

@@ -238,7 +238,8 @@ impl TechniqueSet {
     pub const NONE: TechniqueSet = TechniqueSet(0);
 
     /// The techniques up to and including `t`, in difficulty order.
-    pub const fn up_to(t: Technique) -> TechniqueSet {
+    #[cfg(test)]
+    pub(crate) const fn up_to(t: Technique) -> TechniqueSet {
         TechniqueSet((1 << (t.index() + 1)) - 1)
     }
 

@@ -127,8 +127,9 @@ impl Job for Count {
     }
 }
 
-/// `sudoku canon`: the canonical form of each record in [`Canon::form`] ([`super::canon_as`]), in the record's
-/// layout, blanks written as the form's [`Form::blank`] (`0` for the minlex form, `.` for the pattern-first one).
+/// `sudoku canon`: the canonical form of each record in [`Canon::form`]
+/// ([`Canonicalizer::canon_as`](super::Canonicalizer::canon_as)), in the record's layout, blanks written as the
+/// form's [`Form::blank`] (`0` for the minlex form, `.` for the pattern-first one).
 #[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
 pub struct Canon {
     /// Which canonical form.

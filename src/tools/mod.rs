@@ -20,6 +20,6 @@ mod canon;
 mod jobs;
 mod shuffle;
 
-pub use canon::{canon, canon_as, Canonicalizer, Form, Key};
+pub use canon::{canon, Canonicalizer, Form, Key};
 pub use jobs::{Canon, Check, Count, Dedupe, Shuffle};
 pub use shuffle::Transform;

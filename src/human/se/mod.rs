@@ -136,7 +136,7 @@ pub enum SeTechnique {
 
 impl SeTechnique {
     /// The producers in SE's order (the direct ones first, then the indirect ones), as far as this build goes.
-    pub const LADDER: [SeTechnique; 27] = [
+    pub(crate) const LADDER: [SeTechnique; 27] = [
         SeTechnique::HiddenSingle,
         SeTechnique::DirectPointing, // with DirectClaiming: one producer
         SeTechnique::DirectHiddenPair,
@@ -579,7 +579,8 @@ pub(crate) fn rate_se_within(puzzle: &Grid, max: Tenths) -> Result<SeRating, Rat
 /// of `rate --scale se`.
 #[derive(Debug, Clone, Default, PartialEq, Eq)]
 pub struct SeHistogram {
-    /// Puzzles per band, as [`SeHistogram::BANDS`] lists them.
+    /// Puzzles per band: ER 0.0-1.9 (index 1; 0 for a full grid's 0.0), 2.0-2.9, …, 11.0 and up (11), above the
+    /// ladder (12).
     pub bands: [u64; SeHistogram::BANDS],
     /// Records that could not be rated.
     pub failed: u64,
@@ -590,7 +591,7 @@ pub struct SeHistogram {
 impl SeHistogram {
     /// Number of bands: ER 0.0-1.9 (index 1; 0 for a full grid's 0.0), 2.0-2.9, …, 11.0 and up (11), above the
     /// ladder (12).
-    pub const BANDS: usize = 13;
+    pub(crate) const BANDS: usize = 13;
 
     /// The band of a rating.
     pub(crate) fn band(r: &SeRating) -> usize {

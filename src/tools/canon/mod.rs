@@ -239,7 +239,11 @@ impl Canonicalizer {
     ///
     /// # Errors
     /// As [`Canonicalizer::canon`].
-    pub fn canon_with_transform(&mut self, grid: &Grid) -> Result<(Grid, Transform), Conflict> {
+    #[cfg(test)]
+    pub(crate) fn canon_with_transform(
+        &mut self,
+        grid: &Grid,
+    ) -> Result<(Grid, Transform), Conflict> {
         self.canon_with_transform_as(grid, Form::Minlex)
     }
 
@@ -334,7 +338,7 @@ pub fn canon(grid: &Grid) -> Result<Grid, Conflict> {
 ///
 /// # Errors
 /// A [`Conflict`] when two givens clash.
-pub fn canon_as(grid: &Grid, form: Form) -> Result<Grid, Conflict> {
+pub(crate) fn canon_as(grid: &Grid, form: Form) -> Result<Grid, Conflict> {
     WORK.with(|w| w.borrow_mut().canon_as(grid, form))
 }
 
