@@ -7,9 +7,10 @@
 use std::path::PathBuf;
 
 use criterion::{criterion_group, criterion_main, Criterion, Throughput};
+use sudoku_batch::batch::Job;
 use sudoku_batch::batch::{self, BatchOptions, InputSpec};
-use sudoku_batch::batch::{Job, Solve};
 use sudoku_batch::output::{Sink, Target};
+use sudoku_batch::tools::Solve;
 use sudoku_batch::Grid;
 use sudoku_batch::Threads;
 use sudoku_batch::{Failure, TextLayout};

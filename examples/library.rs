@@ -9,7 +9,7 @@ use sudoku_batch::batch::{self, BatchOptions, InputSpec};
 use sudoku_batch::generate::PatternFill;
 use sudoku_batch::output::Target;
 use sudoku_batch::Grid;
-use sudoku_batch::{batch::Solve, Failure, Observer};
+use sudoku_batch::{tools::Solve, Failure, Observer};
 
 /// Counts failed records instead of printing them.
 #[derive(Default)]

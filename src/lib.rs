@@ -13,7 +13,8 @@
 //! - [`array`](mod@array): batches in memory, answered into the caller's buffers;
 //! - [`human`]: ratings and step-by-step explanations;
 //! - [`generate`]: solved boards and puzzles;
-//! - [`tools`]: canonical forms, dedupe keys, equivalent transformations and their batch jobs;
+//! - [`tools`]: the batch jobs ([`tools::Solve`] and the dataset tools), canonical forms, dedupe keys, equivalent
+//!   transformations;
 //! - [`output`]: where answers go (a file written atomically, standard output, a device).
 //!
 //! A few items are public only for the `sudoku` binary, a separate crate, and hidden from these docs: the `bench`
@@ -28,14 +29,14 @@
 //! | `grid` | the board, its cells, the givens check, the text of one board in each [`TextLayout`] |
 //! | `solver` | the allocation-free search: `solve`, `solve_unique`, `count_solutions` |
 //! | `record` | the per-record contract: [`Job`](batch::Job), failures, the per-chunk report, the observer |
-//! | `format` | codecs: line, grid, CSV; detection; record boundary and separator; writing answers and markers |
+//! | `format` | codecs: line, grid, CSV; detection; record boundary and separator; writing answers and markers; JSON Lines |
 //! | `ordered` | the one ordered-parallel engine: window, in-order delivery, cancel, panics, the [`Threads`] rule |
 //! | `compression` | compressed streams: gzip, zstd, xz, bzip2 told by their first bytes or a name's extension; decoders and encoders |
 //! | [`output`] | where bytes go: standard output, a file written atomically, a device or FIFO in place; the writer thread |
 //! | [`batch`] | inputs (map or blocks), chunking, driving a job over chunks, tables by record batch, the summary |
 //! | [`human`] | techniques, explanations, ratings (the `Rater` job) |
 //! | [`generate`] | boards (pattern and random) and puzzles (which `human` rates), as clients of `ordered` |
-//! | [`tools`] | dataset jobs: canonical form and dedupe keys, random equivalent transformations |
+//! | [`tools`] | the batch jobs (solve, check, count, canon, dedupe, shuffle), canonical form and dedupe keys, random equivalent transformations |
 //! | [`array`](mod@array) | batches in memory: cell arrays or texts answered into the caller's buffers, status codes |
 //! | `bench` (hidden) | in-process timing of the solver over a dataset, for `sudoku bench` |
 //!

@@ -12,11 +12,12 @@ mod report;
 use std::process::ExitCode;
 
 use clap::Parser;
+use sudoku_batch::batch::Job;
 use sudoku_batch::batch::{self, BatchError, BatchOptions, BatchSummary, InputSpec};
-use sudoku_batch::batch::{Job, Solve};
 use sudoku_batch::generate::{self, GenerateError, PuzzleRunError};
 use sudoku_batch::output::{OutputError, Target};
 use sudoku_batch::tools;
+use sudoku_batch::tools::Solve;
 
 use report::{Reporter, Show};
 

@@ -1,15 +1,15 @@
 //! The per-record contract between the formats and the jobs: the [`Job`] trait (a parsed puzzle in, answer bytes
 //! out), the ways a record can fail ([`Failure`], [`RecordError`]), where an answer goes in a CSV row
-//! ([`CsvAnswer`]), what one chunk of records held ([`ChunkReport`]), the [`Observer`] a run reports to, and
-//! [`Solve`], the job behind `sudoku solve`.
+//! ([`CsvAnswer`]), what one chunk of records held ([`ChunkReport`]) and the [`Observer`] a run reports to.
 //!
 //! The formats own everything around a record (reading, splitting, parsing, failure marking); a job only turns
-//! one [`Grid`] into answer bytes. Solving is one job; rating or any other per-puzzle work reuses the pipeline by
+//! one [`Grid`] into answer bytes. The crate's jobs live in `tools` (`Solve`, `Check`, `Count`, ...) and in
+//! `human` (the `Rater`, which also counts the ratings); any other per-puzzle work reuses the pipeline by
 //! implementing [`Job`] (or passing a closure).
 
 pub(crate) use crate::grid::TextLayout;
 use crate::grid::{Conflict, Grid, ParseError};
-use crate::solver::{self, SolveError};
+use crate::solver::SolveError;
 
 /// Where a job's answer goes in a CSV row.
 #[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
@@ -126,69 +126,6 @@ where
     #[inline]
     fn run(&self, puzzle: &Grid, layout: TextLayout, out: &mut Vec<u8>) -> Result<(), Failure> {
         self(puzzle, layout, out)
-    }
-}
-
-/// Solve each puzzle (the first solution found, or with `unique` the proven-unique one) and write the solution.
-#[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
-pub struct Solve {
-    /// Treat puzzles with more than one solution as failures ([`Failure::SeveralSolutions`]).
-    pub unique: bool,
-}
-
-impl Job for Solve {
-    fn json_status(&self) -> &'static str {
-        "solved"
-    }
-
-    #[inline]
-    fn run(&self, puzzle: &Grid, layout: TextLayout, out: &mut Vec<u8>) -> Result<(), Failure> {
-        let solved = if self.unique {
-            solver::solve_unique(puzzle)
-        } else {
-            solver::solve(puzzle)
-        }?;
-        if layout == TextLayout::Json {
-            json_key(out, "solution");
-            solved.solution.write(layout, b'0', out);
-            json_field(out, "guesses", &solved.stats.guesses);
-        } else {
-            solved.solution.write(layout, b'0', out);
-        }
-        Ok(())
-    }
-}
-
-/// Appends `,"key":value` to a JSON object being written (serde_json writes the key and the value).
-pub(crate) fn json_field<T: serde::Serialize + ?Sized>(out: &mut Vec<u8>, key: &str, value: &T) {
-    json_key(out, key);
-    serde_json::to_writer(&mut *out, value).expect("a Vec takes any JSON value");
-}
-
-/// Appends `,"key":` to a JSON object being written; the caller writes the value.
-pub(crate) fn json_key(out: &mut Vec<u8>, key: &str) {
-    out.push(b',');
-    json_str(out, key.as_bytes());
-    out.push(b':');
-}
-
-/// Appends `text` as a JSON string (invalid UTF-8 replaced by U+FFFD). Text of printable ASCII without `"` or `\`
-/// (every puzzle, every key) needs no escape and is copied between quotes; anything else goes through serde_json,
-/// whose escaper and UTF-8 check would otherwise cost a `solve --json` run a tenth of its time, for the same
-/// bytes.
-pub(crate) fn json_str(out: &mut Vec<u8>, text: &[u8]) {
-    // Branch-free over the bytes, so the compiler vectorizes it.
-    let plain = text.iter().fold(true, |ok, &b| {
-        ok & (b.wrapping_sub(0x20) < 0x5f) & (b != b'"') & (b != b'\\')
-    });
-    if plain {
-        out.reserve(text.len() + 2);
-        out.push(b'"');
-        out.extend_from_slice(text);
-        out.push(b'"');
-    } else {
-        serde_json::to_writer(&mut *out, &String::from_utf8_lossy(text))
-            .expect("a Vec takes any JSON string");
     }
 }
 
@@ -425,66 +362,6 @@ mod tests {
 
     const PUZZLE: &str =
         "4.....8.5.3..........7......2.....6.....8.4......1.......6.3.7.5..2.....1.4......";
-
-    #[test]
-    fn solve_writes_each_layout() {
-        let p: Grid = PUZZLE.parse().unwrap();
-        let mut out = Vec::new();
-        Solve::default()
-            .run(&p, TextLayout::Line, &mut out)
-            .unwrap();
-        let line = Grid::parse_line(&out).unwrap();
-        assert!(line.is_solution_of(&p));
-        let mut grid = Vec::new();
-        Solve::default()
-            .run(&p, TextLayout::Grid, &mut grid)
-            .unwrap();
-        assert_eq!(
-            grid.len(),
-            161,
-            "nine rows of 17 characters, eight newlines"
-        );
-        assert!(!grid.ends_with(b"\n"));
-        assert_eq!(Grid::parse_grid(&grid).unwrap(), line);
-    }
-
-    #[test]
-    fn solver_errors_map_to_failure_kinds() {
-        let clash: Grid =
-            "11..............................................................................."
-                .parse()
-                .unwrap();
-        let e = Solve::default()
-            .run(&clash, TextLayout::Line, &mut Vec::new())
-            .unwrap_err();
-        assert_eq!(e.kind(), FailureKind::ClashingGivens);
-        assert!(e
-            .to_string()
-            .starts_with("clashing givens: row 1 has two 1s"));
-        let e = Solve { unique: true }
-            .run(&Grid::EMPTY, TextLayout::Line, &mut Vec::new())
-            .unwrap_err();
-        assert_eq!(e, Failure::SeveralSolutions);
-        // Without --unique the empty board has an answer.
-        let mut out = Vec::new();
-        Solve::default()
-            .run(&Grid::EMPTY, TextLayout::Line, &mut out)
-            .unwrap();
-        assert!(Grid::parse_line(&out).unwrap().is_valid_solution());
-    }
-
-    #[test]
-    fn json_strings_are_escaped_only_when_needed() {
-        let mut out = Vec::new();
-        json_str(&mut out, b"..3.2");
-        assert_eq!(out, b"\"..3.2\"");
-        for text in [&b"a\"b\\c"[..], b"tab\there", b"bad \xff byte", b"\x7f"] {
-            let mut out = Vec::new();
-            json_str(&mut out, text);
-            let back: String = serde_json::from_slice(&out).unwrap();
-            assert_eq!(back, String::from_utf8_lossy(text), "{text:?}");
-        }
-    }
 
     #[test]
     fn a_closure_is_a_job() {

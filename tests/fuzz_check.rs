@@ -8,10 +8,11 @@
 use std::path::Path;
 
 use sudoku_batch::batch::{
-    self, BatchError, BatchOptions, BatchSummary, CsvAnswer, FormatError, InputSpec, Solve,
+    self, BatchError, BatchOptions, BatchSummary, CsvAnswer, FormatError, InputSpec,
 };
 use sudoku_batch::internals::{self as format, Plan, MAX_RECORD};
 use sudoku_batch::output::Target;
+use sudoku_batch::tools::Solve;
 use sudoku_batch::Threads;
 use sudoku_batch::{Conflict, SolveError};
 use sudoku_batch::{Failure, RecordError};

@@ -18,11 +18,11 @@ use pyo3::pybacked::PyBackedStr;
 use pyo3::types::{PyByteArray, PyBytes, PyDict, PyList, PyString};
 
 use sudoku_batch::array::{self, ArrayError, Cells, GeneratePuzzlesError, Puzzles};
-use sudoku_batch::batch::Solve;
 use sudoku_batch::batch::{self, BatchError, InputSpec};
 use sudoku_batch::generate::{self, GenerateError, Goal, Method, PuzzleOptions, Symmetry};
 use sudoku_batch::human::{Level, Rating, Technique};
 use sudoku_batch::output::Target;
+use sudoku_batch::tools::Solve;
 use sudoku_batch::{Failure, FailureKind, Observer};
 use sudoku_batch::{Format, Grid, ParseError, Threads, CELLS, MAX_THREADS};
 

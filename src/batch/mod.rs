@@ -16,7 +16,7 @@
 //! ```
 //! use sudoku_batch::batch::{self, InputSpec, BatchOptions};
 //! use sudoku_batch::output::Target;
-//! use sudoku_batch::batch::Solve;
+//! use sudoku_batch::tools::Solve;
 //!
 //! let dir = tempfile::tempdir().unwrap();
 //! let out = dir.path().join("solutions.txt");
@@ -46,7 +46,7 @@ mod table;
 
 pub use crate::format::csv::ColumnNames;
 pub use crate::format::{read_all, FormatError};
-pub use crate::record::{Answer, CsvAnswer, Job, Record, Solve};
+pub use crate::record::{Answer, CsvAnswer, Job, Record};
 pub use input::InputSpec;
 pub use pipeline::{run_batch, BatchOptions};
 pub use report::{BatchSummary, Counts};

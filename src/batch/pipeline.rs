@@ -500,7 +500,8 @@ fn check_unchanged(opened: &[Opened], atomic: bool) -> Result<(), BatchError> {
 mod tests {
     use super::*;
     use crate::grid::Grid;
-    use crate::record::{Failure, Solve, TextLayout};
+    use crate::record::{Failure, TextLayout};
+    use crate::tools::Solve;
     use std::io::Write;
 
     const HARD: &str =

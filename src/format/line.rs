@@ -57,7 +57,8 @@ pub(crate) fn split_pair(text: &[u8]) -> Option<(&[u8], &[u8])> {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::record::{FailureKind, Solve};
+    use crate::record::FailureKind;
+    use crate::tools::Solve;
 
     fn run(text: &str) -> (String, ChunkReport) {
         crate::format::solve_chunk(&crate::format::Plan::Line, text)

@@ -21,15 +21,14 @@
 
 pub(crate) mod csv;
 pub(crate) mod grid;
+pub(crate) mod json;
 pub(crate) mod line;
 
 use std::io::Write;
 use std::sync::atomic::{AtomicBool, Ordering};
 
-use crate::record::{
-    json_field, json_key, json_str, Answer, ChunkReport, CsvAnswer, Failure, Job, Record,
-    RecordError,
-};
+use crate::record::{Answer, ChunkReport, CsvAnswer, Failure, Job, Record, RecordError};
+use json::{json_field, json_key, json_str};
 
 /// A record format.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -617,7 +616,7 @@ impl<'a> Iterator for LineIter<'a> {
 #[cfg(test)]
 pub(crate) fn solve_chunk(plan: &Plan, text: &str) -> (String, ChunkReport) {
     let mut out = Vec::new();
-    let job = crate::record::Solve::default();
+    let job = crate::tools::Solve::default();
     let report = process(
         plan,
         &job,

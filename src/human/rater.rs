@@ -4,8 +4,9 @@
 use std::io::Write;
 use std::sync::atomic::{AtomicU64, Ordering};
 
+use crate::format::json::json_field;
 use crate::grid::Grid;
-use crate::record::{json_field, CsvAnswer, Failure, Job, TextLayout};
+use crate::record::{CsvAnswer, Failure, Job, TextLayout};
 
 use super::rating::{rate, Histogram, Rating};
 use super::se::{rate_se_within, SeHistogram, Tenths, LADDER_TOP};

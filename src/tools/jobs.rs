@@ -1,6 +1,7 @@
-//! The batch jobs of the dataset tools, each a [`Job`] on the one batch pipeline: [`Check`] (claimed solutions),
-//! [`Count`] (solutions per puzzle), [`Canon`] (a canonical form), [`Dedupe`] (first record of each equivalence class)
-//! and [`Shuffle`] (a random equivalent record).
+//! The batch jobs of the solver and the dataset tools, each a [`Job`] on the one batch pipeline: [`Solve`] (a
+//! solution), [`Check`] (claimed solutions), [`Count`] (solutions per puzzle), [`Canon`] (a canonical form),
+//! [`Dedupe`] (first record of each equivalence class) and [`Shuffle`] (a random equivalent record). The rating job
+//! is `human`'s `Rater`, which also counts the ratings for its histograms.
 //!
 //! ```
 //! use sudoku_batch::batch::{self, InputSpec, BatchOptions};
@@ -19,14 +20,44 @@
 
 use std::io::Write;
 
+use crate::format::json::{json_field, json_key};
 use crate::grid::{Grid, CELLS};
-use crate::record::{
-    json_field, json_key, Answer, CsvAnswer, Failure, Job, Record, SolutionError, TextLayout,
-};
+use crate::record::{Answer, CsvAnswer, Failure, Job, Record, SolutionError, TextLayout};
 use crate::solver;
 
 use super::canon::{canon, canon_as, Form, Key};
 use super::shuffle::Transform;
+
+/// `sudoku solve`: each puzzle solved (the first solution found, or with `unique` the proven-unique one), the answer
+/// its solution.
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
+pub struct Solve {
+    /// Treat puzzles with more than one solution as failures ([`Failure::SeveralSolutions`]).
+    pub unique: bool,
+}
+
+impl Job for Solve {
+    fn json_status(&self) -> &'static str {
+        "solved"
+    }
+
+    #[inline]
+    fn run(&self, puzzle: &Grid, layout: TextLayout, out: &mut Vec<u8>) -> Result<(), Failure> {
+        let solved = if self.unique {
+            solver::solve_unique(puzzle)
+        } else {
+            solver::solve(puzzle)
+        }?;
+        if layout == TextLayout::Json {
+            json_key(out, "solution");
+            solved.solution.write(layout, b'0', out);
+            json_field(out, "guesses", &solved.stats.guesses);
+        } else {
+            solved.solution.write(layout, b'0', out);
+        }
+        Ok(())
+    }
+}
 
 /// `sudoku check`: is the solution a record carries a solution of its puzzle? The answer is `ok`; a wrong claim is
 /// a [`Failure::WrongSolution`] saying why, a record without one is [`SolutionError::Missing`].
@@ -236,6 +267,56 @@ mod tests {
     use super::*;
     use crate::grid::samples::{g, HARD, HARD_SOLUTION};
     use crate::record::FailureKind;
+
+    const PUZZLE: &str =
+        "4.....8.5.3..........7......2.....6.....8.4......1.......6.3.7.5..2.....1.4......";
+
+    #[test]
+    fn solve_writes_each_layout() {
+        let p: Grid = PUZZLE.parse().unwrap();
+        let mut out = Vec::new();
+        Solve::default()
+            .run(&p, TextLayout::Line, &mut out)
+            .unwrap();
+        let line = Grid::parse_line(&out).unwrap();
+        assert!(line.is_solution_of(&p));
+        let mut grid = Vec::new();
+        Solve::default()
+            .run(&p, TextLayout::Grid, &mut grid)
+            .unwrap();
+        assert_eq!(
+            grid.len(),
+            161,
+            "nine rows of 17 characters, eight newlines"
+        );
+        assert!(!grid.ends_with(b"\n"));
+        assert_eq!(Grid::parse_grid(&grid).unwrap(), line);
+    }
+
+    #[test]
+    fn solver_errors_map_to_failure_kinds() {
+        let clash: Grid =
+            "11..............................................................................."
+                .parse()
+                .unwrap();
+        let e = Solve::default()
+            .run(&clash, TextLayout::Line, &mut Vec::new())
+            .unwrap_err();
+        assert_eq!(e.kind(), FailureKind::ClashingGivens);
+        assert!(e
+            .to_string()
+            .starts_with("clashing givens: row 1 has two 1s"));
+        let e = Solve { unique: true }
+            .run(&Grid::EMPTY, TextLayout::Line, &mut Vec::new())
+            .unwrap_err();
+        assert_eq!(e, Failure::SeveralSolutions);
+        // Without --unique the empty board has an answer.
+        let mut out = Vec::new();
+        Solve::default()
+            .run(&Grid::EMPTY, TextLayout::Line, &mut out)
+            .unwrap();
+        assert!(Grid::parse_line(&out).unwrap().is_valid_solution());
+    }
 
     fn check(claim: &str) -> Result<(), SolutionError> {
         Check::verify(&g(HARD), Some(claim.as_bytes()))

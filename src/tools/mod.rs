@@ -1,7 +1,7 @@
 //! Dataset tools on whole records: the canonical forms (minlex and pattern-first, [`Canonicalizer`]) and the
 //! dedupe [`Key`] (module `canon`), uniformly random equivalent transformations ([`Transform`], module `shuffle`),
-//! and the batch jobs built on them and on the solver ([`Canon`], [`Check`], [`Count`], [`Dedupe`], [`Shuffle`];
-//! module `jobs`).
+//! and the batch jobs built on them and on the solver ([`Solve`], [`Check`], [`Count`], [`Canon`], [`Dedupe`],
+//! [`Shuffle`]; module `jobs`).
 //!
 //! ```
 //! use sudoku_batch::tools::{canon, Key, Transform};
@@ -21,5 +21,5 @@ mod jobs;
 mod shuffle;
 
 pub use canon::{canon, Canonicalizer, Form, Key};
-pub use jobs::{Canon, Check, Count, Dedupe, Shuffle};
+pub use jobs::{Canon, Check, Count, Dedupe, Shuffle, Solve};
 pub use shuffle::Transform;
