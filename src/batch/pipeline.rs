@@ -426,20 +426,7 @@ fn prepare(
         match prepared {
             Some(p) => {
                 let lines = memchr::memchr_iter(b'\n', &head[..p.skip]).count() as u64;
-                let mut before_header = Vec::new();
-                if matches!(p.plan, Plan::Csv(_)) {
-                    let skipped = head[..p.skip]
-                        .strip_prefix(b"\xEF\xBB\xBF")
-                        .unwrap_or(&head[..p.skip]);
-                    let mut skipped_lines: Vec<&[u8]> = skipped.split(|&b| b == b'\n').collect();
-                    // The last pieces are the header and what follows its newline, if it has one.
-                    let header_ended = skipped.ends_with(b"\n");
-                    skipped_lines.truncate(skipped_lines.len() - 1 - usize::from(header_ended));
-                    for line in skipped_lines {
-                        before_header.extend_from_slice(line.strip_suffix(b"\r").unwrap_or(line));
-                        before_header.push(b'\n');
-                    }
-                }
+                let before_header = p.lines_before_header(head);
                 chunks.start(p.skip, p.plan.boundary());
                 return Ok((p, lines, before_header));
             }

@@ -113,6 +113,24 @@ pub struct Prepared {
     pub preamble: Vec<u8>,
 }
 
+impl Prepared {
+    /// The comment and blank lines before a CSV header in `head` (the start of the input this was prepared from),
+    /// each ending in `\n` without its `\r`, for pipe mode; nothing for the other plans.
+    pub(crate) fn lines_before_header(&self, head: &[u8]) -> Vec<u8> {
+        let mut out = Vec::new();
+        if let Plan::Csv(_) = self.plan {
+            let skipped = &head[..self.skip];
+            let mut lines = LineIter::new(skipped.strip_prefix(BOM).unwrap_or(skipped)).peekable();
+            // The last line skipped is the header itself.
+            while let (Some((_, _, line)), Some(_)) = (lines.next(), lines.peek()) {
+                out.extend_from_slice(strip_cr(line));
+                out.push(b'\n');
+            }
+        }
+        out
+    }
+}
+
 /// Why an input cannot be read at all (as opposed to one bad record).
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
 pub enum FormatError {
@@ -631,6 +649,37 @@ pub(crate) fn solve_chunk(plan: &Plan, text: &str) -> (String, ChunkReport) {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn the_lines_before_a_csv_header_are_kept_without_bom_or_cr() {
+        let names = csv::ColumnNames::default();
+        for (text, kept) in [
+            (
+                &b"\xEF\xBB\xBF# one\r\n\nquizzes,solutions\r\n1,2\n"[..],
+                &b"# one\n\n"[..],
+            ),
+            (b"# one\nquizzes,solutions", b"# one\n"),
+            (b"quizzes,solutions\n", b""),
+        ] {
+            let p = prepare(text, true, None, CsvAnswer::Solution, false, &names)
+                .unwrap()
+                .unwrap();
+            assert!(matches!(p.plan, Plan::Csv(_)));
+            assert_eq!(p.lines_before_header(text), kept, "{text:?}");
+        }
+        let p = prepare(
+            b"# one\n1.2\n",
+            true,
+            None,
+            CsvAnswer::Solution,
+            false,
+            &names,
+        );
+        assert_eq!(
+            p.unwrap().unwrap().lines_before_header(b"# one\n1.2\n"),
+            b""
+        );
+    }
 
     #[test]
     fn formats_by_name() {
