@@ -16,8 +16,9 @@
 //! and decoded on the calling thread, answered on the workers (which also encode a Parquet chunk as one row group:
 //! measured, encoding on the calling thread alone took about as long as the solving), then written in order
 //! on the calling thread and handed to the one [`Writer`](crate::output::Writer) as bytes, so a table output
-//! follows the output rules of every run (a file appears whole or not at all). At most [`MAX_WINDOW`] chunks are in
-//! flight, so memory stays flat.
+//! follows the output rules of every run (a file appears whole or not at all). The chunks in flight are as many as
+//! the crate's one rule allows (`ordered::window`, for chunks of [`CHUNK_BYTES`]), so memory stays flat whatever
+//! the thread count.
 //!
 //! Parquet and Arrow IPC files are read with seeks (their footer first): standard input holding one is first
 //! copied to an unnamed temporary file; an IPC stream is read as it comes. A table must be the only input of its
@@ -154,10 +155,11 @@ pub enum TableError {
 #[cfg_attr(not(feature = "parquet"), allow(dead_code))]
 pub(crate) const CHUNK_ROWS: usize = 4 * 1024;
 
-/// Chunks in flight, at most: with [`CHUNK_ROWS`] rows of input, answers and encoded pages each (about 300 bytes a
-/// row in all), this bounds a run's memory.
+/// What one chunk holds while in flight, for the window of the ordered engine: [`CHUNK_ROWS`] rows of input, answers
+/// and encoded pages, about 300 bytes a row in all. Chunks cannot shrink as threads grow (the row groups would
+/// change), so past `IN_FLIGHT / CHUNK_BYTES` threads (six) some workers wait rather than memory grow.
 #[cfg_attr(not(feature = "parquet"), allow(dead_code))]
-pub(crate) const MAX_WINDOW: usize = 16;
+pub(crate) const CHUNK_BYTES: usize = CHUNK_ROWS * 300;
 
 /// Rows of each batch of an Arrow IPC output (the last one may have fewer), gathered whatever the chunks.
 #[cfg_attr(not(feature = "parquet"), allow(dead_code))]
@@ -279,7 +281,7 @@ mod arrow {
     use parquet::schema::types::SchemaDescriptor;
 
     use super::{
-        Context, TableCompression, TableError, TableKind, CHUNK_ROWS, MAX_WINDOW, OUT_BATCH,
+        Context, TableCompression, TableError, TableKind, CHUNK_BYTES, CHUNK_ROWS, OUT_BATCH,
     };
     use crate::format::csv::ColumnNames;
     use crate::grid::Grid;
@@ -326,7 +328,7 @@ mod arrow {
             col,
             ..
         } = cx;
-        let window = (2 * engine.threads()).clamp(2, MAX_WINDOW);
+        let window = crate::ordered::window(engine.threads(), CHUNK_BYTES);
         let file_len = col.total.unwrap_or(0);
         // The batch being sliced into chunks, and where the next chunk starts in it.
         let mut pending: Option<(RecordBatch, usize)> = None;
@@ -1017,6 +1019,26 @@ mod arrow {
                 IpcEncoder::Stream(w) => w.into_inner().map_err(fail)?,
             };
             Ok(spill.0)
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::CHUNK_BYTES;
+    use crate::ordered::{window, IN_FLIGHT};
+
+    #[test]
+    fn table_chunks_in_flight_keep_two_per_thread_on_few_threads_and_memory_bounded_on_many() {
+        assert_eq!(window(1, CHUNK_BYTES), 1);
+        for threads in [2, 3] {
+            assert!(window(threads, CHUNK_BYTES) >= 2 * threads, "{threads}");
+        }
+        for threads in [4, 16, 256] {
+            assert!(
+                window(threads, CHUNK_BYTES) * CHUNK_BYTES <= IN_FLIGHT,
+                "{threads}"
+            );
         }
     }
 }
