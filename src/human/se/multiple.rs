@@ -13,25 +13,11 @@
 
 use std::collections::VecDeque;
 
-use super::chains::{NestedHint, View, CAUSE_NAKED, CAUSE_REGION};
+use super::chains::{NestedHint, Node, Search, View, CAUSE_NAKED, CAUSE_REGION, NO_CAUSE};
 use super::{cells_of, house_of};
-use crate::human::house::{CellSet, DigitSet};
+use crate::human::house::DigitSet;
 
 const NONE: u32 = u32::MAX;
-
-/// No cause: the assumption itself.
-const NO_CAUSE: u8 = 0;
-
-/// A potential with the link that implied it.
-#[derive(Clone, Copy)]
-struct Node {
-    cell: u8,
-    digit: u8,
-    on: bool,
-    /// [`NO_CAUSE`], [`CAUSE_NAKED`], or [`CAUSE_REGION`] plus the house type of [`house_of`].
-    cause: u8,
-    parent: u32,
-}
 
 fn key(cell: u8, digit: u8) -> usize {
     cell as usize * 9 + digit as usize - 1
@@ -77,9 +63,9 @@ impl Set {
     }
 }
 
-struct Search<'a> {
-    view: &'a View,
-    nodes: Vec<Node>,
+struct Multiple<'a> {
+    /// The potentials and SE's links between them (the static chains' own).
+    links: Search<'a>,
     pending: (VecDeque<u32>, VecDeque<u32>),
     buf: Vec<u32>,
 }
@@ -93,64 +79,7 @@ struct Hint {
     detail: NestedHint,
 }
 
-impl Search<'_> {
-    fn push(&mut self, cell: u8, digit: u8, on: bool, cause: u8, parent: u32) -> u32 {
-        self.nodes.push(Node {
-            cell,
-            digit,
-            on,
-            cause,
-            parent,
-        });
-        (self.nodes.len() - 1) as u32
-    }
-
-    /// SE's `getOnToOff`: the cell's other candidates, then the digit's other places in the box, row and column.
-    fn on_to_off(&mut self, p: u32, out: &mut Vec<u32>) {
-        out.clear();
-        let Node { cell, digit, .. } = self.nodes[p as usize];
-        let c = cell as usize;
-        for d in DigitSet(self.view.mask[c]).iter().filter(|&d| d != digit) {
-            let i = self.push(cell, d, false, CAUSE_NAKED, p);
-            out.push(i);
-        }
-        let mut added = CellSet::single(c);
-        for t in 0..3 {
-            let places = self.view.places[digit as usize - 1] & cells_of(house_of(t, c)) & !added;
-            for x in places.iter() {
-                added.insert(x);
-                let i = self.push(x as u8, digit, false, CAUSE_REGION + t as u8, p);
-                out.push(i);
-            }
-        }
-    }
-
-    /// SE's `getOffToOn`: the cell's other candidate when it has two, then the digit's last other place in the
-    /// box, row and column.
-    fn off_to_on(&mut self, p: u32, out: &mut Vec<u32>) {
-        out.clear();
-        let Node { cell, digit, .. } = self.nodes[p as usize];
-        let c = cell as usize;
-        let cand = DigitSet(self.view.mask[c]);
-        if cand.len() == 2 {
-            let mut other = cand;
-            other.remove(digit);
-            if let Some(d) = other.first() {
-                let i = self.push(cell, d, true, CAUSE_NAKED, p);
-                out.push(i);
-            }
-        }
-        for t in 0..3 {
-            let mut others = self.view.places[digit as usize - 1] & cells_of(house_of(t, c));
-            others.remove(c);
-            if others.len() == 1 {
-                let o = others.first().expect("one cell");
-                let i = self.push(o as u8, digit, true, CAUSE_REGION + t as u8, p);
-                out.push(i);
-            }
-        }
-    }
-
+impl Multiple<'_> {
     /// SE's `doChaining` without dynamic removals: completes `to_on` and `to_off`, stopping at a potential found
     /// both on and off.
     fn chain(&mut self, to_on: &mut Set, to_off: &mut Set) {
@@ -162,16 +91,16 @@ impl Search<'_> {
         pending_off.extend(to_off.order.iter().map(|e| e.1));
         'grow: loop {
             let (same, opposite, pending) = if let Some(p) = pending_on.pop_front() {
-                self.on_to_off(p, &mut buf);
+                self.links.on_to_off(p, true, &mut buf);
                 (&mut *to_off, &*to_on, &mut pending_off)
             } else if let Some(p) = pending_off.pop_front() {
-                self.off_to_on(p, &mut buf);
+                self.links.off_to_on(p, true, true, &mut buf);
                 (&mut *to_on, &*to_off, &mut pending_on)
             } else {
                 break;
             };
             for &q in &buf {
-                let n = self.nodes[q as usize];
+                let n = self.links.nodes[q as usize];
                 let k = key(n.cell, n.digit);
                 if opposite.has(k) {
                     break 'grow;
@@ -189,7 +118,7 @@ impl Search<'_> {
     /// What `p` is assumed to imply: its "on" and "off" sets.
     fn assume(&mut self, cell: u8, digit: u8) -> (Set, Set) {
         let (mut on, mut off) = (Set::default(), Set::default());
-        let p = self.push(cell, digit, true, NO_CAUSE, NONE);
+        let p = self.links.push(cell, digit, true, NO_CAUSE, NONE);
         on.insert(key(cell, digit), p);
         self.chain(&mut on, &mut off);
         (on, off)
@@ -200,7 +129,7 @@ impl Search<'_> {
         let mut i = p;
         std::iter::from_fn(move || {
             (i != NONE).then(|| {
-                let n = self.nodes[i as usize];
+                let n = self.links.nodes[i as usize];
                 i = n.parent;
                 n
             })
@@ -212,9 +141,9 @@ impl Search<'_> {
     fn hints(&self, set: &Set, outcomes: &[Set], sort_key: u8, root: u8, out: &mut Vec<Hint>) {
         for &(k, node) in &set.order {
             let (cell, digit) = ((k / 9) as u8, (k % 9) as u8 + 1);
-            let on = self.nodes[node as usize].on;
+            let on = self.links.nodes[node as usize].on;
             let removes = if on {
-                let mut others = DigitSet(self.view.mask[cell as usize]);
+                let mut others = DigitSet(self.links.c.mask[cell as usize]);
                 others.remove(digit);
                 others
             } else {
@@ -255,7 +184,7 @@ impl Search<'_> {
     /// SE's `doRegionChainings` for candidate `v` of `cell`, whose implications are `on` and `off`.
     fn regions(&mut self, cell: usize, v: u8, on: &Set, off: &Set, out: &mut Vec<Hint>) {
         for t in 0..3 {
-            let places = self.view.places[v as usize - 1] & cells_of(house_of(t, cell));
+            let places = self.links.c.places[v as usize - 1] & cells_of(house_of(t, cell));
             if places.len() < 2 || places.first() != Some(cell) {
                 continue;
             }
@@ -278,9 +207,11 @@ impl Search<'_> {
 /// Every hint of SE's Multiple Forcing Chains on `view`, as a nested producer takes them: in SE's order, repeats
 /// (same eliminations) dropped.
 pub(super) fn nested_hints(view: &View) -> Vec<NestedHint> {
-    let mut s = Search {
-        view,
-        nodes: Vec::with_capacity(4096),
+    let mut s = Multiple {
+        links: Search {
+            c: view,
+            nodes: Vec::with_capacity(4096),
+        },
         pending: Default::default(),
         buf: Vec::new(),
     };
@@ -290,7 +221,7 @@ pub(super) fn nested_hints(view: &View) -> Vec<NestedHint> {
         if cand.len() <= 2 {
             continue;
         }
-        s.nodes.clear();
+        s.links.nodes.clear();
         let mut value_on: Vec<Set> = Vec::new();
         let mut value_off: Vec<Set> = Vec::new();
         let mut cell_sets: Option<(Set, Set)> = None;
