@@ -36,14 +36,17 @@ END {
     exit (bad > 0 || eq < rated)
 }' || fail=1
 # Paths: serate's step ratings without nested chains against ours, and where each path ends. Where serate stops
-# ("stuck": it needs nested chains), ours must take the same steps, then stop too or go on with the lowest level
-# of nested chains, "(+ Forcing Chains)" (as serate does first with them; data/se_paths_nested.txt checks those).
+# ("stuck": it needs nested chains), ours must take the same steps, then stop too or go on with nested chains,
+# "(+ Forcing Chains)" or "(+ Multiple Forcing Chains)" (as serate does with them; data/se_paths_nested.txt checks
+# those). Ours stops before a step rated above 9.9 or above the path's hardest step (--max-se), so that only the
+# first nested step is looked for, not the whole nested path.
 same=0 n=0
 grep -v '^#' data/se_paths_hard.txt > "$TMP/paths"
 steps() { grep -E '^ *[0-9]+\. ' "$1" | sed -E 's/^ *[0-9]+\. [^:]* ([0-9]+\.[0-9]):.*/\1/' | paste -sd, -; }
 while read -r p source ratings end; do
     n=$((n + 1))
-    "$BIN" explain --scale se "$p" < /dev/null > "$TMP/explain"
+    max=$(echo "$ratings" | tr , '\n' | awk 'BEGIN { m = 9.9 } $1 + 0 > m { m = $1 + 0 } END { print m }')
+    "$BIN" explain --scale se --max-se "$max" "$p" < /dev/null > "$TMP/explain"
     ours=$(steps "$TMP/explain")
     [ -n "$ours" ] || ours=-
     if grep -q '^stopped:' "$TMP/explain"; then ours_end=stuck; else
@@ -56,7 +59,7 @@ while read -r p source ratings end; do
     if [ "$end" = stuck ]; then
         case "$next" in
             '') ok=$([ "$ours_end" = stuck ] && echo 1) ;;
-            *'(+ Forcing Chains)'*) ok=1 ;;
+            *'(+ Forcing Chains)'* | *'(+ Multiple Forcing Chains)'*) ok=1 ;;
             *) ok= ;;
         esac
     else
@@ -66,15 +69,24 @@ while read -r p source ratings end; do
         echo "path differs ($source): $p"; echo "  serate $ratings $end"; echo "  ours   $ours $ours_end"; fi
 done < "$TMP/paths"
 echo "$n paths: $same as serate's (every step's rating up to where serate needs nested chains, then a nested step or a stop)"
-# Paths with nested chains: serate's steps up to its first one beyond the lowest nesting level (or to the end).
+# Paths with nested chains: serate's whole path and ER, or its steps up to its first one beyond this build's
+# ladder (`beyond`: ours must stop there too), or up to where serate's run was stopped for time (`cut`: ours must
+# begin with those steps; it stops after the hardest of them).
 same2=0 n2=0
 grep -v '^#' data/se_paths_nested.txt > "$TMP/nested"
 while read -r p source ratings end; do
     n2=$((n2 + 1))
-    "$BIN" explain --scale se "$p" < /dev/null > "$TMP/explain"
-    ours=$(steps "$TMP/explain")
-    if grep -q '^stopped:' "$TMP/explain"; then ours_end=beyond; else
-        ours_end=$(tail -1 "$TMP/explain" | sed -E 's/.*: ([0-9.]+) .*/\1/'); fi
+    if [ "$end" = cut ]; then
+        max=$(echo "$ratings" | tr , '\n' | sort -n | tail -1)
+        "$BIN" explain --scale se --max-se "$max" "$p" < /dev/null > "$TMP/explain"
+        ours=$(steps "$TMP/explain" | cut -d, -f"1-$(echo "$ratings" | tr , '\n' | grep -c .)")
+        ours_end=cut
+    else
+        "$BIN" explain --scale se "$p" < /dev/null > "$TMP/explain"
+        ours=$(steps "$TMP/explain")
+        if grep -q '^stopped:' "$TMP/explain"; then ours_end=beyond; else
+            ours_end=$(tail -1 "$TMP/explain" | sed -E 's/.*: ([0-9.]+) .*/\1/'); fi
+    fi
     if [ "$ours" = "$ratings" ] && [ "$ours_end" = "$end" ]; then same2=$((same2 + 1)); else
         echo "nested path differs ($source): $p"; echo "  serate $ratings $end"; echo "  ours   $ours $ours_end"; fi
 done < "$TMP/nested"

@@ -101,6 +101,10 @@ pub enum Command {
         /// Explainer's path with each step's SE rating.
         #[arg(long, value_enum, default_value_t = ScaleArg::Levels)]
         scale: ScaleArg,
+        /// With --scale se: stop the path before the first step SE rates above X (1.0 to 25.5, one decimal);
+        /// what is left unknown is reported as above X.
+        #[arg(long, value_name = "X", value_parser = parse_se_rating)]
+        max_se: Option<u8>,
     },
     /// Check the solutions records carry (`PUZZLE SOLUTION` or `PUZZLE,SOLUTION` lines, a CSV's solution column):
     /// each record gets `ok` or why not (a broken rule, a changed given, a blank, not unique with --unique).
@@ -446,7 +450,7 @@ pub struct RateArgs {
     #[arg(long, conflicts_with_all = ["json", "keep_lines"])]
     pub header: bool,
     /// The rating scale: levels (level, score, guesses, hardest technique) or se (Sudoku Explainer's ER EP ED and
-    /// the hardest technique; `>9.9` where the puzzle needs techniques beyond this build's SE ladder).
+    /// the hardest technique; `>10.4` where the puzzle needs techniques beyond this build's SE ladder).
     #[arg(long, value_enum, default_value_t = ScaleArg::Levels)]
     pub scale: ScaleArg,
     /// With --scale se: stop rating a puzzle at the first step SE rates above X (1.0 to 25.5, one decimal) and

@@ -20,7 +20,16 @@ const EXPLAIN_MAX_INPUT: u64 = 64 << 20;
 /// `sudoku explain INPUT [--candidates] [--scale se]`: explains every puzzle of INPUT (a puzzle, a file, or `-` for
 /// standard input), a blank line between them. 0 when every puzzle was solved with one solution; 1 when any record
 /// was malformed, clashing, unsolvable or had several solutions; 2 for an input that cannot be read.
-pub fn explain(input: &str, candidates: bool, scale: ScaleArg) -> anyhow::Result<ExitCode> {
+pub fn explain(
+    input: &str,
+    candidates: bool,
+    scale: ScaleArg,
+    max_se: Option<u8>,
+) -> anyhow::Result<ExitCode> {
+    anyhow::ensure!(
+        max_se.is_none() || scale == ScaleArg::Se,
+        "--max-se explains on SE's scale: add --scale se"
+    );
     // A gzip, zstd, xz or bzip2 input (told by its first bytes, as for the batch subcommands) is decompressed.
     let (name, text) = InputSpec::from_arg(Path::new(input)).read_text(EXPLAIN_MAX_INPUT)?;
     anyhow::ensure!(
@@ -60,7 +69,12 @@ pub fn explain(input: &str, candidates: bool, scale: ScaleArg) -> anyhow::Result
             text.push(b'\n');
         }
         if scale == ScaleArg::Se {
-            match human::write_se_explanation(puzzle, candidates, &mut text) {
+            match human::write_se_explanation(
+                puzzle,
+                candidates,
+                max_se.map(human::Tenths),
+                &mut text,
+            ) {
                 Ok(_) => out.write(&text)?,
                 Err(human::SeExplainError::Rate(e)) => {
                     say!("sudoku: {which}: {e}");

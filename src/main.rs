@@ -119,9 +119,10 @@ fn run(args: cli::Cli) -> anyhow::Result<ExitCode> {
                 puzzle,
                 candidates,
                 scale,
+                max_se,
             }),
             _,
-        ) => human_cli::explain(&puzzle, candidates, scale),
+        ) => human_cli::explain(&puzzle, candidates, scale, max_se),
         (Some(cli::Command::Solve(a)), _) => batch_job(
             &a.batch,
             &Solve { unique: a.unique },

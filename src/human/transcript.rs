@@ -9,7 +9,7 @@ use crate::solver::{self, SolveError};
 
 use super::explainer::{Event, Explainer};
 use super::rating::{RateError, Rating, Tally};
-use super::se::{SePath, SeRating, SeTally, LADDER_TOP};
+use super::se::{rate_se_within, SePath, SeRating, SeTally, Tenths, LADDER_TOP};
 
 /// How an explained path ended.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -120,19 +120,22 @@ pub enum SeExplainError {
 
 /// Writes Sudoku Explainer's path of `puzzle` to `out`: each step with its technique and SE rating, then the
 /// puzzle's ER/EP/ED (or where the path left this build's ladder). With `show_candidates`, the candidate grid is
-/// printed at the start and after every step.
+/// printed at the start and after every step. With `max`, the path stops before the first step SE rates above it
+/// (what is left unknown is reported as above it, as `rate --max-se` does).
 pub fn write_se_explanation(
     puzzle: &Grid,
     show_candidates: bool,
+    max: Option<Tenths>,
     out: &mut dyn Write,
 ) -> Result<SeRating, SeExplainError> {
-    let mut path = SePath::new(puzzle)?;
+    let max = max.unwrap_or(Tenths(u8::MAX));
+    let mut path = SePath::new(puzzle)?.within(max);
     writeln!(out, "puzzle: {}", line_of(puzzle))?;
     // The rating first too, so that it is not only at the end of a long path: the path is walked twice.
     writeln!(
         out,
         "SE rating (ER EP ED hardest): {}",
-        super::se::rate_se(puzzle)?
+        rate_se_within(puzzle, max)?
     )?;
     if show_candidates {
         write!(out, "{}", path.candidates().render())?;
@@ -148,9 +151,15 @@ pub fn write_se_explanation(
         }
     }
     let solved = path.is_solved();
-    let rating = tally.rating(solved);
+    let rating = tally.rating_below(solved, path.ceiling());
     if solved {
         writeln!(out, "solved: {}", line_of(&path.candidates().grid()))?;
+    } else if max < Tenths(u8::MAX) {
+        writeln!(
+            out,
+            "stopped: no step SE rates {max} or less applies; the next one rates above {}",
+            path.ceiling()
+        )?;
     } else {
         writeln!(
             out,

@@ -485,26 +485,33 @@ fn explain_on_the_se_scale_shows_each_step_rating_and_serates_er() {
 
 #[test]
 fn rate_on_the_se_scale_reports_puzzles_beyond_the_ladder_without_a_number() {
-    // From the forum's hardest list of puzzles rated 11 and up by serate: SE needs nested chains above their lowest
-    // level for it from the first step, which this build's ladder does not have.
+    // From the forum's hardest list of puzzles rated 11 and up by serate: SE's first step is a "(+ Multiple Forcing
+    // Chains)" chain rated 11.1 (serate `--after='%r %S %s'`), above the top of this build's ladder (10.4), where
+    // the rating stops here: what is not known is reported above it, as for a puzzle beyond the ladder.
     let p = "98.7..6..75..4......3..8.7.5....7.3...94.........2.1..3.......1.9...5.8...52....6";
-    let r = run(&["rate", "--scale", "se", "-q", p]);
+    let r = run(&["rate", "--scale", "se", "--max-se", "10.4", "-q", p]);
     assert_eq!(r.code, 0, "{}", r.stderr);
-    assert_eq!(r.out(), format!("{p} >9.9 >9.9 >9.9 beyond\n"));
-    let r = run(&["rate", "--scale", "se", "--json", "-q", p]);
+    assert_eq!(r.out(), format!("{p} >10.4 >10.4 >10.4 beyond\n"));
+    let r = run(&[
+        "rate", "--scale", "se", "--max-se", "10.4", "--json", "-q", p,
+    ]);
     let v: serde_json::Value = serde_json::from_str(r.out().trim()).unwrap();
     assert!(
         v["er"].is_null() && v["ep"].is_null() && v["ed"].is_null(),
         "{v}"
     );
-    assert_eq!(v["above"].as_f64(), Some(9.9));
-    let r = run(&["explain", "--scale", "se", p]);
+    assert_eq!(v["above"].as_f64(), Some(10.4));
+    let r = run(&["explain", "--scale", "se", "--max-se", "10.4", p]);
     assert!(
-        r.out()
-            .contains("stopped: no technique of this build's SE ladder applies"),
+        r.out().contains(
+            "stopped: no step SE rates 10.4 or less applies; the next one rates above 10.4"
+        ),
         "{}",
         r.out()
     );
+    let r = run(&["explain", "--max-se", "10.4", p]);
+    assert_eq!(r.code, 2, "{}", r.stderr);
+    assert!(r.stderr.contains("--scale se"), "{}", r.stderr);
 }
 
 #[test]

@@ -11,7 +11,9 @@
 //!
 //! At nesting level 2 (SE's "(+ Forcing Chains)") SE's Forcing Chains & Cycles producer comes fifth, asked when
 //! the four above find nothing: all its hints on the working grid, sorted as SE sorts them and without repeats
-//! (same eliminations), each resting on the chain's eliminations its links needed.
+//! (same eliminations), each resting on the chain's eliminations its links needed. At nesting level 3 ("(+
+//! Multiple Forcing Chains)") SE's Multiple Forcing Chains come sixth, asked when the five above find nothing,
+//! taken the same way ([`super::multiple`]).
 
 use super::super::house::{CellSet, DigitSet};
 use super::{cells_of, combinations, positions, region, subset_union, BOX_COL_ROW};
@@ -87,9 +89,8 @@ pub(super) fn hash_order(cells: &mut [(u8, DigitSet)]) {
     cells.sort_by_key(|&(cell, _)| cell as usize & (cap - 1));
 }
 
-/// SE's advanced "off" potentials at nesting level 1 (and 2 with `nested`): those of the first technique with
-/// any.
-pub(super) fn find(g: &Grids, out: &mut Offs, nested: bool) {
+/// SE's advanced "off" potentials at nesting level `level` (1 to 3): those of the first technique with any.
+pub(super) fn find(g: &Grids, out: &mut Offs, level: u8) {
     out.clear();
     locking(g, out);
     if out.offs.is_empty() {
@@ -101,22 +102,32 @@ pub(super) fn find(g: &Grids, out: &mut Offs, nested: bool) {
     if out.offs.is_empty() {
         x_wings(g, out);
     }
-    if nested && out.offs.is_empty() {
-        forcing_chains(g, out);
+    if level >= 2 && out.offs.is_empty() {
+        let view = view(g);
+        nested(g, out, super::chains::nested_hints(&view));
+    }
+    if level >= 3 && out.offs.is_empty() {
+        let view = view(g);
+        nested(g, out, super::multiple::nested_hints(&view));
     }
 }
 
-/// SE's `Chaining(false, false, false, 0)` (Forcing Chains & Cycles) on the working grid, at nesting level 2:
-/// every hint, in SE's order, resting on the candidates the chain removed that its links needed (SE's
-/// `ChainingHint.getRuleParents`: for an "on" potential implied in a cell, the cell's removed candidates; in a
-/// house, the digit's removed places in that house).
-fn forcing_chains(g: &Grids, out: &mut Offs) {
-    let view = super::chains::View {
+/// The working grid as the nested producers see it.
+fn view(g: &Grids) -> super::chains::View {
+    super::chains::View {
         mask: *g.now,
         places: *g.places,
-    };
+    }
+}
+
+/// The hints of a nested producer on the working grid (SE's `Chaining(false, false, false, 0)`, Forcing Chains
+/// & Cycles, from level 2; `Chaining(true, false, false, 0)`, Multiple Forcing Chains, from level 3), in SE's
+/// order, each resting on the candidates the chain removed that its links needed (SE's
+/// `ChainingHint.getRuleParents`: for an "on" potential implied in a cell, the cell's removed candidates; in a
+/// house, the digit's removed places in that house).
+fn nested(g: &Grids, out: &mut Offs, hints: Vec<super::chains::NestedHint>) {
     let mut parents: Vec<u16> = Vec::new();
-    for h in super::chains::nested_hints(&view) {
+    for h in hints {
         parents.clear();
         for &(cell, digit, cause) in &h.causes {
             let c = cell as usize;

@@ -16,18 +16,18 @@ const NONE: u32 = u32::MAX;
 
 /// A potential: `digit` in `cell`, on or off, with the potential that implied it.
 #[derive(Clone, Copy)]
-struct Node {
-    cell: u8,
-    digit: u8,
-    on: bool,
+pub(super) struct Node {
+    pub cell: u8,
+    pub digit: u8,
+    pub on: bool,
     /// SE's cause of the link that implied it: [`NO_CAUSE`], [`NAKED`], or [`REGION`] plus the house type of
     /// [`house_of`] (box, row, column).
-    cause: u8,
-    parent: u32,
+    pub cause: u8,
+    pub parent: u32,
 }
 
 /// The assumption itself.
-const NO_CAUSE: u8 = 0;
+pub(super) const NO_CAUSE: u8 = 0;
 /// A link inside a cell (SE's `NakedSingle` cause).
 const NAKED: u8 = 1;
 /// A link inside a house (SE's hidden-single causes), plus the house type.
@@ -87,13 +87,14 @@ impl View {
     }
 }
 
-struct Search<'a> {
-    c: &'a View,
-    nodes: Vec<Node>,
+/// The potentials of a static search on `c` and SE's links between them (also [`super::multiple`]'s).
+pub(super) struct Search<'a> {
+    pub c: &'a View,
+    pub nodes: Vec<Node>,
 }
 
 impl Search<'_> {
-    fn push(&mut self, cell: u8, digit: u8, on: bool, cause: u8, parent: u32) -> u32 {
+    pub(super) fn push(&mut self, cell: u8, digit: u8, on: bool, cause: u8, parent: u32) -> u32 {
         self.nodes.push(Node {
             cell,
             digit,
@@ -106,7 +107,7 @@ impl Search<'_> {
 
     /// SE's `getOnToOff`: the cell's other digits (with Y links), then the digit's other places in the box, row
     /// and column, each cell once.
-    fn on_to_off(&mut self, p: u32, y: bool, out: &mut Vec<u32>) {
+    pub(super) fn on_to_off(&mut self, p: u32, y: bool, out: &mut Vec<u32>) {
         out.clear();
         let n = self.nodes[p as usize];
         let cell = n.cell as usize;
@@ -129,7 +130,7 @@ impl Search<'_> {
 
     /// SE's `getOffToOn`: the cell's other digit when it has two (Y links), then the digit's only other place in
     /// the box, row or column (X links).
-    fn off_to_on(&mut self, p: u32, y: bool, x: bool, out: &mut Vec<u32>) {
+    pub(super) fn off_to_on(&mut self, p: u32, y: bool, x: bool, out: &mut Vec<u32>) {
         out.clear();
         let n = self.nodes[p as usize];
         let cell = n.cell as usize;

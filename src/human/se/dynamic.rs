@@ -1,9 +1,9 @@
 //! SE's Nishio (7.5), multiple (8.0) and dynamic (8.5) forcing chains, dynamic forcing chains (+) (9.0) and the
-//! lowest level of nested forcing chains, "(+ Forcing Chains)" (9.5), each plus SE's length increment: SE's
-//! `Chaining` producer with `isMultiple`/`isDynamic`/`isNishio` and nesting level 0, 1 or 2.
+//! nested forcing chains "(+ Forcing Chains)" (9.5) and "(+ Multiple Forcing Chains)" (10.0), each plus SE's
+//! length increment: SE's `Chaining` producer with `isMultiple`/`isDynamic`/`isNishio` and nesting level 0 to 3.
 //!
-//! At nesting level 2 an advanced implication may come from a forcing chain or cycle found on the chain's working
-//! grid (see [`super::advanced`]); a hint's complexity is then its own potentials plus, once for each distinct
+//! From nesting level 2 an advanced implication may come from a forcing chain or cycle (from level 3, a cell or
+//! region forcing chain) found on the chain's working grid (see [`super::advanced`]); a hint's complexity is then its own potentials plus, once for each distinct
 //! nested chain among its potentials' ancestors, that chain's complexity (SE's `getNestedComplexity`, two nested
 //! chains being the same when their potentials are, SE's `FullChain`).
 //!
@@ -35,6 +35,21 @@ pub(super) enum Kind {
     /// Dynamic chains that also follow the advanced implications of nesting level 2: those of level 1, then
     /// forcing chains and cycles (SE's "(+ Forcing Chains)").
     NestedFc,
+    /// Dynamic chains that also follow the advanced implications of nesting level 3: those of level 2, then
+    /// multiple forcing chains (SE's "(+ Multiple Forcing Chains)").
+    NestedMfc,
+}
+
+impl Kind {
+    /// SE's nesting level of the advanced implications followed (0 none).
+    fn level(self) -> u8 {
+        match self {
+            Kind::Nishio | Kind::Multiple | Kind::Dynamic => 0,
+            Kind::DynamicPlus => 1,
+            Kind::NestedFc => 2,
+            Kind::NestedMfc => 3,
+        }
+    }
 }
 
 /// A potential; its parents are `pool[start..start + len]` of its engine.
@@ -244,9 +259,7 @@ impl Engine {
                 }
                 continue;
             }
-            if matches!(self.kind, Kind::DynamicPlus | Kind::NestedFc)
-                && self.advance(&save, to_off, &mut pending_off)
-            {
+            if self.kind.level() > 0 && self.advance(&save, to_off, &mut pending_off) {
                 continue;
             }
             break None;
@@ -267,7 +280,7 @@ impl Engine {
             open: self.open,
             placed: &self.placed,
         };
-        advanced::find(&grids, &mut found, self.kind == Kind::NestedFc);
+        advanced::find(&grids, &mut found, self.kind.level());
         let mut added = false;
         let mut parents = Vec::new();
         let base = self.chains.len() as u32;
@@ -422,6 +435,7 @@ pub(super) fn find(c: &Candidates, kind: Kind) -> Option<SeStep> {
         Kind::Dynamic => 8.5,
         Kind::DynamicPlus => 9.0,
         Kind::NestedFc => 9.5,
+        Kind::NestedMfc => 10.0,
     };
     let mut e = Engine {
         kind,
@@ -516,6 +530,7 @@ pub(super) fn find(c: &Candidates, kind: Kind) -> Option<SeStep> {
         Kind::Dynamic => SeTechnique::DynamicForcingChain,
         Kind::DynamicPlus => SeTechnique::DynamicForcingChainPlus,
         Kind::NestedFc => SeTechnique::NestedForcingChain,
+        Kind::NestedMfc => SeTechnique::NestedMultipleForcingChain,
     });
     step.rating = Tenths((h.rating * 10.0).round() as u8);
     step.eliminations = h.eliminations;

@@ -10,10 +10,10 @@
 //! - EP the highest up to and including the first placement,
 //! - ED the rating of the first step.
 //!
-//! The ladder is implemented through the lowest level of SE's Nested Forcing Chains, "(+ Forcing Chains)". A
-//! puzzle that needs a later producer (SE's higher nesting levels, 10.0 and up) is reported as *beyond* this
-//! build's ladder: its ER is not known, only that it is above [`LADDER_TOP`] ([`SeRating::er`] is `None`), and
-//! never a made-up number.
+//! The ladder is implemented through the second level of SE's Nested Forcing Chains, "(+ Multiple Forcing
+//! Chains)". A puzzle that needs a later producer (SE's higher nesting levels, 10.5 and up) is reported as
+//! *beyond* this build's ladder: its ER is not known, only that it is above [`LADDER_TOP`] ([`SeRating::er`] is
+//! `None`), and never a made-up number.
 //!
 //! Ratings are held in tenths ([`Tenths`]): SE's ratings all have one decimal.
 
@@ -24,6 +24,7 @@ mod dynamic;
 mod exclusion;
 mod fish;
 mod intersections;
+mod multiple;
 mod singles;
 mod subsets;
 mod unique;
@@ -59,10 +60,10 @@ impl Tenths {
     }
 }
 
-/// What is known of the ER of a puzzle beyond this build's ladder: it is above 9.9, since every producer SE tries
-/// after the implemented ones (the nested forcing chains from "(+ Multiple Forcing Chains)" on) rates 10.0 or
+/// What is known of the ER of a puzzle beyond this build's ladder: it is above 10.4, since every producer SE tries
+/// after the implemented ones (the nested forcing chains from "(+ Dynamic Forcing Chains)" on) rates 10.5 or
 /// more (a chain found earlier on the path may rate more).
-pub(crate) const LADDER_TOP: Tenths = Tenths(99);
+pub(crate) const LADDER_TOP: Tenths = Tenths(104);
 
 /// SE's techniques, in the order SE's producers are asked (classic SE 1.2.1 set).
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
@@ -132,11 +133,15 @@ pub enum SeTechnique {
     /// what the techniques of the (+) chains and the forcing chains and cycles find on the chain's grid (9.5
     /// plus the length increment, the nested chains' sizes counted in).
     NestedForcingChain,
+    /// Nested forcing chains, the second level (SE's "(+ Multiple Forcing Chains)"): dynamic forcing chains that
+    /// also use what the lower level's techniques and the multiple (cell and region) forcing chains find on the
+    /// chain's grid (10.0 plus the length increment, the nested chains' sizes counted in).
+    NestedMultipleForcingChain,
 }
 
 impl SeTechnique {
     /// The producers in SE's order (the direct ones first, then the indirect ones), as far as this build goes.
-    pub(crate) const LADDER: [SeTechnique; 27] = [
+    pub(crate) const LADDER: [SeTechnique; 28] = [
         SeTechnique::HiddenSingle,
         SeTechnique::DirectPointing, // with DirectClaiming: one producer
         SeTechnique::DirectHiddenPair,
@@ -164,6 +169,7 @@ impl SeTechnique {
         SeTechnique::DynamicForcingChain,
         SeTechnique::DynamicForcingChainPlus,
         SeTechnique::NestedForcingChain,
+        SeTechnique::NestedMultipleForcingChain,
     ];
 
     /// SE's name of the technique.
@@ -214,6 +220,9 @@ impl SeTechnique {
             SeTechnique::DynamicForcingChain => "Dynamic Forcing Chain",
             SeTechnique::DynamicForcingChainPlus => "Dynamic Forcing Chain (+)",
             SeTechnique::NestedForcingChain => "Dynamic Forcing Chain (+ Forcing Chains)",
+            SeTechnique::NestedMultipleForcingChain => {
+                "Dynamic Forcing Chain (+ Multiple Forcing Chains)"
+            }
         }
     }
 
@@ -252,6 +261,7 @@ impl SeTechnique {
             SeTechnique::DynamicForcingChain => 85,
             SeTechnique::DynamicForcingChainPlus => 90,
             SeTechnique::NestedForcingChain => 95,
+            SeTechnique::NestedMultipleForcingChain => 100,
         })
     }
 
@@ -296,6 +306,7 @@ impl SeTechnique {
             SeTechnique::DynamicForcingChain => dynamic::find(c, dynamic::Kind::Dynamic),
             SeTechnique::DynamicForcingChainPlus => dynamic::find(c, dynamic::Kind::DynamicPlus),
             SeTechnique::NestedForcingChain => dynamic::find(c, dynamic::Kind::NestedFc),
+            SeTechnique::NestedMultipleForcingChain => dynamic::find(c, dynamic::Kind::NestedMfc),
         }
     }
 }
@@ -425,7 +436,7 @@ impl SeRating {
     }
 }
 
-/// Writes a rating, or `>CEILING` (`>9.9`, say) when unknown.
+/// Writes a rating, or `>CEILING` (`>10.4`, say) when unknown.
 fn write_rating(f: &mut fmt::Formatter<'_>, r: Option<Tenths>, ceiling: Tenths) -> fmt::Result {
     match r {
         Some(t) => write!(f, "{t}"),
@@ -434,7 +445,7 @@ fn write_rating(f: &mut fmt::Formatter<'_>, r: Option<Tenths>, ceiling: Tenths) 
 }
 
 impl fmt::Display for SeRating {
-    /// `ER EP ED HARDEST` separated by single spaces: `3.4 1.5 1.2 Hidden_Pair`; an unknown rating is `>9.9` and
+    /// `ER EP ED HARDEST` separated by single spaces: `3.4 1.5 1.2 Hidden_Pair`; an unknown rating is `>10.4` and
     /// the hardest technique then is `beyond`; a full grid's is `-`.
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         write_rating(f, self.er, self.ceiling)?;
@@ -539,13 +550,8 @@ impl SeTally {
         self.steps += 1;
     }
 
-    /// The rating once the path ended, `solved` or stopped for want of a technique; a full grid rates 0.0
-    /// everywhere, as serate prints it.
-    pub(crate) fn rating(&self, solved: bool) -> SeRating {
-        self.rating_below(solved, LADDER_TOP)
-    }
-
-    /// The rating once a path that stops above `ceiling` ([`SePath::ceiling`]) ended.
+    /// The rating once a path that stops above `ceiling` ([`SePath::ceiling`]) ended, `solved` or stopped for want
+    /// of a technique; a full grid rates 0.0 everywhere, as serate prints it.
     pub(crate) fn rating_below(&self, solved: bool, ceiling: Tenths) -> SeRating {
         let known = solved.then_some(self.er);
         SeRating {

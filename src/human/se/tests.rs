@@ -148,6 +148,7 @@ fn every_technique_is_met_on_the_sample_with_its_rating_and_sound_steps() {
             SeTechnique::DynamicForcingChain => r.0 >= 85,
             SeTechnique::DynamicForcingChainPlus => r.0 >= 90,
             SeTechnique::NestedForcingChain => r.0 >= 95,
+            SeTechnique::NestedMultipleForcingChain => r.0 >= 100,
         };
         assert!(want, "{t} rated {r}");
     }
@@ -388,6 +389,38 @@ fn nested_forcing_chains_steps_on_hardest_puzzles_are_serates() {
             if let Some(e) = removed {
                 assert_eq!(s.eliminations.iter().collect::<Vec<_>>(), [e], "{s}");
             }
+        }
+    }
+}
+
+#[test]
+fn nested_multiple_forcing_chains_steps_are_serates() {
+    // puzzles6_forum_hardest_1106, serate 11.0 11.0 2.6 (data/se_sample_hard.txt). serate's first steps with
+    // every classic technique (`--after='%r %S %s'`): two pointings, a "(+ Forcing Chains)" contradiction at 10.7,
+    // then two at the second nesting level, "(+ Multiple Forcing Chains)" (its hardest step so far `DCFC+MFC`):
+    // r4c5.1 on ==> r8c9.4 both on & off (11.0), r6c5.4 on ==> r3c9.5 both on & off (10.9).
+    let p: Grid =
+        "1....6...4....9.3..8.2..6....4.....7.9..2.8..5......1....3...7..3...29....58....."
+            .parse()
+            .unwrap();
+    let sol = solver::solve_unique(&p).unwrap().solution;
+    type Step = (SeTechnique, u8, Option<(usize, u8)>);
+    let want: [Step; 5] = [
+        (SeTechnique::Pointing, 26, None),
+        (SeTechnique::Pointing, 26, None),
+        (SeTechnique::NestedForcingChain, 107, Some((73, 2))), // r9c2<>2
+        (SeTechnique::NestedMultipleForcingChain, 110, Some((31, 1))), // r4c5<>1
+        (SeTechnique::NestedMultipleForcingChain, 109, Some((49, 4))), // r6c5<>4
+    ];
+    let steps: Vec<SeStep> = SePath::new(&p).unwrap().take(want.len()).collect();
+    assert_eq!(steps.len(), want.len());
+    for (s, &(t, rating, removed)) in steps.iter().zip(&want) {
+        for (cell, d) in s.eliminations.iter() {
+            assert_ne!(sol.get(cell), d, "{s}");
+        }
+        assert_eq!((s.technique, s.rating), (t, Tenths(rating)), "{s}");
+        if let Some(e) = removed {
+            assert_eq!(s.eliminations.iter().collect::<Vec<_>>(), [e], "{s}");
         }
     }
 }
