@@ -7,6 +7,8 @@
 //! cells and digits ascending; cycles before chains; the chain from "on" before the one from "off"), sorts them
 //! stably by rating (as Java doubles), then chain size, then kind, and applies the first.
 
+use std::collections::VecDeque;
+
 use super::super::candidates::Candidates;
 use super::{cells_of, house_of, SeStep, SeTechnique, Tenths};
 use crate::human::house::{CellSet, DigitSet, PEERS};
@@ -34,6 +36,17 @@ const NAKED: u8 = 1;
 const REGION: u8 = 2;
 
 impl Node {
+    /// `digit` in `cell`, `on` or off, implied by the node `parent` through a link of `cause`.
+    fn implied(parent: u32, cell: usize, digit: u8, on: bool, cause: u8) -> Node {
+        Node {
+            cell: cell as u8,
+            digit,
+            on,
+            cause,
+            parent,
+        }
+    }
+
     fn same(&self, o: &Node) -> bool {
         self.cell == o.cell && self.digit == o.digit && self.on == o.on
     }
@@ -91,9 +104,44 @@ impl View {
 pub(super) struct Search<'a> {
     pub c: &'a View,
     pub nodes: Vec<Node>,
+    /// Reused from search to search: the pending "on" and "off" potentials and the implications of one.
+    scratch: (VecDeque<u32>, VecDeque<u32>, Vec<u32>),
+    /// The X links, looked up rather than counted at each step: `last[key][t]` is the digit's only place in the
+    /// house of type `t` of the cell other than the cell itself, or [`NO_CELL`].
+    last: Box<[[u8; 3]; 729]>,
 }
 
-impl Search<'_> {
+/// No cell, in [`Search::last`].
+const NO_CELL: u8 = u8::MAX;
+
+/// The table of [`Search::last`] for the candidates `c`.
+fn last_places(c: &View) -> Box<[[u8; 3]; 729]> {
+    let mut last = Box::new([[NO_CELL; 3]; 729]);
+    for d in 1..=9u8 {
+        for cell in 0..81 {
+            for t in 0..3 {
+                let mut others = c.places(d) & cells_of(house_of(t, cell));
+                others.remove(cell);
+                if others.len() == 1 {
+                    last[key(cell as u8, d)][t] = others.first().expect("one cell") as u8;
+                }
+            }
+        }
+    }
+    last
+}
+
+impl<'a> Search<'a> {
+    /// A search on `c` with no potentials yet.
+    pub(super) fn new(c: &'a View) -> Search<'a> {
+        Search {
+            c,
+            nodes: Vec::with_capacity(4096),
+            scratch: Default::default(),
+            last: last_places(c),
+        }
+    }
+
     pub(super) fn push(&mut self, cell: u8, digit: u8, on: bool, cause: u8, parent: u32) -> u32 {
         self.nodes.push(Node {
             cell,
@@ -105,16 +153,48 @@ impl Search<'_> {
         (self.nodes.len() - 1) as u32
     }
 
+    /// The other digit of a bivalue `cell` than `digit` (a Y link), if the cell is bivalue.
+    fn partner(&self, cell: usize, digit: u8) -> Option<u8> {
+        let mut other = self.c.get(cell);
+        if other.len() != 2 {
+            return None;
+        }
+        other.remove(digit);
+        other.first()
+    }
+
+    /// Pushes the potential implied by `p` (and lists it in `out`) when `keep` wants it: the caller drops the
+    /// others unseen, so they need no node.
+    #[inline]
+    fn offer(
+        &mut self,
+        n: Node,
+        out: &mut Vec<u32>,
+        keep: &mut impl FnMut(&Search, &Node) -> bool,
+    ) {
+        if keep(self, &n) {
+            self.nodes.push(n);
+            out.push((self.nodes.len() - 1) as u32);
+        }
+    }
+
     /// SE's `getOnToOff`: the cell's other digits (with Y links), then the digit's other places in the box, row
-    /// and column, each cell once.
-    pub(super) fn on_to_off(&mut self, p: u32, y: bool, out: &mut Vec<u32>) {
+    /// and column, each cell once; those `keep` wants.
+    pub(super) fn on_to_off(
+        &mut self,
+        p: u32,
+        y: bool,
+        out: &mut Vec<u32>,
+        mut keep: impl FnMut(&Search, &Node) -> bool,
+    ) {
         out.clear();
         let n = self.nodes[p as usize];
         let cell = n.cell as usize;
+        let implied =
+            |cell: usize, digit: u8, cause: u8| Node::implied(p, cell, digit, false, cause);
         if y {
             for d in self.c.get(cell).iter().filter(|&d| d != n.digit) {
-                let i = self.push(n.cell, d, false, NAKED, p);
-                out.push(i);
+                self.offer(implied(cell, d, NAKED), out, &mut keep);
             }
         }
         let mut added = CellSet::single(cell);
@@ -122,37 +202,40 @@ impl Search<'_> {
             let places = self.c.places(n.digit) & cells_of(house_of(t, cell)) & !added;
             for x in places.iter() {
                 added.insert(x);
-                let i = self.push(x as u8, n.digit, false, REGION + t as u8, p);
-                out.push(i);
+                self.offer(implied(x, n.digit, REGION + t as u8), out, &mut keep);
             }
         }
     }
 
     /// SE's `getOffToOn`: the cell's other digit when it has two (Y links), then the digit's only other place in
-    /// the box, row or column (X links).
-    pub(super) fn off_to_on(&mut self, p: u32, y: bool, x: bool, out: &mut Vec<u32>) {
+    /// the box, row or column (X links); those `keep` wants.
+    pub(super) fn off_to_on(
+        &mut self,
+        p: u32,
+        y: bool,
+        x: bool,
+        out: &mut Vec<u32>,
+        mut keep: impl FnMut(&Search, &Node) -> bool,
+    ) {
         out.clear();
         let n = self.nodes[p as usize];
         let cell = n.cell as usize;
+        let implied =
+            |cell: usize, digit: u8, cause: u8| Node::implied(p, cell, digit, true, cause);
         if y {
-            let cand = self.c.get(cell);
-            if cand.len() == 2 {
-                let mut other = cand;
-                other.remove(n.digit);
-                if let Some(d) = other.first() {
-                    let i = self.push(n.cell, d, true, NAKED, p);
-                    out.push(i);
-                }
+            if let Some(d) = self.partner(cell, n.digit) {
+                self.offer(implied(cell, d, NAKED), out, &mut keep);
             }
         }
         if x {
-            for t in 0..3 {
-                let mut others = self.c.places(n.digit) & cells_of(house_of(t, cell));
-                others.remove(cell);
-                if others.len() == 1 {
-                    let o = others.first().expect("one cell");
-                    let i = self.push(o as u8, n.digit, true, REGION + t as u8, p);
-                    out.push(i);
+            let last = self.last[key(n.cell, n.digit)];
+            for (t, &o) in last.iter().enumerate() {
+                if o != NO_CELL {
+                    self.offer(
+                        implied(o as usize, n.digit, REGION + t as u8),
+                        out,
+                        &mut keep,
+                    );
                 }
             }
         }
@@ -178,24 +261,24 @@ impl Search<'_> {
         let mut found = Vec::new();
         let mut to_on = Set729::default();
         to_on.insert(key(src.cell, src.digit));
-        let mut pending_on = std::collections::VecDeque::from([source]);
-        let mut pending_off = std::collections::VecDeque::new();
-        let mut buf = Vec::new();
+        let (mut pending_on, mut pending_off, mut buf) = std::mem::take(&mut self.scratch);
+        pending_on.clear();
+        pending_off.clear();
+        pending_on.push_back(source);
         let mut length = 0;
         while !pending_on.is_empty() || !pending_off.is_empty() {
             length += 1;
             while let Some(p) = pending_on.pop_front() {
-                self.on_to_off(p, y, &mut buf);
-                for &q in &buf {
-                    let qn = self.nodes[q as usize];
-                    if !self.has_ancestor(p, &qn) {
-                        pending_off.push_back(q);
-                    }
-                }
+                self.on_to_off(p, y, &mut buf, |s, qn| !s.has_ancestor(p, qn));
+                pending_off.extend(&buf);
             }
             length += 1;
             while let Some(p) = pending_off.pop_front() {
-                self.off_to_on(p, y, x, &mut buf);
+                // Only a potential equal to the source or new is of use.
+                let keep = |_: &Search, qn: &Node| {
+                    (length >= 4 && qn.same(&src)) || !to_on.contains(key(qn.cell, qn.digit))
+                };
+                self.off_to_on(p, y, x, &mut buf, keep);
                 for &q in &buf {
                     let qn = self.nodes[q as usize];
                     if length >= 4 && qn.same(&src) {
@@ -209,54 +292,108 @@ impl Search<'_> {
                 }
             }
         }
+        self.scratch = (pending_on, pending_off, buf);
         found
     }
 
-    /// SE's `doForcingChains` from `source` (on or off): the first potential reached that contradicts it.
+    /// SE's `doForcingChains` from `source` (on or off): the first potential reached that contradicts it. The
+    /// potentials met are held digit by digit as cell sets, so a house's places not met yet come in one step; the
+    /// search ends at the first contradiction (what it would meet after is not asked for).
     fn forcing_chain(&mut self, source: u32, y: bool) -> Option<u32> {
         let src = self.nodes[source as usize];
-        let mut found = None;
-        let (mut to_on, mut to_off) = (Set729::default(), Set729::default());
-        let mut pending_on = std::collections::VecDeque::new();
-        let mut pending_off = std::collections::VecDeque::new();
+        let (mut to_on, mut to_off) = ([CellSet::EMPTY; 9], [CellSet::EMPTY; 9]);
+        let (mut pending_on, mut pending_off, buf) = std::mem::take(&mut self.scratch);
+        pending_on.clear();
+        pending_off.clear();
+        let sd = src.digit as usize - 1;
         if src.on {
-            to_on.insert(key(src.cell, src.digit));
+            to_on[sd].insert(src.cell as usize);
             pending_on.push_back(source);
         } else {
-            to_off.insert(key(src.cell, src.digit));
+            to_off[sd].insert(src.cell as usize);
             pending_off.push_back(source);
         }
-        let mut buf = Vec::new();
-        while !pending_on.is_empty() || !pending_off.is_empty() {
+        // A new potential of state `on`: the contradiction when it is the source's conjugate, else queued.
+        let meet = |s: &mut Search, n: Node, pending: &mut VecDeque<u32>| -> Option<u32> {
+            s.nodes.push(n);
+            let q = (s.nodes.len() - 1) as u32;
+            if n.on != src.on && n.cell == src.cell && n.digit == src.digit {
+                return Some(q);
+            }
+            pending.push_back(q);
+            None
+        };
+        let found = 'search: loop {
+            if pending_on.is_empty() && pending_off.is_empty() {
+                break None;
+            }
             while let Some(p) = pending_on.pop_front() {
-                self.on_to_off(p, y, &mut buf);
-                for &q in &buf {
-                    let qn = self.nodes[q as usize];
-                    if src.on && qn.cell == src.cell && qn.digit == src.digit && found.is_none() {
-                        found = Some(q);
+                let n = self.nodes[p as usize];
+                let cell = n.cell as usize;
+                let implied =
+                    |cell: usize, digit: u8, cause: u8| Node::implied(p, cell, digit, false, cause);
+                if y {
+                    for d in self.c.get(cell).iter().filter(|&d| d != n.digit) {
+                        if !to_off[d as usize - 1].contains(cell) {
+                            to_off[d as usize - 1].insert(cell);
+                            if let Some(q) = meet(self, implied(cell, d, NAKED), &mut pending_off) {
+                                break 'search Some(q);
+                            }
+                        }
                     }
-                    let k = key(qn.cell, qn.digit);
-                    if !to_off.contains(k) {
-                        to_off.insert(k);
-                        pending_off.push_back(q);
+                }
+                let di = n.digit as usize - 1;
+                let mut added = CellSet::single(cell);
+                for t in 0..3 {
+                    let places = self.c.places(n.digit) & cells_of(house_of(t, cell)) & !added;
+                    added |= places;
+                    let fresh = places & !to_off[di];
+                    to_off[di] |= fresh;
+                    for x in fresh.iter() {
+                        let q = meet(
+                            self,
+                            implied(x, n.digit, REGION + t as u8),
+                            &mut pending_off,
+                        );
+                        if q.is_some() {
+                            break 'search q;
+                        }
                     }
                 }
             }
             while let Some(p) = pending_off.pop_front() {
-                self.off_to_on(p, y, true, &mut buf);
-                for &q in &buf {
-                    let qn = self.nodes[q as usize];
-                    if !src.on && qn.cell == src.cell && qn.digit == src.digit && found.is_none() {
-                        found = Some(q);
+                let n = self.nodes[p as usize];
+                let cell = n.cell as usize;
+                let implied =
+                    |cell: usize, digit: u8, cause: u8| Node::implied(p, cell, digit, true, cause);
+                if y {
+                    if let Some(d) = self.partner(cell, n.digit) {
+                        if !to_on[d as usize - 1].contains(cell) {
+                            to_on[d as usize - 1].insert(cell);
+                            if let Some(q) = meet(self, implied(cell, d, NAKED), &mut pending_on) {
+                                break 'search Some(q);
+                            }
+                        }
                     }
-                    let k = key(qn.cell, qn.digit);
-                    if !to_on.contains(k) {
-                        to_on.insert(k);
-                        pending_on.push_back(q);
+                }
+                let di = n.digit as usize - 1;
+                let last = self.last[key(n.cell, n.digit)];
+                for (t, &o) in last.iter().enumerate() {
+                    if o != NO_CELL && !to_on[di].contains(o as usize) {
+                        to_on[di].insert(o as usize);
+                        let q = meet(
+                            self,
+                            implied(o as usize, n.digit, REGION + t as u8),
+                            &mut pending_on,
+                        );
+                        if q.is_some() {
+                            break 'search q;
+                        }
                     }
                 }
             }
-        }
+        };
+        self.scratch = (pending_on, pending_off, buf);
         found
     }
 
@@ -322,10 +459,7 @@ pub(super) const CAUSE_REGION: u8 = REGION;
 /// Every hint of the three passes, in SE's order; `all` keeps the XY pass and records each hint's detail.
 fn collect(c: &View, all: bool) -> Vec<Hint> {
     let mut hints: Vec<Hint> = Vec::new();
-    let mut s = Search {
-        c,
-        nodes: Vec::with_capacity(4096),
-    };
+    let mut s = Search::new(c);
     for (y, x) in [(false, true), (true, false), (true, true)] {
         // Every XY hint rates 7.0 or more: when the X and Y passes found a hint rated less, the XY pass cannot
         // give the first hint of SE's sorted list, so it is skipped (same answer, less work).

@@ -92,16 +92,29 @@ impl LSet {
             self.order.push(k as u16);
         }
     }
-    /// Keeps the keys `other` holds too, in this set's order.
-    fn retain(&mut self, other: &LSet) {
-        let idx = &mut self.idx;
-        self.order.retain(|&k| {
-            let keep = other.idx[k as usize] != NONE;
-            if !keep {
-                idx[k as usize] = NONE;
-            }
-            keep
-        });
+    /// Empties the set (its storage is kept for reuse).
+    fn clear(&mut self) {
+        for &k in &self.order {
+            self.idx[k as usize] = NONE;
+        }
+        self.order.clear();
+    }
+}
+
+/// Sets emptied for reuse: a set is large (one slot per candidate), so the chains of one producer recycle them
+/// rather than clear or copy fresh ones.
+// Boxed: a set moves (into the outcome lists, out of the chains) as a pointer, not as its 3 KB.
+#[allow(clippy::vec_box)]
+#[derive(Default)]
+struct Pool(Vec<Box<LSet>>);
+
+impl Pool {
+    fn take(&mut self) -> Box<LSet> {
+        self.0.pop().unwrap_or_else(|| Box::new(LSet::new()))
+    }
+    fn give(&mut self, mut set: Box<LSet>) {
+        set.clear();
+        self.0.push(set);
     }
 }
 
@@ -124,9 +137,6 @@ impl Work {
         self.mask[cell] &= !(1 << (d - 1));
         self.places[d as usize - 1].remove(cell);
     }
-    fn has(&self, cell: usize, d: u8) -> bool {
-        self.mask[cell] >> (d - 1) & 1 != 0
-    }
 }
 
 struct Engine {
@@ -135,8 +145,8 @@ struct Engine {
     /// The parents of every node, node after node.
     pool: Vec<u32>,
     work: Work,
-    /// Reused by `chain`: the pending "on" and "off" potentials and the implications of one.
-    scratch: (VecDeque<u32>, VecDeque<u32>, Vec<u32>),
+    /// Reused by `chain`: the pending "on" and "off" potentials.
+    scratch: (VecDeque<u32>, VecDeque<u32>),
     /// The cells without a value and how many cells hold each digit (for the advanced implications).
     open: CellSet,
     placed: [u8; 9],
@@ -144,6 +154,12 @@ struct Engine {
     advanced: Offs,
     /// The nested chains the potentials come from: SE's complexity of each, and what tells two apart.
     chains: Vec<(usize, Vec<u16>)>,
+    /// Reused by `ancestors`: the potentials seen (`seen[k] == stamp` for this call's), the two levels, and the
+    /// nested chains met.
+    seen: Vec<u32>,
+    stamp: u32,
+    levels: (Vec<u32>, Vec<u32>),
+    nested: Vec<u32>,
 }
 
 impl Engine {
@@ -160,18 +176,74 @@ impl Engine {
         (self.nodes.len() - 1) as u32
     }
 
+    /// A node whose parents are the end of the pool from `start` on, already pushed there.
+    fn push_pooled(&mut self, cell: u8, digit: u8, on: bool, start: usize) -> u32 {
+        self.nodes.push(Pot {
+            cell,
+            digit,
+            on,
+            start: start as u32,
+            len: (self.pool.len() - start) as u32,
+            nested: NONE,
+        });
+        (self.nodes.len() - 1) as u32
+    }
+
     fn parents(&self, n: &Pot) -> &[u32] {
         &self.pool[n.start as usize..(n.start + n.len) as usize]
     }
 
-    fn on_to_off(&mut self, p: u32, out: &mut Vec<u32>) {
-        out.clear();
+    /// Takes in a potential implied by the one being followed (SE's `doChaining` step): when its conjugate is in
+    /// `opposite` the chaining ends (the potential and that conjugate are returned); else, when not in `same` yet,
+    /// it joins `same` and the queue. Only a potential taken in is made a node, its parents pushed by `parents`.
+    #[allow(clippy::too_many_arguments)]
+    #[inline]
+    fn take_in(
+        &mut self,
+        cell: u8,
+        digit: u8,
+        on: bool,
+        same: &mut LSet,
+        opposite: &LSet,
+        pending: &mut VecDeque<u32>,
+        parents: impl FnOnce(&mut Engine),
+    ) -> Option<(u32, u32)> {
+        let k = key(cell, digit);
+        let conjugate = opposite.get(k);
+        if conjugate.is_none() && same.get(k).is_some() {
+            return None;
+        }
+        let start = self.pool.len();
+        parents(self);
+        let q = self.push_pooled(cell, digit, on, start);
+        if let Some(o) = conjugate {
+            return Some((q, o));
+        }
+        same.insert(k, q);
+        pending.push_back(q);
+        None
+    }
+
+    /// SE's `getOnToOff` of the "on" potential `p`: the cell's other digits, then the digit's other places in the
+    /// box, row and column, each cell once, taken in as found ([`Engine::take_in`]); the (on, off) pair of a
+    /// contradiction if one is met.
+    fn on_to_off(
+        &mut self,
+        p: u32,
+        to_on: &LSet,
+        to_off: &mut LSet,
+        pending: &mut VecDeque<u32>,
+    ) -> Option<(u32, u32)> {
         let (cell, digit) = (self.nodes[p as usize].cell, self.nodes[p as usize].digit);
         let c = cell as usize;
+        let parent = |e: &mut Engine| e.pool.push(p);
         if self.kind != Kind::Nishio {
             for d in DigitSet(self.work.mask[c]).iter().filter(|&d| d != digit) {
-                let i = self.push(cell, d, false, &[p]);
-                out.push(i);
+                if let Some((off, on)) =
+                    self.take_in(cell, d, false, to_off, to_on, pending, parent)
+                {
+                    return Some((on, off));
+                }
             }
         }
         let mut added = CellSet::single(c);
@@ -179,14 +251,28 @@ impl Engine {
             let places = self.work.places[digit as usize - 1] & cells_of(house_of(t, c)) & !added;
             for x in places.iter() {
                 added.insert(x);
-                let i = self.push(x as u8, digit, false, &[p]);
-                out.push(i);
+                if let Some((off, on)) =
+                    self.take_in(x as u8, digit, false, to_off, to_on, pending, parent)
+                {
+                    return Some((on, off));
+                }
             }
         }
+        None
     }
 
-    fn off_to_on(&mut self, p: u32, save: &Work, to_off: &LSet, out: &mut Vec<u32>) {
-        out.clear();
+    /// SE's `getOffToOn` of the "off" potential `p` on the working grid: the cell's last other digit, then the
+    /// digit's last other place in the box, row or column, each resting on `p` and on the candidates the chain
+    /// removed that made it last (`save` is the grid the chain started from), taken in as found
+    /// ([`Engine::take_in`]); the (on, off) pair of a contradiction if one is met.
+    fn off_to_on(
+        &mut self,
+        p: u32,
+        save: &Work,
+        to_on: &mut LSet,
+        to_off: &LSet,
+        pending: &mut VecDeque<u32>,
+    ) -> Option<(u32, u32)> {
         let (cell, digit) = (self.nodes[p as usize].cell, self.nodes[p as usize].digit);
         let c = cell as usize;
         if self.kind != Kind::Nishio {
@@ -195,16 +281,18 @@ impl Engine {
                 let mut other = cand;
                 other.remove(digit);
                 if let Some(d) = other.first() {
-                    let mut parents = vec![p];
-                    for v in 1..=9u8 {
-                        if save.has(c, v) && !self.work.has(c, v) {
+                    let parents = |e: &mut Engine| {
+                        e.pool.push(p);
+                        for v in DigitSet(save.mask[c] & !e.work.mask[c]).iter() {
                             if let Some(q) = to_off.get(key(cell, v)) {
-                                parents.push(q);
+                                e.pool.push(q);
                             }
                         }
+                    };
+                    let hit = self.take_in(cell, d, true, to_on, to_off, pending, parents);
+                    if hit.is_some() {
+                        return hit;
                     }
-                    let i = self.push(cell, d, true, &parents);
-                    out.push(i);
                 }
             }
         }
@@ -215,47 +303,54 @@ impl Engine {
             others.remove(c);
             if others.len() == 1 {
                 let o = others.first().expect("one cell");
-                let mut parents = vec![p];
-                let gone =
-                    save.places[digit as usize - 1] & hc & !self.work.places[digit as usize - 1];
-                for &x in &HOUSE_LIST[house.0 as usize] {
-                    if gone.contains(x as usize) {
-                        if let Some(q) = to_off.get(key(x, digit)) {
-                            parents.push(q);
+                let parents = |e: &mut Engine| {
+                    e.pool.push(p);
+                    let gone =
+                        save.places[digit as usize - 1] & hc & !e.work.places[digit as usize - 1];
+                    if !gone.is_empty() {
+                        for &x in &HOUSE_LIST[house.0 as usize] {
+                            if gone.contains(x as usize) {
+                                if let Some(q) = to_off.get(key(x, digit)) {
+                                    e.pool.push(q);
+                                }
+                            }
                         }
                     }
+                };
+                let hit = self.take_in(o as u8, digit, true, to_on, to_off, pending, parents);
+                if hit.is_some() {
+                    return hit;
                 }
-                let i = self.push(o as u8, digit, true, &parents);
-                out.push(i);
             }
         }
+        None
     }
 
     /// SE's `doChaining`: completes `to_on` and `to_off`; the (on, off) pair of a contradiction if one is met.
     fn chain(&mut self, to_on: &mut LSet, to_off: &mut LSet) -> Option<(u32, u32)> {
         let save = self.work;
-        // The queues and the buffer are the engine's, reused from call to call.
-        let (mut pending_on, mut pending_off, mut buf) = std::mem::take(&mut self.scratch);
+        // The queues are the engine's, reused from call to call.
+        let (mut pending_on, mut pending_off) = std::mem::take(&mut self.scratch);
         pending_on.clear();
         pending_off.clear();
         pending_on.extend(to_on.order.iter().map(|&k| to_on.idx[k as usize]));
         pending_off.extend(to_off.order.iter().map(|&k| to_off.idx[k as usize]));
         let result = loop {
             if let Some(p) = pending_on.pop_front() {
-                self.on_to_off(p, &mut buf);
-                if let Some((off, on)) = self.absorb(&buf, to_off, to_on, &mut pending_off) {
-                    break Some((on, off));
+                let hit = self.on_to_off(p, to_on, to_off, &mut pending_off);
+                if hit.is_some() {
+                    break hit;
                 }
                 continue;
             }
             if let Some(p) = pending_off.pop_front() {
-                self.off_to_on(p, &save, to_off, &mut buf);
+                let hit = self.off_to_on(p, &save, to_on, to_off, &mut pending_on);
+                if hit.is_some() {
+                    break hit;
+                }
                 if self.kind != Kind::Multiple {
                     let (cell, digit) = (self.nodes[p as usize].cell, self.nodes[p as usize].digit);
                     self.work.remove(cell as usize, digit);
-                }
-                if let Some(hit) = self.absorb(&buf, to_on, to_off, &mut pending_on) {
-                    break Some(hit);
                 }
                 continue;
             }
@@ -265,7 +360,7 @@ impl Engine {
             break None;
         };
         self.work = save;
-        self.scratch = (pending_on, pending_off, buf);
+        self.scratch = (pending_on, pending_off);
         result
     }
 
@@ -308,68 +403,57 @@ impl Engine {
         added
     }
 
-    /// Takes in the potentials `found` of one state: the first whose conjugate is in `opposite` ends the chaining
-    /// (returned with that conjugate); the others not yet in `same` join it and the queue.
-    fn absorb(
-        &self,
-        found: &[u32],
-        same: &mut LSet,
-        opposite: &LSet,
-        pending: &mut VecDeque<u32>,
-    ) -> Option<(u32, u32)> {
-        for &q in found {
-            let k = key(self.nodes[q as usize].cell, self.nodes[q as usize].digit);
-            if let Some(o) = opposite.get(k) {
-                return Some((q, o));
-            } else if same.get(k).is_none() {
-                same.insert(k, q);
-                pending.push_back(q);
-            }
-        }
-        None
-    }
-
     /// Distinct potentials among `p` and its ancestors, found level by level as SE's `getAncestorCount` does (a
     /// potential met again is not followed again, whatever its parents).
-    fn ancestors(&self, p: u32, nested: &mut Vec<u32>) -> usize {
-        let mut seen = [false; 1458];
-        let mut todo = vec![p];
+    fn ancestors(&mut self, p: u32) -> usize {
+        self.stamp = self.stamp.wrapping_add(1);
+        if self.stamp == 0 {
+            self.seen.fill(0);
+            self.stamp = 1;
+        }
+        let stamp = self.stamp;
+        let (mut todo, mut next) = std::mem::take(&mut self.levels);
+        todo.clear();
+        todo.push(p);
         let mut n = 0;
         while !todo.is_empty() {
-            let mut next = Vec::new();
+            next.clear();
             for &i in &todo {
                 let x = &self.nodes[i as usize];
                 let k = key(x.cell, x.digit) * 2 + usize::from(x.on);
-                if !seen[k] {
-                    seen[k] = true;
+                if self.seen[k] != stamp {
+                    self.seen[k] = stamp;
                     n += 1;
                     if x.nested != NONE {
-                        nested.push(x.nested);
+                        self.nested.push(x.nested);
                     }
                     next.extend_from_slice(self.parents(x));
                 }
             }
-            todo = next;
+            std::mem::swap(&mut todo, &mut next);
         }
+        self.levels = (todo, next);
         n
     }
 
     /// SE's complexity of a hint with these targets: their ancestors (`ancestors`), plus the complexity of each
     /// distinct nested chain met on the way (SE's `getNestedComplexity`).
-    fn complexity(&self, targets: &[u32]) -> usize {
-        let mut nested = Vec::new();
-        let mut n: usize = targets
-            .iter()
-            .map(|&t| self.ancestors(t, &mut nested))
-            .sum();
+    fn complexity(&mut self, targets: &[u32]) -> usize {
+        self.nested.clear();
+        let mut n: usize = targets.iter().map(|&t| self.ancestors(t)).sum();
+        if self.nested.is_empty() {
+            return n;
+        }
+        let nested = std::mem::take(&mut self.nested);
         let mut seen: Vec<&[u16]> = Vec::new();
-        for id in nested {
+        for &id in &nested {
             let (cx, identity) = &self.chains[id as usize];
             if !seen.contains(&identity.as_slice()) {
                 seen.push(identity);
                 n += cx;
             }
         }
+        self.nested = nested;
         n
     }
 }
@@ -447,7 +531,12 @@ pub(super) fn find(c: &Candidates, kind: Kind) -> Option<SeStep> {
         placed: std::array::from_fn(|d| c.placed(d as u8 + 1).len() as u8),
         advanced: Offs::default(),
         chains: Vec::new(),
+        seen: vec![0; 1458],
+        stamp: 0,
+        levels: Default::default(),
+        nested: Vec::new(),
     };
+    let mut sets = Pool::default();
     let mut hints: Vec<Hint> = Vec::new();
     for cell in c.open().iter() {
         let cand = c.get(cell);
@@ -459,17 +548,15 @@ pub(super) fn find(c: &Candidates, kind: Kind) -> Option<SeStep> {
         e.pool.clear();
         e.chains.clear();
         let cell8 = cell as u8;
-        let mut value_on: Vec<LSet> = Vec::new();
-        let mut value_off: Vec<LSet> = Vec::new();
-        let mut cell_on: Option<LSet> = None;
-        let mut cell_off: Option<LSet> = None;
+        let mut value_on: Vec<Box<LSet>> = Vec::new();
+        let mut value_off: Vec<Box<LSet>> = Vec::new();
         for v in cand.iter() {
             let double = card >= 3 && !nishio && dynamic;
             let contradiction = dynamic || nishio;
             let p_on = e.push(cell8, v, true, &[]);
             let p_off = e.push(cell8, v, false, &[]);
             let mut assume = |p: u32, on: bool| {
-                let (mut to_on, mut to_off) = (LSet::new(), LSet::new());
+                let (mut to_on, mut to_off) = (sets.take(), sets.take());
                 if on { &mut to_on } else { &mut to_off }.insert(key(cell8, v), p);
                 let absurd = e.chain(&mut to_on, &mut to_off);
                 // A contradiction proves the assumption false.
@@ -496,31 +583,24 @@ pub(super) fn find(c: &Candidates, kind: Kind) -> Option<SeStep> {
                     }
                 }
             }
+            sets.give(off_on);
+            sets.give(off_off);
             if !nishio {
                 regions(
-                    &mut e, c, cell, v, &on_on, &on_off, multiple, base, &mut hints,
+                    &mut e, &mut sets, c, cell, v, &on_on, &on_off, multiple, base, &mut hints,
                 );
-            }
-            match (&mut cell_on, &mut cell_off) {
-                (Some(a), Some(b)) => {
-                    a.retain(&on_on);
-                    b.retain(&on_off);
-                }
-                _ => {
-                    cell_on = Some(on_on.clone());
-                    cell_off = Some(on_off.clone());
-                }
             }
             value_on.push(on_on);
             value_off.push(on_off);
         }
         if !nishio && (card == 2 || (multiple && card > 2)) {
-            for (set, outcomes, on) in [(&cell_on, &value_on, true), (&cell_off, &value_off, false)]
-            {
-                if let Some(set) = set {
-                    common_hints(&e, c, set, outcomes, on, base, 5, &mut hints);
-                }
+            for (outcomes, on) in [(&value_on, true), (&value_off, false)] {
+                let outcomes: Vec<&LSet> = outcomes.iter().map(|s| &**s).collect();
+                common_hints(&mut e, c, &outcomes, on, base, 5, &mut hints);
             }
+        }
+        for set in value_on.into_iter().chain(value_off) {
+            sets.give(set);
         }
     }
     let h = super::chains::first(&hints, |h| (h.rating, h.complexity, h.sort_key))?;
@@ -538,21 +618,24 @@ pub(super) fn find(c: &Candidates, kind: Kind) -> Option<SeStep> {
     Some(step)
 }
 
-/// A hint for each conclusion of `set`, which every one of `outcomes` reached (a cell's or a region's forcing
-/// chains): its complexity is the sum of the outcomes' chains to it.
-#[allow(clippy::too_many_arguments)]
+/// A hint for each conclusion every one of `outcomes` reached (a cell's or a region's forcing chains), in the
+/// first outcome's order: its complexity is the sum of the outcomes' chains to it.
 fn common_hints(
-    e: &Engine,
+    e: &mut Engine,
     c: &Candidates,
-    set: &LSet,
-    outcomes: &[LSet],
+    outcomes: &[&LSet],
     on: bool,
     base: f64,
     sort_key: u8,
     hints: &mut Vec<Hint>,
 ) {
-    for &k in &set.order {
-        let targets: Vec<u32> = outcomes.iter().map(|o| o.idx[k as usize]).collect();
+    let mut targets: Vec<u32> = Vec::with_capacity(outcomes.len());
+    for &k in &outcomes[0].order {
+        targets.clear();
+        targets.extend(outcomes.iter().map(|o| o.idx[k as usize]));
+        if targets.contains(&NONE) {
+            continue;
+        }
         let cx = e.complexity(&targets);
         let (tc, td) = ((k / 9) as u8, (k % 9) as u8 + 1);
         hints.extend(target_hint(c, tc, td, on, base, cx, sort_key));
@@ -564,6 +647,7 @@ fn common_hints(
 #[allow(clippy::too_many_arguments)]
 fn regions(
     e: &mut Engine,
+    sets: &mut Pool,
     c: &Candidates,
     cell: usize,
     v: u8,
@@ -580,30 +664,24 @@ fn regions(
         if !(n == 2 || (multiple && n > 2)) || places.first() != Some(cell) {
             continue;
         }
-        let mut outcomes_on: Vec<LSet> = Vec::new();
-        let mut outcomes_off: Vec<LSet> = Vec::new();
-        let mut region_on = on_on.clone();
-        let mut region_off = on_off.clone();
-        for x in places.iter() {
-            if x == cell {
-                outcomes_on.push(on_on.clone());
-                outcomes_off.push(on_off.clone());
-                continue;
-            }
+        // `cell` is the first place: its outcomes come first.
+        let mut outcomes: Vec<(Box<LSet>, Box<LSet>)> = Vec::new();
+        for x in places.iter().skip(1) {
             let p = e.push(x as u8, v, true, &[]);
-            let (mut xo, mut xf) = (LSet::new(), LSet::new());
+            let (mut xo, mut xf) = (sets.take(), sets.take());
             xo.insert(key(x as u8, v), p);
             e.chain(&mut xo, &mut xf);
-            region_on.retain(&xo);
-            region_off.retain(&xf);
-            outcomes_on.push(xo);
-            outcomes_off.push(xf);
+            outcomes.push((xo, xf));
         }
-        for (set, outcomes, on) in [
-            (&region_on, &outcomes_on, true),
-            (&region_off, &outcomes_off, false),
-        ] {
-            common_hints(e, c, set, outcomes, on, base, 6, hints);
+        let mut all_on: Vec<&LSet> = vec![on_on];
+        all_on.extend(outcomes.iter().map(|o| &*o.0));
+        common_hints(e, c, &all_on, true, base, 6, hints);
+        let mut all_off: Vec<&LSet> = vec![on_off];
+        all_off.extend(outcomes.iter().map(|o| &*o.1));
+        common_hints(e, c, &all_off, false, base, 6, hints);
+        for (xo, xf) in outcomes {
+            sets.give(xo);
+            sets.give(xf);
         }
     }
 }

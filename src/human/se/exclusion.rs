@@ -78,7 +78,6 @@ pub(super) fn find(c: &Candidates) -> Option<SeStep> {
 pub(super) fn find_triplets(c: &Candidates) -> Option<SeStep> {
     let mut base: Vec<usize> = Vec::new();
     let mut excl: [CellSet; 81] = [CellSet::EMPTY; 81];
-    let mut excl_list: Vec<Vec<usize>> = vec![Vec::new(); 81];
     let mut is_base = CellSet::EMPTY;
     for cell in c.open().iter() {
         if c.get(cell).len() < 2 {
@@ -90,7 +89,6 @@ pub(super) fn find_triplets(c: &Candidates) -> Option<SeStep> {
                 1 => single = true,
                 2 | 3 => {
                     excl[cell].insert(p);
-                    excl_list[cell].push(p);
                 }
                 _ => {}
             }
@@ -103,17 +101,26 @@ pub(super) fn find_triplets(c: &Candidates) -> Option<SeStep> {
     if base.len() < 3 {
         return None;
     }
+    let mut twin: Vec<usize> = Vec::with_capacity(40);
     for n2 in 1..base.len() {
         for n1 in 0..n2 {
             let (a, b) = (base[n1], base[n2]);
-            let mut twin: Vec<usize> = Vec::new();
-            for &x in excl_list[a].iter().chain(&excl_list[b]) {
-                if x != a && x != b && is_base.contains(x) && !twin.contains(&x) {
+            // Every triplet's common excluders are among the pair's: fewer than two, no triplet of this pair.
+            let common_ab = excl[a] & excl[b];
+            if common_ab.len() < 2 {
+                continue;
+            }
+            twin.clear();
+            let mut in_twin = CellSet::EMPTY;
+            // The first cell's excluders in order, then the second's.
+            for x in excl[a].iter().chain(excl[b].iter()) {
+                if x != a && x != b && is_base.contains(x) && !in_twin.contains(x) {
+                    in_twin.insert(x);
                     twin.push(x);
                 }
             }
             for &t in &twin {
-                let common = excl[a] & excl[b] & excl[t];
+                let common = common_ab & excl[t];
                 if common.len() < 2 {
                     continue;
                 }
@@ -128,27 +135,44 @@ pub(super) fn find_triplets(c: &Candidates) -> Option<SeStep> {
 
 /// The eliminations of an aligned exclusion on `cells` with excluders `common`, as a step when there are any.
 fn exclude(c: &Candidates, cells: [usize; 3], common: CellSet) -> Option<SeStep> {
-    let masks: Vec<u16> = common.iter().map(|x| c.get(x).0).collect();
+    let mut masks = [0u16; 20];
+    let mut n = 0;
+    for x in common.iter() {
+        masks[n] = c.get(x).0;
+        n += 1;
+    }
+    let masks = &masks[..n];
     let see = |i: usize, j: usize| PEERS[cells[i]].contains(cells[j]);
     let (s01, s02, s12) = (see(0, 1), see(0, 2), see(1, 2));
     let mut allowed = [0u16; 3];
     let v: [DigitSet; 3] = [c.get(cells[0]), c.get(cells[1]), c.get(cells[2])];
     for p0 in v[0].iter() {
+        let b0 = 1u16 << (p0 - 1);
         for p1 in v[1].iter() {
             if p0 == p1 && s01 {
                 continue;
             }
-            for p2 in v[2].iter() {
-                if (p0 == p2 && s02) || (p1 == p2 && s12) {
-                    continue;
+            let b1 = 1u16 << (p1 - 1);
+            // The third digits that would exclude the combination: those the cells seeing the third one hold,
+            // and for each excluder, its one candidate the first two digits leave (all when they leave none).
+            let mut banned = 0u16;
+            if s02 {
+                banned |= b0;
+            }
+            if s12 {
+                banned |= b1;
+            }
+            for &m in masks {
+                let rest = m & !(b0 | b1);
+                if rest & rest.wrapping_sub(1) == 0 {
+                    banned |= if rest == 0 { 0x1FF } else { rest };
                 }
-                let chosen = (1u16 << (p0 - 1)) | (1 << (p1 - 1)) | (1 << (p2 - 1));
-                if masks.iter().any(|&m| m & !chosen == 0) {
-                    continue;
-                }
-                allowed[0] |= 1 << (p0 - 1);
-                allowed[1] |= 1 << (p1 - 1);
-                allowed[2] |= 1 << (p2 - 1);
+            }
+            let third = v[2].0 & !banned;
+            if third != 0 {
+                allowed[0] |= b0;
+                allowed[1] |= b1;
+                allowed[2] |= third;
             }
         }
     }

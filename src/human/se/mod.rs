@@ -649,12 +649,28 @@ fn region(t: usize, i: usize) -> House {
     }
 }
 
-/// The house of SE's type `t` (0 box, 1 row, 2 column) holding `cell`.
+/// The house of SE's type `t` (0 box, 1 row, 2 column) holding `cell` (a table: the chains ask it in their
+/// innermost loops).
 #[inline]
 fn house_of(t: usize, cell: usize) -> House {
-    let (r, c) = (cell / 9, cell % 9);
-    region(t, [r / 3 * 3 + c / 3, r, c][t])
+    House(HOUSE_OF[cell][t])
 }
+
+/// `HOUSE_OF[cell][t]`: the index of [`house_of`]`(t, cell)`.
+const HOUSE_OF: [[u8; 3]; 81] = {
+    let mut t = [[0u8; 3]; 81];
+    let mut cell = 0;
+    while cell < 81 {
+        let (r, c) = (cell / 9, cell % 9);
+        t[cell] = [
+            House::boxed(r / 3 * 3 + c / 3).0,
+            House::row(r).0,
+            House::col(c).0,
+        ];
+        cell += 1;
+    }
+    t
+};
 
 /// SE's scan order of region types for singles and subsets: boxes, columns, rows.
 const BOX_COL_ROW: [usize; 3] = [0, 2, 1];

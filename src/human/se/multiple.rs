@@ -91,10 +91,10 @@ impl Multiple<'_> {
         pending_off.extend(to_off.order.iter().map(|e| e.1));
         'grow: loop {
             let (same, opposite, pending) = if let Some(p) = pending_on.pop_front() {
-                self.links.on_to_off(p, true, &mut buf);
+                self.links.on_to_off(p, true, &mut buf, |_, _| true);
                 (&mut *to_off, &*to_on, &mut pending_off)
             } else if let Some(p) = pending_off.pop_front() {
-                self.links.off_to_on(p, true, true, &mut buf);
+                self.links.off_to_on(p, true, true, &mut buf, |_, _| true);
                 (&mut *to_on, &*to_off, &mut pending_on)
             } else {
                 break;
@@ -208,10 +208,7 @@ impl Multiple<'_> {
 /// (same eliminations) dropped.
 pub(super) fn nested_hints(view: &View) -> Vec<NestedHint> {
     let mut s = Multiple {
-        links: Search {
-            c: view,
-            nodes: Vec::with_capacity(4096),
-        },
+        links: Search::new(view),
         pending: Default::default(),
         buf: Vec::new(),
     };
