@@ -565,11 +565,15 @@ fn usage_errors_exit_2() {
         r.stderr,
         "sudoku: no-such-file.txt: No such file or directory (os error 2)\n"
     );
-    let r = run(&["solve", "data"]);
-    assert_eq!(
-        (r.code, r.stderr.as_str()),
-        (2, "sudoku: data: is a directory\n")
-    );
+    // A directory is refused in the same words by the batch subcommands and by explain.
+    for cmd in ["solve", "explain"] {
+        let r = run(&[cmd, "data"]);
+        assert_eq!(
+            (r.code, r.stderr.as_str()),
+            (2, "sudoku: data: is a directory\n"),
+            "{cmd}"
+        );
+    }
 }
 
 // ---- the classic form ----------------------------------------------------------------------------------------

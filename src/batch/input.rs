@@ -72,8 +72,8 @@ impl InputSpec {
             InputSpec::Stdin => ("<stdin>".to_string(), Box::new(io::stdin())),
             InputSpec::Path(path) => {
                 let name = crate::record::display_name(path.as_os_str().as_encoded_bytes());
-                match File::open(&path) {
-                    Ok(file) => (name, Box::new(file)),
+                match open_file(&path) {
+                    Ok((file, _)) => (name, Box::new(file)),
                     Err(source) => return Err(BatchError::Open { name, source }),
                 }
             }
@@ -97,6 +97,19 @@ impl InputSpec {
             Err(source) => Err(BatchError::Read { name, source }),
         }
     }
+}
+
+/// Opens the file at `path` for reading, with its metadata; a directory is an error.
+fn open_file(path: &Path) -> io::Result<(File, std::fs::Metadata)> {
+    let file = File::open(path)?;
+    let meta = file.metadata()?;
+    if meta.is_dir() {
+        return Err(io::Error::new(
+            io::ErrorKind::InvalidInput,
+            "is a directory",
+        ));
+    }
+    Ok((file, meta))
 }
 
 /// Puzzle text rather than a file name: only digits, dots and whitespace, and at least a row's worth of cells.
@@ -190,14 +203,7 @@ impl Opened {
                     name: name.clone(),
                     source,
                 };
-                let file = File::open(&path).map_err(open_err)?;
-                let meta = file.metadata().map_err(open_err)?;
-                if meta.is_dir() {
-                    return Err(open_err(io::Error::new(
-                        io::ErrorKind::InvalidInput,
-                        "is a directory",
-                    )));
-                }
+                let (file, meta) = open_file(&path).map_err(open_err)?;
                 if !meta.is_file() {
                     return Ok(Opened {
                         name,
