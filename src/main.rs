@@ -49,10 +49,7 @@ fn finished(failed: bool) -> ExitCode {
 
 /// True when the error is standard output closed by its reader (`sudoku ... | head`).
 fn is_broken_pipe(e: &anyhow::Error) -> bool {
-    let output = if let Some(e) = e.downcast_ref::<BatchError>() {
-        let BatchError::Output(o) = e else {
-            return false;
-        };
+    let output = if let Some(BatchError::Output(o)) = e.downcast_ref::<BatchError>() {
         o
     } else if let Some(GenerateError::Output(o)) = e.downcast_ref::<GenerateError>() {
         o

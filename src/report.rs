@@ -239,14 +239,8 @@ pub fn summary_text(summary: &BatchSummary, answered: &str) -> String {
     let mut s = format!("{} {noun}, {} {answered}", c.records, c.solved());
     for (kind, &n) in FailureKind::ALL.iter().zip(&c.failed) {
         if n > 0 {
-            let label = match kind {
-                FailureKind::Malformed => "malformed",
-                FailureKind::ClashingGivens => "clashing givens",
-                FailureKind::NoSolution => "no solution",
-                FailureKind::SeveralSolutions => "several solutions",
-                FailureKind::WrongSolution => "wrong solution",
-            };
-            s.push_str(&format!(", {n} {label}"));
+            // The JSON key in words: "clashing givens", "no solution", ...
+            s.push_str(&format!(", {n} {}", kind.key().replace('_', " ")));
         }
     }
     if c.dropped > 0 {

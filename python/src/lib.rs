@@ -473,7 +473,7 @@ fn generate_puzzles<'py>(
     let cells = n
         .checked_mul(CELLS)
         .ok_or_else(|| PyValueError::new_err(format!("cannot hold {n} puzzles in memory")))?;
-    // BatchOptions that cannot be met are refused before any memory is taken.
+    // Options that cannot be met are refused before any memory is taken.
     options
         .check()
         .map_err(|e| PyValueError::new_err(e.to_string()))?;

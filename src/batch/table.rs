@@ -310,8 +310,7 @@ mod arrow {
         job: &J,
         cx: Context<'_, '_>,
     ) -> Result<(), TableError> {
-        let rows = CHUNK_ROWS;
-        let (mut reader, total) = open(kind, file, head, rows)?;
+        let (mut reader, total) = open(kind, file, head, CHUNK_ROWS)?;
         let schema = reader.schema();
         let plan = plan(&schema, &cx.opts.columns, job.csv_answer())?;
         let fields = plan.schema.fields();
@@ -333,12 +332,12 @@ mod arrow {
         // The batch being sliced into chunks, and where the next chunk starts in it.
         let mut pending: Option<(RecordBatch, usize)> = None;
         let mut row = 0u64;
-        let mut failed = None;
+        let mut failed = false;
         let produce = || -> Result<Option<(RecordBatch, u64)>, TableError> {
             loop {
                 if let Some((batch, at)) = &mut pending {
                     if *at < batch.num_rows() {
-                        let n = rows.min(batch.num_rows() - *at);
+                        let n = CHUNK_ROWS.min(batch.num_rows() - *at);
                         let chunk = batch.slice(*at, n);
                         *at += n;
                         let first = row;
@@ -398,21 +397,27 @@ mod arrow {
             let before = done_rows;
             done_rows += rows_in;
             let bytes = match total {
-                Some(t) if t > 0 => file_len * done_rows.min(t) / t - file_len * before.min(t) / t,
+                // In u128: bytes times rows can pass u64.
+                Some(t) if t > 0 => {
+                    let at = |r: u64| {
+                        (u128::from(file_len) * u128::from(r.min(t)) / u128::from(t)) as u64
+                    };
+                    at(done_rows) - at(before)
+                }
                 _ => 0,
             };
             let progress = col.tally(&rep, bytes);
             let encoded = out.write(&batch, encoded)?;
             col.bytes_out += encoded.len() as u64;
             if !encoded.is_empty() && writer.send(encoded).is_err() {
-                failed = Some(());
+                failed = true;
                 return Ok(Flow::Stop);
             }
             col.observer.progress(progress);
             Ok(if col.stopped { Flow::Stop } else { Flow::Go })
         };
         engine.run(window, produce, work, deliver)?;
-        if failed.is_none() {
+        if !failed {
             let rest = out.finish()?;
             col.bytes_out += rest.len() as u64;
             // A writer that stopped says why when the run finishes it.
@@ -582,11 +587,6 @@ mod arrow {
         }
     }
 
-    /// The marker of a failed record, as the CSV path writes it (unquoted: a table needs no quotes).
-    fn marker(failure: &Failure) -> String {
-        format!("error: {failure}")
-    }
-
     /// Answers every row of `batch` (whose first row is row `first` of its input, 0-based): the output batch and
     /// the report, rows standing for lines (a failure's `line` and `record` are its row in the batch, `out_end` the
     /// rows up to and including it; a key's `out_start` is its row).
@@ -669,7 +669,10 @@ mod arrow {
                     }
                 }
                 Err(failure) => {
-                    cols[0].append_value(marker(&failure));
+                    // The marker of a failed record, as the CSV path writes it (unquoted: a table needs none).
+                    buf.clear();
+                    crate::format::write_marker(&mut buf, &failure);
+                    cols[0].append_value(String::from_utf8_lossy(&buf));
                     for c in cols.iter_mut().skip(1) {
                         c.append_null();
                     }

@@ -66,14 +66,19 @@ impl Offs {
         if parents.is_empty() || removes.is_empty() {
             return;
         }
+        hash_order(removes);
+        self.push(removes, parents, NO_CHAIN);
+    }
+
+    /// Adds the eliminations `removes`, in their order, each resting on `parents` and coming from `chain`.
+    fn push(&mut self, removes: &[(u8, DigitSet)], parents: &[u16], chain: u32) {
         let start = self.parents.len() as u32;
         self.parents.extend_from_slice(parents);
-        hash_order(removes);
-        for &(cell, digits) in removes.iter() {
+        for &(cell, digits) in removes {
             for d in digits.iter() {
                 self.offs
                     .push((key(cell as usize, d), start, parents.len() as u32));
-                self.chain.push(NO_CHAIN);
+                self.chain.push(chain);
             }
         }
     }
@@ -105,10 +110,9 @@ pub(super) fn find(g: &Grids, out: &mut Offs, level: u8) {
     if level >= 2 && out.offs.is_empty() {
         let view = view(g);
         nested(g, out, super::chains::nested_hints(&view));
-    }
-    if level >= 3 && out.offs.is_empty() {
-        let view = view(g);
-        nested(g, out, super::multiple::nested_hints(&view));
+        if level >= 3 && out.offs.is_empty() {
+            nested(g, out, super::multiple::nested_hints(&view));
+        }
     }
 }
 
@@ -131,26 +135,18 @@ fn nested(g: &Grids, out: &mut Offs, hints: Vec<super::chains::NestedHint>) {
         parents.clear();
         for &(cell, digit, cause) in &h.causes {
             let c = cell as usize;
-            if cause == super::chains::CAUSE_NAKED {
-                for d in 1..=9u8 {
-                    let bit = 1 << (d - 1);
-                    if g.source[c] & bit != 0 && g.now[c] & bit == 0 {
-                        let k = key(c, d);
-                        if !parents.contains(&k) {
-                            parents.push(k);
-                        }
-                    }
+            let mut add = |k: u16| {
+                if !parents.contains(&k) {
+                    parents.push(k);
                 }
+            };
+            if cause == super::chains::CAUSE_NAKED {
+                (1..=9u8)
+                    .filter(|&d| gone(g, c, d))
+                    .for_each(|d| add(key(c, d)));
             } else {
                 let t = (cause - super::chains::CAUSE_REGION) as usize;
-                for x in cells_of(super::house_of(t, c)).iter() {
-                    if gone(g, x, digit) {
-                        let k = key(x, digit);
-                        if !parents.contains(&k) {
-                            parents.push(k);
-                        }
-                    }
-                }
+                gone_keys(g, cells_of(super::house_of(t, c)), digit).for_each(add);
             }
         }
         if parents.is_empty() {
@@ -158,15 +154,7 @@ fn nested(g: &Grids, out: &mut Offs, hints: Vec<super::chains::NestedHint>) {
         }
         let id = out.chains.len() as u32;
         out.chains.push((h.complexity, h.identity));
-        let start = out.parents.len() as u32;
-        out.parents.extend_from_slice(&parents);
-        for &(cell, digits) in &h.removes {
-            for d in digits.iter() {
-                out.offs
-                    .push((key(cell as usize, d), start, parents.len() as u32));
-                out.chain.push(id);
-            }
-        }
+        out.push(&h.removes, &parents, id);
     }
 }
 
@@ -174,6 +162,14 @@ fn nested(g: &Grids, out: &mut Offs, hints: Vec<super::chains::NestedHint>) {
 fn gone(g: &Grids, cell: usize, d: u8) -> bool {
     let bit = 1 << (d - 1);
     g.source[cell] & bit != 0 && g.now[cell] & bit == 0
+}
+
+/// The keys of digit `d` in those of `cells` where it is [`gone`]: a rule's parents.
+fn gone_keys<'g>(g: &'g Grids<'_>, cells: CellSet, d: u8) -> impl Iterator<Item = u16> + 'g {
+    cells
+        .iter()
+        .filter(move |&cell| gone(g, cell, d))
+        .map(move |cell| key(cell, d))
 }
 
 /// SE's `Locking(false)`: pointing and claiming, box/column, box/row, column/box, row/box.
@@ -201,12 +197,7 @@ fn locking(g: &Grids, out: &mut Offs) {
                             .map(|cell| (cell as u8, DigitSet::single(d))),
                     );
                     parents.clear();
-                    parents.extend(
-                        (r1 & !r2)
-                            .iter()
-                            .filter(|&cell| gone(g, cell, d))
-                            .map(|cell| key(cell, d)),
-                    );
+                    parents.extend(gone_keys(g, r1 & !r2, d));
                     out.hint(&mut removes, &parents);
                 }
             }
@@ -338,12 +329,7 @@ fn x_wings(g: &Grids, out: &mut Offs) {
                     removes.extend(line.iter().map(|cell| (cell as u8, DigitSet::single(d))));
                 }
                 parents.clear();
-                parents.extend(
-                    (bases & !covers)
-                        .iter()
-                        .filter(|&cell| gone(g, cell, d))
-                        .map(|cell| key(cell, d)),
-                );
+                parents.extend(gone_keys(g, bases & !covers, d));
                 out.hint(&mut removes, &parents);
             }
         }

@@ -53,7 +53,8 @@ impl Node {
 }
 
 /// Index of a potential among the 729 (cell, digit) pairs.
-fn key(cell: u8, digit: u8) -> usize {
+/// The index of candidate `digit` of `cell` among the 729 (also the dynamic and multiple chains').
+pub(super) fn key(cell: u8, digit: u8) -> usize {
     cell as usize * 9 + digit as usize - 1
 }
 

@@ -18,6 +18,7 @@ use std::collections::VecDeque;
 
 use super::super::candidates::Candidates;
 use super::advanced::{self, Grids, Offs};
+use super::chains::{key, length_difficulty};
 use super::{cells_of, house_of, SeStep, SeTechnique, Tenths};
 use crate::human::house::{CellSet, DigitSet, HOUSE_LIST};
 use crate::human::step::Eliminations;
@@ -62,10 +63,6 @@ struct Pot {
     len: u32,
     /// The nested chain it comes from (an index in `Engine::chains`), or `NONE`.
     nested: u32,
-}
-
-fn key(cell: u8, digit: u8) -> usize {
-    cell as usize * 9 + digit as usize - 1
 }
 
 /// SE's `LinkedSet` of potentials of one state: insertion order, one node per (cell, digit).
@@ -456,11 +453,6 @@ impl Engine {
         self.nested = nested;
         n
     }
-}
-
-/// SE's length increment of a chain of `complexity` potentials, as a Java double.
-fn length_difficulty(complexity: usize) -> f64 {
-    super::chains::length_difficulty(complexity)
 }
 
 /// One hint with SE's sort keys.

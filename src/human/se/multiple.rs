@@ -13,15 +13,11 @@
 
 use std::collections::VecDeque;
 
-use super::chains::{NestedHint, Node, Search, View, CAUSE_NAKED, CAUSE_REGION, NO_CAUSE};
+use super::chains::{key, NestedHint, Node, Search, View, CAUSE_NAKED, CAUSE_REGION, NO_CAUSE};
 use super::{cells_of, house_of};
 use crate::human::house::DigitSet;
 
 const NONE: u32 = u32::MAX;
-
-fn key(cell: u8, digit: u8) -> usize {
-    cell as usize * 9 + digit as usize - 1
-}
 
 /// SE's `LinkedSet` of potentials of one state: insertion order, one node per (cell, digit).
 #[derive(Clone, Default)]
