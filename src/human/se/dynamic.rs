@@ -12,7 +12,9 @@
 //! dynamic chains remove each "off" potential from a working grid as they go, so later implications may use it,
 //! and record the removed candidates as extra parents). SE's hints: contradictions (sort key 7), double
 //! implications (1), region reductions (6) and cell reductions (5), sorted stably by rating (Java doubles), chain
-//! size (distinct potentials over all parents), sort key; the first is applied.
+//! size (distinct potentials over all parents), sort key; the first is applied. Only that first one is kept here
+//! (the rating grows with the size, so it is the earliest of least size and sort key), and the size of a hint that
+//! cannot come before it is not counted out (see [`Hints`]).
 //!
 //! Unlike SE, the chain from "(cell, v) on" is grown once per producer call: the region chainings of the houses
 //! where `v` has a place before `cell` need it as well as the cell's own, and a chain's outcome depends only on its
@@ -406,8 +408,8 @@ impl Engine {
     }
 
     /// Distinct potentials among `p` and its ancestors, found level by level as SE's `getAncestorCount` does (a
-    /// potential met again is not followed again, whatever its parents).
-    fn ancestors(&mut self, p: u32) -> usize {
+    /// potential met again is not followed again, whatever its parents); `None` once there are more than `limit`.
+    fn ancestors(&mut self, p: u32, limit: usize) -> Option<usize> {
         self.stamp = self.stamp.wrapping_add(1);
         if self.stamp == 0 {
             self.seen.fill(0);
@@ -426,6 +428,10 @@ impl Engine {
                 if self.seen[k] != stamp {
                     self.seen[k] = stamp;
                     n += 1;
+                    if n > limit {
+                        self.levels = (todo, next);
+                        return None;
+                    }
                     if x.nested != NONE {
                         self.nested.push(x.nested);
                     }
@@ -435,16 +441,19 @@ impl Engine {
             std::mem::swap(&mut todo, &mut next);
         }
         self.levels = (todo, next);
-        n
+        Some(n)
     }
 
     /// SE's complexity of a hint with these targets: their ancestors (`ancestors`), plus the complexity of each
-    /// distinct nested chain met on the way (SE's `getNestedComplexity`).
-    fn complexity(&mut self, targets: &[u32]) -> usize {
+    /// distinct nested chain met on the way (SE's `getNestedComplexity`); `None` once it is over `limit`.
+    fn complexity(&mut self, targets: &[u32], limit: usize) -> Option<usize> {
         self.nested.clear();
-        let mut n: usize = targets.iter().map(|&t| self.ancestors(t)).sum();
+        let mut n = 0;
+        for &t in targets {
+            n += self.ancestors(t, limit - n)?;
+        }
         if self.nested.is_empty() {
-            return n;
+            return Some(n);
         }
         let nested = std::mem::take(&mut self.nested);
         let mut seen: Vec<&[u16]> = Vec::new();
@@ -456,7 +465,7 @@ impl Engine {
             }
         }
         self.nested = nested;
-        n
+        (n <= limit).then_some(n)
     }
 }
 
@@ -469,40 +478,62 @@ struct Hint {
     placement: Option<(usize, u8)>,
 }
 
-/// The hint of a target potential: "on" places it (its cell's other candidates go; none left is no hint), "off"
-/// removes it.
-fn target_hint(
-    c: &Candidates,
-    cell: u8,
-    digit: u8,
-    on: bool,
+/// The hints of one producer call, of which only the first of SE's sorted list is kept. SE sorts them stably by
+/// rating, complexity and sort key; the rating grows with the complexity, so the first is the earliest of least
+/// (complexity, sort key), and the complexity of a hint that cannot come before the best so far is not counted
+/// out.
+struct Hints<'a> {
+    c: &'a Candidates,
+    /// The producer's rating before the length increment.
     base: f64,
-    complexity: usize,
-    sort_key: u8,
-) -> Option<Hint> {
-    let cell = cell as usize;
-    let mut e = Eliminations::NONE;
-    let mut placement = None;
-    if on {
-        let mut others = c.get(cell);
+    best: Option<Hint>,
+}
+
+impl Hints<'_> {
+    /// The hint of a target potential resting on the potentials `targets` (SE's complexity: see
+    /// [`Engine::complexity`]): "on" places it (its cell's other candidates go; none left is no hint), "off" removes
+    /// it. Kept when it comes before the best so far.
+    fn offer(
+        &mut self,
+        e: &mut Engine,
+        cell: u8,
+        digit: u8,
+        on: bool,
+        targets: &[u32],
+        sort_key: u8,
+    ) {
+        let cell = cell as usize;
+        let mut others = self.c.get(cell);
         others.remove(digit);
-        if others.is_empty() {
-            return None;
+        if on && others.is_empty() {
+            return;
         }
-        for d in others.iter() {
-            e.add(CellSet::single(cell), d);
+        let limit = match &self.best {
+            None => usize::MAX,
+            Some(h) if sort_key < h.sort_key => h.complexity,
+            Some(h) => h.complexity - 1,
+        };
+        let Some(complexity) = e.complexity(targets, limit) else {
+            return;
+        };
+        let mut eliminations = Eliminations::NONE;
+        let mut placement = None;
+        if on {
+            for d in others.iter() {
+                eliminations.add(CellSet::single(cell), d);
+            }
+            placement = Some((cell, digit));
+        } else {
+            eliminations.add(CellSet::single(cell), digit);
         }
-        placement = Some((cell, digit));
-    } else {
-        e.add(CellSet::single(cell), digit);
+        self.best = Some(Hint {
+            rating: self.base + length_difficulty(complexity),
+            complexity,
+            sort_key,
+            eliminations,
+            placement,
+        });
     }
-    Some(Hint {
-        rating: base + length_difficulty(complexity),
-        complexity,
-        sort_key,
-        eliminations: e,
-        placement,
-    })
 }
 
 /// What a chain from one assumption reached: its "on" and "off" potentials and the (on, off) pair of a
@@ -655,7 +686,11 @@ pub(super) fn find(c: &Candidates, kind: Kind) -> Option<SeStep> {
     };
     let mut sets = Pool::default();
     let mut memo = Memo::new(c, kind);
-    let mut hints: Vec<Hint> = Vec::new();
+    let mut hints = Hints {
+        c,
+        base,
+        best: None,
+    };
     for cell in c.open().iter().filter(|&cell| chained(c, kind, cell)) {
         let cand = c.get(cell);
         let card = cand.len();
@@ -676,8 +711,7 @@ pub(super) fn find(c: &Candidates, kind: Kind) -> Option<SeStep> {
             // A contradiction proves the assumption false.
             for (o, assumed) in [(&on, true), (&off, false)] {
                 if let (true, Some((a, b))) = (contradiction, o.absurd) {
-                    let cx = e.complexity(&[a, b]);
-                    hints.extend(target_hint(c, cell8, v, !assumed, base, cx, 7));
+                    hints.offer(&mut e, cell8, v, !assumed, &[a, b], 7);
                 }
             }
             if double {
@@ -689,9 +723,8 @@ pub(super) fn find(c: &Candidates, kind: Kind) -> Option<SeStep> {
                     for &k in &from_on.order {
                         if let Some(other) = from_off.get(k as usize) {
                             let a = from_on.idx[k as usize];
-                            let cx = e.complexity(&[a, other]);
-                            let n = &e.nodes[a as usize];
-                            hints.extend(target_hint(c, n.cell, n.digit, value, base, cx, 1));
+                            let n = e.nodes[a as usize];
+                            hints.offer(&mut e, n.cell, n.digit, value, &[a, other], 1);
                         }
                     }
                 }
@@ -699,9 +732,7 @@ pub(super) fn find(c: &Candidates, kind: Kind) -> Option<SeStep> {
             sets.give(off.to_on);
             sets.give(off.to_off);
             if !nishio {
-                regions(
-                    &mut e, &mut sets, &mut memo, c, cell, v, &on, base, &mut hints,
-                );
+                regions(&mut e, &mut sets, &mut memo, c, cell, v, &on, &mut hints);
             }
             value_on.push(on.to_on);
             value_off.push(on.to_off);
@@ -709,7 +740,7 @@ pub(super) fn find(c: &Candidates, kind: Kind) -> Option<SeStep> {
         if !nishio && (card == 2 || (multiple && card > 2)) {
             for (outcomes, on) in [(&value_on, true), (&value_off, false)] {
                 let outcomes: Vec<&LSet> = outcomes.iter().map(|s| &**s).collect();
-                common_hints(&mut e, c, &outcomes, on, base, 5, &mut hints);
+                common_hints(&mut e, &outcomes, on, 5, &mut hints);
             }
         }
         for set in value_on.into_iter().chain(value_off) {
@@ -717,7 +748,7 @@ pub(super) fn find(c: &Candidates, kind: Kind) -> Option<SeStep> {
         }
     }
     debug_assert_eq!(memo.live, 0, "every kept outcome used");
-    let h = super::chains::first(&hints, |h| (h.rating, h.complexity, h.sort_key))?;
+    let h = hints.best?;
     let mut step = SeStep::new(match kind {
         Kind::Nishio => SeTechnique::NishioForcingChain,
         Kind::Multiple => SeTechnique::MultipleForcingChain,
@@ -734,25 +765,19 @@ pub(super) fn find(c: &Candidates, kind: Kind) -> Option<SeStep> {
 
 /// A hint for each conclusion every one of `outcomes` reached (a cell's or a region's forcing chains), in the
 /// first outcome's order: its complexity is the sum of the outcomes' chains to it.
-fn common_hints(
-    e: &mut Engine,
-    c: &Candidates,
-    outcomes: &[&LSet],
-    on: bool,
-    base: f64,
-    sort_key: u8,
-    hints: &mut Vec<Hint>,
-) {
-    let mut targets: Vec<u32> = Vec::with_capacity(outcomes.len());
-    for &k in &outcomes[0].order {
-        targets.clear();
-        targets.extend(outcomes.iter().map(|o| o.idx[k as usize]));
-        if targets.contains(&NONE) {
-            continue;
+fn common_hints(e: &mut Engine, outcomes: &[&LSet], on: bool, sort_key: u8, hints: &mut Hints) {
+    // At most nine outcomes: a cell's candidates or a digit's places in a house.
+    let mut targets = [NONE; 9];
+    let targets = &mut targets[..outcomes.len()];
+    'keys: for &k in &outcomes[0].order {
+        for (t, o) in targets.iter_mut().zip(outcomes) {
+            *t = o.idx[k as usize];
+            if *t == NONE {
+                continue 'keys;
+            }
         }
-        let cx = e.complexity(&targets);
         let (tc, td) = ((k / 9) as u8, (k % 9) as u8 + 1);
-        hints.extend(target_hint(c, tc, td, on, base, cx, sort_key));
+        hints.offer(e, tc, td, on, targets, sort_key);
     }
 }
 
@@ -768,8 +793,7 @@ fn regions(
     cell: usize,
     v: u8,
     on: &Outcome,
-    base: f64,
-    hints: &mut Vec<Hint>,
+    hints: &mut Hints,
 ) {
     for t in 0..3 {
         let places = region(c, e.kind, cell, v, t);
@@ -790,7 +814,7 @@ fn regions(
                     &*o.to_off
                 }
             }));
-            common_hints(e, c, &all, value, base, 6, hints);
+            common_hints(e, &all, value, 6, hints);
         }
         for x in places.iter().skip(1) {
             memo.used(sets, x as u8, v);
