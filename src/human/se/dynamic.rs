@@ -21,8 +21,6 @@
 //! start and the grid. It is kept from its first use to its last (counted ahead), which cuts the chains grown by
 //! about a third without changing a hint or their order (see [`Memo`]).
 
-use std::collections::VecDeque;
-
 use super::super::candidates::Candidates;
 use super::advanced::{self, Grids, Offs};
 use super::chains::{key, length_difficulty};
@@ -105,14 +103,22 @@ impl LSet {
     }
 }
 
-/// Sets emptied for reuse: a set is large (one slot per candidate), so the chains of one producer recycle them
-/// rather than clear or copy fresh ones.
+/// Sets emptied for reuse: a set is large (one slot per candidate), so the chains recycle them rather than clear
+/// or copy fresh ones; a thread keeps its sets from one producer call to the next ([`SETS`]).
 // Boxed: a set moves (into the outcome lists, out of the chains) as a pointer, not as its 3 KB.
 #[allow(clippy::vec_box)]
 #[derive(Default)]
 struct Pool(Vec<Box<LSet>>);
 
+thread_local! {
+    /// This thread's sets between producer calls.
+    static SETS: std::cell::Cell<Pool> = std::cell::Cell::new(Pool::default());
+}
+
 impl Pool {
+    /// At most this many sets (about 3 KB each) are kept between producer calls.
+    const KEPT: usize = 512;
+
     fn take(&mut self) -> Box<LSet> {
         self.0.pop().unwrap_or_else(|| Box::new(LSet::new()))
     }
@@ -149,8 +155,6 @@ struct Engine {
     /// The parents of every node, node after node.
     pool: Vec<u32>,
     work: Work,
-    /// Reused by `chain`: the pending "on" and "off" potentials.
-    scratch: (VecDeque<u32>, VecDeque<u32>),
     /// The cells without a value and how many cells hold each digit (for the advanced implications).
     open: CellSet,
     placed: [u8; 9],
@@ -199,8 +203,8 @@ impl Engine {
 
     /// Takes in a potential implied by the one being followed (SE's `doChaining` step): when its conjugate is in
     /// `opposite` the chaining ends (the potential and that conjugate are returned); else, when not in `same` yet,
-    /// it joins `same` and the queue. Only a potential taken in is made a node, its parents pushed by `parents`.
-    #[allow(clippy::too_many_arguments)]
+    /// it joins `same` (and so the queue: see [`Engine::chain`]). Only a potential taken in is made a node, its
+    /// parents pushed by `parents`.
     #[inline]
     fn take_in(
         &mut self,
@@ -209,7 +213,6 @@ impl Engine {
         on: bool,
         same: &mut LSet,
         opposite: &LSet,
-        pending: &mut VecDeque<u32>,
         parents: impl FnOnce(&mut Engine),
     ) -> Option<(u32, u32)> {
         let k = key(cell, digit);
@@ -224,28 +227,19 @@ impl Engine {
             return Some((q, o));
         }
         same.insert(k, q);
-        pending.push_back(q);
         None
     }
 
     /// SE's `getOnToOff` of the "on" potential `p`: the cell's other digits, then the digit's other places in the
     /// box, row and column, each cell once, taken in as found ([`Engine::take_in`]); the (on, off) pair of a
     /// contradiction if one is met.
-    fn on_to_off(
-        &mut self,
-        p: u32,
-        to_on: &LSet,
-        to_off: &mut LSet,
-        pending: &mut VecDeque<u32>,
-    ) -> Option<(u32, u32)> {
+    fn on_to_off(&mut self, p: u32, to_on: &LSet, to_off: &mut LSet) -> Option<(u32, u32)> {
         let (cell, digit) = (self.nodes[p as usize].cell, self.nodes[p as usize].digit);
         let c = cell as usize;
         let parent = |e: &mut Engine| e.pool.push(p);
         if self.kind != Kind::Nishio {
             for d in DigitSet(self.work.mask[c]).iter().filter(|&d| d != digit) {
-                if let Some((off, on)) =
-                    self.take_in(cell, d, false, to_off, to_on, pending, parent)
-                {
+                if let Some((off, on)) = self.take_in(cell, d, false, to_off, to_on, parent) {
                     return Some((on, off));
                 }
             }
@@ -255,8 +249,7 @@ impl Engine {
             let places = self.work.places[digit as usize - 1] & cells_of(house_of(t, c)) & !added;
             for x in places.iter() {
                 added.insert(x);
-                if let Some((off, on)) =
-                    self.take_in(x as u8, digit, false, to_off, to_on, pending, parent)
+                if let Some((off, on)) = self.take_in(x as u8, digit, false, to_off, to_on, parent)
                 {
                     return Some((on, off));
                 }
@@ -275,7 +268,6 @@ impl Engine {
         save: &Work,
         to_on: &mut LSet,
         to_off: &LSet,
-        pending: &mut VecDeque<u32>,
     ) -> Option<(u32, u32)> {
         let (cell, digit) = (self.nodes[p as usize].cell, self.nodes[p as usize].digit);
         let c = cell as usize;
@@ -293,7 +285,7 @@ impl Engine {
                             }
                         }
                     };
-                    let hit = self.take_in(cell, d, true, to_on, to_off, pending, parents);
+                    let hit = self.take_in(cell, d, true, to_on, to_off, parents);
                     if hit.is_some() {
                         return hit;
                     }
@@ -321,7 +313,7 @@ impl Engine {
                         }
                     }
                 };
-                let hit = self.take_in(o as u8, digit, true, to_on, to_off, pending, parents);
+                let hit = self.take_in(o as u8, digit, true, to_on, to_off, parents);
                 if hit.is_some() {
                     return hit;
                 }
@@ -331,24 +323,24 @@ impl Engine {
     }
 
     /// SE's `doChaining`: completes `to_on` and `to_off`; the (on, off) pair of a contradiction if one is met.
+    /// A potential joins its set and SE's queue of pending potentials at once, so the queues are the sets' orders
+    /// from a cursor on.
     fn chain(&mut self, to_on: &mut LSet, to_off: &mut LSet) -> Option<(u32, u32)> {
         let save = self.work;
-        // The queues are the engine's, reused from call to call.
-        let (mut pending_on, mut pending_off) = std::mem::take(&mut self.scratch);
-        pending_on.clear();
-        pending_off.clear();
-        pending_on.extend(to_on.order.iter().map(|&k| to_on.idx[k as usize]));
-        pending_off.extend(to_off.order.iter().map(|&k| to_off.idx[k as usize]));
+        let (mut next_on, mut next_off) = (0, 0);
         let result = loop {
-            if let Some(p) = pending_on.pop_front() {
-                let hit = self.on_to_off(p, to_on, to_off, &mut pending_off);
+            if let Some(&k) = to_on.order.get(next_on) {
+                next_on += 1;
+                let hit = self.on_to_off(to_on.idx[k as usize], to_on, to_off);
                 if hit.is_some() {
                     break hit;
                 }
                 continue;
             }
-            if let Some(p) = pending_off.pop_front() {
-                let hit = self.off_to_on(p, &save, to_on, to_off, &mut pending_on);
+            if let Some(&k) = to_off.order.get(next_off) {
+                next_off += 1;
+                let p = to_off.idx[k as usize];
+                let hit = self.off_to_on(p, &save, to_on, to_off);
                 if hit.is_some() {
                     break hit;
                 }
@@ -358,19 +350,18 @@ impl Engine {
                 }
                 continue;
             }
-            if self.kind.level() > 0 && self.advance(&save, to_off, &mut pending_off) {
+            if self.kind.level() > 0 && self.advance(&save, to_off) {
                 continue;
             }
             break None;
         };
         self.work = save;
-        self.scratch = (pending_on, pending_off);
         result
     }
 
     /// SE's `getAdvancedPotentials` once nothing is pending: the advanced "off" potentials not yet in `to_off`
     /// join it and the queue (SE checks them against nothing else). True when any did.
-    fn advance(&mut self, save: &Work, to_off: &mut LSet, pending: &mut VecDeque<u32>) -> bool {
+    fn advance(&mut self, save: &Work, to_off: &mut LSet) -> bool {
         let mut found = std::mem::take(&mut self.advanced);
         let grids = Grids {
             now: &self.work.mask,
@@ -400,7 +391,6 @@ impl Engine {
                 self.nodes[node as usize].nested = base + chain;
             }
             to_off.insert(k as usize, node);
-            pending.push_back(node);
             added = true;
         }
         self.advanced = found;
@@ -674,7 +664,6 @@ pub(super) fn find(c: &Candidates, kind: Kind) -> Option<SeStep> {
         nodes: Vec::with_capacity(1 << 14),
         pool: Vec::with_capacity(1 << 14),
         work: Work::new(c),
-        scratch: Default::default(),
         open: c.open(),
         placed: std::array::from_fn(|d| c.placed(d as u8 + 1).len() as u8),
         advanced: Offs::default(),
@@ -684,7 +673,7 @@ pub(super) fn find(c: &Candidates, kind: Kind) -> Option<SeStep> {
         levels: Default::default(),
         nested: Vec::new(),
     };
-    let mut sets = Pool::default();
+    let mut sets = SETS.take();
     let mut memo = Memo::new(c, kind);
     let mut hints = Hints {
         c,
@@ -748,6 +737,8 @@ pub(super) fn find(c: &Candidates, kind: Kind) -> Option<SeStep> {
         }
     }
     debug_assert_eq!(memo.live, 0, "every kept outcome used");
+    sets.0.truncate(Pool::KEPT);
+    SETS.set(sets);
     let h = hints.best?;
     let mut step = SeStep::new(match kind {
         Kind::Nishio => SeTechnique::NishioForcingChain,
