@@ -13,9 +13,15 @@
 //! the four above find nothing: all its hints on the working grid, sorted as SE sorts them and without repeats
 //! (same eliminations), each resting on the chain's eliminations its links needed. At nesting level 3 ("(+
 //! Multiple Forcing Chains)") SE's Multiple Forcing Chains come sixth, asked when the five above find nothing,
-//! taken the same way ([`super::multiple`]).
+//! taken the same way ([`super::multiple`]). Their hints depend on the working grid alone and the chains meet
+//! the same grids again and again, so each thread remembers those of the grids met lately ([`memo`]).
+
+use std::cell::RefCell;
+use std::collections::HashMap;
+use std::rc::Rc;
 
 use super::super::house::{CellSet, DigitSet};
+use super::chains::{NestedHint, View};
 use super::{cells_of, combinations, region, subset_union, BOX_COL_ROW};
 
 /// The candidates of a chain's working grid, with the grid it started from.
@@ -109,16 +115,82 @@ pub(super) fn find(g: &Grids, out: &mut Offs, level: u8) {
     }
     if level >= 2 && out.offs.is_empty() {
         let view = view(g);
-        nested(g, out, super::chains::nested_hints(&view));
+        nested(g, out, &memo(Producer::Chains, &view));
         if level >= 3 && out.offs.is_empty() {
-            nested(g, out, super::multiple::nested_hints(&view));
+            nested(g, out, &memo(Producer::Multiple, &view));
         }
     }
 }
 
+/// A nested producer, as [`memo`] tells them apart.
+#[derive(Clone, Copy, PartialEq, Eq, Hash)]
+enum Producer {
+    /// [`super::chains::nested_hints`].
+    Chains,
+    /// [`super::multiple::nested_hints`].
+    Multiple,
+}
+
+/// The hints of the nested producers on the working grids met lately, on this thread: the two generations of
+/// [`memo`] and how many hints the newer holds.
+#[derive(Default)]
+struct Memo {
+    new: HashMap<MemoKey, Rc<[NestedHint]>>,
+    old: HashMap<MemoKey, Rc<[NestedHint]>>,
+    hints: usize,
+}
+
+/// A producer and the working grid it ran on (all its hints depend on).
+type MemoKey = (Producer, [u16; 81], [CellSet; 9]);
+
+/// How many hints [`Memo::new`] holds before it becomes the older generation (the memo then holds a few tens of
+/// megabytes at most).
+const MEMO_HINTS: usize = 1 << 16;
+
+thread_local! {
+    static MEMO: RefCell<Memo> = RefCell::new(Memo::default());
+}
+
+/// The hints of `producer` on `view`, remembered: a nested producer's hints depend on the working grid only, and
+/// the dynamic chains meet the same working grids again and again (about two calls in three on the forum's
+/// hardest puzzles: the assumptions of one cell and of the next steps of the rating lead to the same grids), so
+/// a grid met lately is answered from the memo. Two generations, the newer moved to the older when full, keep
+/// the grids met lately within a bounded memory.
+fn memo(producer: Producer, view: &View) -> Rc<[NestedHint]> {
+    let k: MemoKey = (producer, view.mask, view.places);
+    let found = MEMO.with(|m| {
+        let mut m = m.borrow_mut();
+        if let Some(h) = m.new.get(&k) {
+            return Some(h.clone());
+        }
+        let h = m.old.remove(&k)?;
+        m.hints += h.len();
+        m.new.insert(k, h.clone());
+        Some(h)
+    });
+    if let Some(h) = found {
+        return h;
+    }
+    let hints: Rc<[NestedHint]> = match producer {
+        Producer::Chains => super::chains::nested_hints(view),
+        Producer::Multiple => super::multiple::nested_hints(view),
+    }
+    .into();
+    MEMO.with(|m| {
+        let mut m = m.borrow_mut();
+        if m.hints + hints.len() > MEMO_HINTS {
+            m.old = std::mem::take(&mut m.new);
+            m.hints = 0;
+        }
+        m.hints += hints.len();
+        m.new.insert(k, hints.clone());
+    });
+    hints
+}
+
 /// The working grid as the nested producers see it.
-fn view(g: &Grids) -> super::chains::View {
-    super::chains::View {
+fn view(g: &Grids) -> View {
+    View {
         mask: *g.now,
         places: *g.places,
     }
@@ -129,7 +201,7 @@ fn view(g: &Grids) -> super::chains::View {
 /// order, each resting on the candidates the chain removed that its links needed (SE's
 /// `ChainingHint.getRuleParents`: for an "on" potential implied in a cell, the cell's removed candidates; in a
 /// house, the digit's removed places in that house).
-fn nested(g: &Grids, out: &mut Offs, hints: Vec<super::chains::NestedHint>) {
+fn nested(g: &Grids, out: &mut Offs, hints: &[NestedHint]) {
     let mut parents: Vec<u16> = Vec::new();
     for h in hints {
         parents.clear();
@@ -153,7 +225,7 @@ fn nested(g: &Grids, out: &mut Offs, hints: Vec<super::chains::NestedHint>) {
             continue;
         }
         let id = out.chains.len() as u32;
-        out.chains.push((h.complexity, h.identity));
+        out.chains.push((h.complexity, h.identity.clone()));
         out.push(&h.removes, &parents, id);
     }
 }
