@@ -20,9 +20,10 @@ use std::cell::RefCell;
 use std::collections::HashMap;
 use std::rc::Rc;
 
+use super::super::house::HOUSE_LIST;
 use super::super::house::{CellSet, DigitSet};
 use super::chains::{NestedHint, View};
-use super::{cells_of, combinations, region, subset_union, BOX_COL_ROW};
+use super::{cells_of, combinations, region, BOX_COL_ROW};
 
 /// The candidates of a chain's working grid, with the grid it started from.
 pub(super) struct Grids<'a> {
@@ -257,21 +258,22 @@ fn locking(g: &Grids, out: &mut Offs) {
                 if pos.len() < 2 {
                     continue;
                 }
-                for i2 in 0..9 {
-                    let r2 = cells_of(region(t2, i2));
-                    if (r1 & r2).is_empty() || pos & r2 != pos {
-                        continue;
-                    }
-                    removes.clear();
-                    removes.extend(
-                        (places & r2 & !r1)
-                            .iter()
-                            .map(|cell| (cell as u8, DigitSet::single(d))),
-                    );
-                    parents.clear();
-                    parents.extend(gone_keys(g, r1 & !r2, d));
-                    out.hint(&mut removes, &parents);
+                // SE tries every house of type `t2`; the places, two or more, lie in one at most: that of the
+                // first place, if in any.
+                let first = pos.first().expect("two places or more");
+                let r2 = cells_of(super::house_of(t2, first));
+                if pos & r2 != pos || (places & r2 & !r1).is_empty() {
+                    continue;
                 }
+                removes.clear();
+                removes.extend(
+                    (places & r2 & !r1)
+                        .iter()
+                        .map(|cell| (cell as u8, DigitSet::single(d))),
+                );
+                parents.clear();
+                parents.extend(gone_keys(g, r1 & !r2, d));
+                out.hint(&mut removes, &parents);
             }
         }
     }
@@ -306,12 +308,15 @@ fn hidden_pairs(g: &Grids, out: &mut Offs) {
             if (g.open & hc).len() <= 4 {
                 continue;
             }
+            let at: [u16; 9] = std::array::from_fn(|d| digit_positions(g, t, i, d as u8 + 1));
             for m in combinations(2) {
                 let digits = DigitSet(m);
-                let parts = digits.iter().map(|d| digit_positions(g, t, i, d));
-                let Some(common) = subset_union(parts, 2) else {
+                // Two digits' places, two or more each, whose union is two: the same two.
+                let (a, b) = pair(m);
+                let common = at[a];
+                if common.count_ones() != 2 || at[b] != common {
                     continue;
-                };
+                }
                 let cells = super::cells_at(h, common);
                 removes.clear();
                 for cell in cells.iter() {
@@ -345,11 +350,15 @@ fn naked_pairs(g: &Grids, out: &mut Offs) {
             if (g.open & hc).len() < 4 {
                 continue;
             }
+            let list = &HOUSE_LIST[h.0 as usize];
             for m in combinations(2) {
-                let cells = super::cells_at(h, m);
-                let Some(common) = subset_union(cells.iter().map(|cell| g.now[cell]), 2) else {
+                // Two cells' candidates, two or more each, whose union is two: the same two.
+                let (a, b) = pair(m);
+                let common = g.now[list[a] as usize];
+                if common.count_ones() != 2 || g.now[list[b] as usize] != common {
                     continue;
-                };
+                }
+                let cells = super::cells_at(h, m);
                 removes.clear();
                 for cell in (hc & !cells).iter() {
                     let r = DigitSet(g.now[cell] & common);
@@ -369,6 +378,12 @@ fn naked_pairs(g: &Grids, out: &mut Offs) {
     }
 }
 
+/// The two positions of a two-bit mask, lower first.
+fn pair(m: u16) -> (usize, usize) {
+    let a = m.trailing_zeros() as usize;
+    (a, (m & (m - 1)).trailing_zeros() as usize)
+}
+
 /// The cells of the lines of type `t` (1 rows, 2 columns) in mask `m`.
 fn lines(t: usize, m: u16) -> CellSet {
     (0..9)
@@ -381,17 +396,21 @@ fn x_wings(g: &Grids, out: &mut Offs) {
     let mut removes = Vec::new();
     let mut parents = Vec::new();
     for (base, cover) in [(2, 1), (1, 2)] {
+        // `at[d - 1][i]`: the places of digit `d` in base line `i`.
+        let at: [[u16; 9]; 9] = std::array::from_fn(|d| {
+            std::array::from_fn(|i| digit_positions(g, base, i, d as u8 + 1))
+        });
         for m in combinations(2) {
+            let (a, b) = pair(m);
             for d in 1..=9u8 {
                 if g.placed[d as usize - 1] + 4 > 9 {
                     continue;
                 }
-                let parts = (0..9)
-                    .filter(|&i| m >> i & 1 != 0)
-                    .map(|i| digit_positions(g, base, i, d));
-                let Some(common) = subset_union(parts, 2) else {
+                // Two lines' places, two or more each, whose union is two: the same two.
+                let common = at[d as usize - 1][a];
+                if common.count_ones() != 2 || at[d as usize - 1][b] != common {
                     continue;
-                };
+                }
                 let bases = lines(base, m);
                 let covers = lines(cover, common);
                 removes.clear();
