@@ -2,9 +2,7 @@
 //! pair/triplet (2.0, 2.5), which counts only when the hidden set leaves another digit one place in its house.
 
 use super::super::candidates::Candidates;
-use super::{
-    cells_at, cells_of, combinations, positions, region, SeStep, SeTechnique, BOX_COL_ROW,
-};
+use super::{cells_at, cells_of, combinations, region, SeStep, SeTechnique, BOX_COL_ROW};
 use crate::human::house::{DigitSet, HouseSet, HOUSE_LIST};
 
 /// SE's `NakedSet(degree)`: houses with at least `2 * degree` empty cells (boxes, columns, rows), cell positions in
@@ -76,30 +74,30 @@ pub(super) fn hidden(c: &Candidates, degree: u32, direct: bool) -> Option<SeStep
             if !(empty > 2 * degree || (direct && empty > degree)) {
                 continue;
             }
+            // Each digit's positions in the house.
             let mut places = [0u16; 9];
-            let mut count = [0u32; 9];
-            for d in 1..=9u8 {
-                let p = c.places(d) & hc;
-                places[d as usize - 1] = positions(h, p);
-                count[d as usize - 1] = p.len();
-            }
-            // Digits with fewer than two places cannot be in the set (SE's common-tuple search rejects them).
-            let eligible = (0..9)
-                .filter(|&v| count[v] >= 2)
-                .fold(0u16, |m, v| m | 1 << v);
-            if eligible.count_ones() < degree {
-                continue;
-            }
-            'combo: for m in combinations(degree) {
-                if m & !eligible != 0 {
-                    continue;
+            for (pos, &cell) in HOUSE_LIST[h.0 as usize].iter().enumerate() {
+                for d in c.get(cell as usize).iter() {
+                    places[d as usize - 1] |= 1 << pos;
                 }
+            }
+            let count = places.map(u16::count_ones);
+            // Digits with fewer than two places cannot be in the set (SE's common-tuple search rejects them).
+            let mut eligible = [0usize; 9];
+            let mut e = 0;
+            for v in (0..9).filter(|&v| count[v] >= 2) {
+                eligible[e] = v;
+                e += 1;
+            }
+            // The combinations of the eligible digits in increasing order: the combinations of the first `e`
+            // bits (the first ones in `combinations`' order), each bit `j` standing for the `j`th eligible digit
+            // (a map that keeps the order).
+            for picks in combinations(degree).take_while(|&m| m < 1 << e) {
+                let mut m = 0u16;
                 let mut union = 0u16;
-                for v in 0..9 {
-                    if m >> v & 1 != 0 {
-                        if count[v] < 2 {
-                            continue 'combo;
-                        }
+                for (j, &v) in eligible[..e].iter().enumerate() {
+                    if picks >> j & 1 != 0 {
+                        m |= 1 << v;
                         union |= places[v];
                     }
                 }
