@@ -13,7 +13,7 @@ mod reach;
 use std::collections::VecDeque;
 
 use super::super::candidates::Candidates;
-use super::{cells_of, house_of, SeStep, SeTechnique, Tenths};
+use super::{cells_of, count9, house_of, SeStep, SeTechnique, Tenths};
 use crate::human::house::{CellSet, DigitSet, PEERS};
 use crate::human::step::Eliminations;
 use reach::Reach;
@@ -161,7 +161,7 @@ impl<'a> Search<'a> {
     /// The other digit of a bivalue `cell` than `digit` (a Y link), if the cell is bivalue.
     fn partner(&self, cell: usize, digit: u8) -> Option<u8> {
         let mut other = self.c.get(cell);
-        if other.len() != 2 {
+        if count9(other.0) != 2 {
             return None;
         }
         other.remove(digit);
@@ -267,7 +267,7 @@ impl<'a> Search<'a> {
     fn cycles(&mut self, source: u32, y: bool, x: bool) -> Vec<u32> {
         let src = self.nodes[source as usize];
         let mut found = Vec::new();
-        let closable = (y && self.c.get(src.cell as usize).len() == 2)
+        let closable = (y && count9(self.c.get(src.cell as usize).0) == 2)
             || (x && self.last[key(src.cell, src.digit)] != [NO_CELL; 3]);
         if !closable {
             return found;
@@ -494,11 +494,11 @@ fn collect(c: &View, all: bool) -> Vec<Hint> {
         };
         for cell in 0..81 {
             let cand = c.get(cell);
-            if cand.len() < 2 {
+            if count9(cand.0) < 2 {
                 continue;
             }
             for d in cand.iter() {
-                if !x && cand.len() > 2 {
+                if !x && count9(cand.0) > 2 {
                     continue;
                 }
                 s.nodes.clear();

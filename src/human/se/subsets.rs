@@ -2,7 +2,9 @@
 //! pair/triplet (2.0, 2.5), which counts only when the hidden set leaves another digit one place in its house.
 
 use super::super::candidates::Candidates;
-use super::{cells_at, cells_of, combinations, region, SeStep, SeTechnique, BOX_COL_ROW};
+use super::{
+    cells_at, cells_of, combinations, count9, region, two_or_more, SeStep, SeTechnique, BOX_COL_ROW,
+};
 use crate::human::house::{DigitSet, HouseSet, HOUSE_LIST};
 
 /// SE's `NakedSet(degree)`: houses with at least `2 * degree` empty cells (boxes, columns, rows), cell positions in
@@ -21,7 +23,7 @@ pub(super) fn naked(c: &Candidates, degree: u32) -> Option<SeStep> {
             let list = &HOUSE_LIST[h.0 as usize];
             let cand: [u16; 9] = std::array::from_fn(|i| c.get(list[i] as usize).0);
             let eligible = (0..9)
-                .filter(|&i| cand[i].count_ones() >= 2)
+                .filter(|&i| two_or_more(cand[i].into()))
                 .fold(0u16, |m, i| m | 1 << i);
             for m in combinations(degree) {
                 if m & !eligible != 0 {
@@ -32,7 +34,7 @@ pub(super) fn naked(c: &Candidates, degree: u32) -> Option<SeStep> {
                         .filter(|i| m >> i & 1 != 0)
                         .fold(0, |u, i| u | cand[i]),
                 );
-                if union.len() != degree {
+                if count9(union.0) != degree {
                     continue;
                 }
                 let cells = cells_at(h, m);
@@ -81,7 +83,7 @@ pub(super) fn hidden(c: &Candidates, degree: u32, direct: bool) -> Option<SeStep
                     places[d as usize - 1] |= 1 << pos;
                 }
             }
-            let count = places.map(u16::count_ones);
+            let count = places.map(count9);
             // Digits with fewer than two places cannot be in the set (SE's common-tuple search rejects them).
             let mut eligible = [0usize; 9];
             let mut e = 0;
@@ -101,7 +103,7 @@ pub(super) fn hidden(c: &Candidates, degree: u32, direct: bool) -> Option<SeStep
                         union |= places[v];
                     }
                 }
-                if union.count_ones() != degree {
+                if count9(union) != degree {
                     continue;
                 }
                 let cells = cells_at(h, union);
@@ -117,7 +119,7 @@ pub(super) fn hidden(c: &Candidates, degree: u32, direct: bool) -> Option<SeStep
                 s.digits = digits;
                 if direct {
                     for v in (0..9).filter(|v| m >> v & 1 == 0) {
-                        if count[v] > 1 && (places[v] & !union).count_ones() == 1 {
+                        if count[v] > 1 && count9(places[v] & !union) == 1 {
                             let cell = cells_at(h, places[v] & !union).first().expect("one cell");
                             s.placement = Some((cell, v as u8 + 1));
                             return Some(s);
