@@ -738,6 +738,30 @@ fn combinations(k: u32) -> impl Iterator<Item = u16> {
         .copied()
 }
 
+/// The number of digits of a 9-bit candidate mask, read from a table: the build targets baseline x86-64, which has
+/// no popcount instruction, and the producers' inner loops count often.
+#[inline]
+fn count9(m: u16) -> u32 {
+    u32::from(DIGIT_COUNT[m as usize & 0x1FF])
+}
+
+/// `DIGIT_COUNT[m]`: the number of bits of the 9-bit mask `m`.
+const DIGIT_COUNT: [u8; 512] = {
+    let mut t = [0u8; 512];
+    let mut m = 0;
+    while m < 512 {
+        t[m] = (m as u32).count_ones() as u8;
+        m += 1;
+    }
+    t
+};
+
+/// Whether a bit set (cells or digits) holds two items or more, without counting them.
+#[inline]
+fn two_or_more(bits: u128) -> bool {
+    bits & bits.wrapping_sub(1) != 0
+}
+
 /// The cells of house `h` at the positions of mask `m`.
 #[inline]
 fn cells_at(h: House, m: u16) -> CellSet {
