@@ -717,19 +717,6 @@ const SUBSETS: ([u16; 512], [usize; 11]) = {
     (masks, offset)
 };
 
-/// The union of `parts` when each holds two bits or more and together they hold exactly `degree`: the cover of a
-/// subset (pair, triplet, quad) or of a fish; `None` otherwise (it stops at the first part of fewer than two).
-fn subset_union(parts: impl IntoIterator<Item = u16>, degree: u32) -> Option<u16> {
-    let mut union = 0u16;
-    for p in parts {
-        if p.count_ones() < 2 {
-            return None;
-        }
-        union |= p;
-    }
-    (union.count_ones() == degree).then_some(union)
-}
-
 /// The `k`-subsets of 0..9 as 9-bit masks, in SE's `Permutations` order (increasing value).
 fn combinations(k: u32) -> impl Iterator<Item = u16> {
     let (masks, offset) = &SUBSETS;
