@@ -264,7 +264,7 @@ impl<'a> Search<'a> {
     /// links or more. Only an "off" potential that turns the source on can close a cycle: a source with none (a
     /// cell not bivalue for the Y links, a digit with no other single place in a house for the X links) has no
     /// cycle, and is not searched.
-    fn cycles(&mut self, source: u32, y: bool, x: bool) -> Vec<u32> {
+    fn cycles(&mut self, source: u32, y: bool, x: bool, within: Option<&Reach>) -> Vec<u32> {
         let src = self.nodes[source as usize];
         let mut found = Vec::new();
         let closable = (y && count9(self.c.get(src.cell as usize).0) == 2)
@@ -273,7 +273,8 @@ impl<'a> Search<'a> {
             return found;
         }
         let mut to_on = Set729::default();
-        to_on.insert(key(src.cell, src.digit));
+        let src_key = key(src.cell, src.digit);
+        to_on.insert(src_key);
         let (mut pending_on, mut pending_off, mut buf) = std::mem::take(&mut self.scratch);
         pending_on.clear();
         pending_off.clear();
@@ -291,9 +292,11 @@ impl<'a> Search<'a> {
             }
             length += 1;
             while let Some(p) = pending_off.pop_front() {
-                // Only a potential equal to the source or new is of use.
+                // Only a potential equal to the source, or new and in the source's component, is of use.
                 let keep = |_: &Search, qn: &Node| {
-                    (length >= 4 && qn.same(&src)) || !to_on.contains(key(qn.cell, qn.digit))
+                    let k = key(qn.cell, qn.digit);
+                    (length >= 4 && qn.same(&src))
+                        || (!to_on.contains(k) && within.is_none_or(|r| r.together(k, src_key)))
                 };
                 self.off_to_on(p, y, x, &mut buf, keep);
                 for &q in &buf {
@@ -484,9 +487,7 @@ fn collect(c: &View, all: bool) -> Vec<Hint> {
         if !all && y && x && hints.iter().any(|h| h.rating < 7.0) {
             break;
         }
-        if x {
-            reach.build(&s, y);
-        }
+        reach.build(&s, y, x);
         let sort_key = match (y, x) {
             (true, true) => 4,
             (true, false) => 3,
@@ -504,12 +505,29 @@ fn collect(c: &View, all: bool) -> Vec<Hint> {
                 s.nodes.clear();
                 let on = s.push(cell as u8, d, true, NO_CAUSE, NONE);
                 // The searches `reach` proves fruitless are skipped (checked in debug builds).
-                let cycles = if !x || reach.may_cycle(cell, d) {
-                    s.cycles(on, y, x)
+                let cycles = if reach.may_cycle(cell, d) {
+                    s.cycles(on, y, x, Some(&reach))
                 } else {
-                    debug_assert!(s.cycles(on, y, x).is_empty());
                     Vec::new()
                 };
+                #[cfg(debug_assertions)]
+                {
+                    // The same cycles through the same potentials as the search of every potential.
+                    let plain = s.cycles(on, y, x, None);
+                    let path = |p: u32| {
+                        let mut out = Vec::new();
+                        let mut i = p;
+                        while i != NONE {
+                            let n = s.nodes[i as usize];
+                            out.push((n.cell, n.digit, n.on, n.cause));
+                            i = n.parent;
+                        }
+                        out
+                    };
+                    let a: Vec<_> = cycles.iter().map(|&p| path(p)).collect();
+                    let b: Vec<_> = plain.iter().map(|&p| path(p)).collect();
+                    assert!(a == b, "pruned cycles differ");
+                }
                 for dst in cycles {
                     if let Some(h) = cycle_hint(&s, dst, y, x, sort_key, all) {
                         hints.push(h);

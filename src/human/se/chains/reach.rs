@@ -1,7 +1,7 @@
 //! Which "on" potentials the links of a static chain pass can reach from which, worked out once per pass, so that
 //! the searches that provably find nothing are not run (same hints, less work).
 //!
-//! Both searches of a pass follow the same links: from "on" to "off" (the cell's other digits when Y links are on,
+//! The searches of a pass follow the same links: from "on" to "off" (the cell's other digits when Y links are on,
 //! the digit's other places in the cell's houses) and from "off" to "on" (the cell's other digit when bivalue and
 //! Y links are on, the digit's last other place in a house). Two steps make a link between "on" potentials; the
 //! strongly connected components of that graph and what each reaches tell, for every source:
@@ -9,13 +9,15 @@
 //!   it, i.e. turns it off;
 //! - a forcing chain from "off" can only meet its "on" when it is reachable from a potential the source turns on;
 //! - a cycle can only come back to its source through another "on" potential reachable from the source that
-//!   reaches it: the source's component holds another potential.
+//!   reaches it: the source's component holds another potential. Every "on" potential of a cycle is in the
+//!   source's component, and so is the potential that first implied it (it reaches it, and is reached from the
+//!   source): a cycle search that leaves out the others finds the same cycles through the same potentials.
 //!
 //! These are conditions on reachability alone, and each search, breadth first with every potential met once (or
 //! fewer: the cycles also leave out a potential's ancestors), meets a subset of the reachable potentials, so a
 //! source that fails them has no hint.
 
-use super::{key, Search, NO_CELL};
+use super::{count9, key, Search, NO_CELL};
 use crate::human::house::PEERS;
 
 /// No candidate at that key, in [`Reach::id`].
@@ -47,17 +49,19 @@ pub(super) struct Reach {
 }
 
 /// Calls `f` with the key of each potential the "off" potential `digit` in `cell` turns on: the cell's other digit
-/// when bivalue (Y links on), the digit's last other place in each house.
+/// when bivalue (Y links on), the digit's last other place in each house (X links on).
 #[inline]
-fn strong(s: &Search, y: bool, cell: usize, digit: u8, mut f: impl FnMut(usize)) {
+fn strong(s: &Search, y: bool, x: bool, cell: usize, digit: u8, mut f: impl FnMut(usize)) {
     if y {
         if let Some(d) = s.partner(cell, digit) {
             f(key(cell as u8, d));
         }
     }
-    for &o in &s.last[key(cell as u8, digit)] {
-        if o != NO_CELL {
-            f(key(o, digit));
+    if x {
+        for &o in &s.last[key(cell as u8, digit)] {
+            if o != NO_CELL {
+                f(key(o, digit));
+            }
         }
     }
 }
@@ -77,12 +81,14 @@ fn weak(s: &Search, y: bool, cell: usize, digit: u8, mut f: impl FnMut(usize, u8
 }
 
 impl Reach {
-    /// The reachability of the pass on `s`'s candidates with Y links when `y` and X links.
-    pub(super) fn build(&mut self, s: &Search, y: bool) {
+    /// The reachability of the pass on `s`'s candidates with Y links when `y` and X links when `x`. With Y links
+    /// alone, only the potentials of bivalue cells are ever turned on (and searched from): the others are left out.
+    pub(super) fn build(&mut self, s: &Search, y: bool, x: bool) {
         self.id.clear();
         self.id.resize(729, NO_ID);
+        let counted = |cell: usize| x || count9(s.c.get(cell).0) == 2;
         let mut n = 0usize;
-        for cell in 0..81 {
+        for cell in (0..81).filter(|&cell| counted(cell)) {
             for d in s.c.get(cell).iter() {
                 self.id[key(cell as u8, d)] = n as u16;
                 n += 1;
@@ -93,12 +99,12 @@ impl Reach {
         self.succ.clear();
         self.succ.resize(n * w, 0);
         let mut a = 0;
-        for cell in 0..81 {
+        for cell in (0..81).filter(|&cell| counted(cell)) {
             for d in s.c.get(cell).iter() {
                 let row = &mut self.succ[a * w..(a + 1) * w];
                 let id = &self.id;
                 weak(s, y, cell, d, |xc, xd| {
-                    strong(s, y, xc, xd, |b| {
+                    strong(s, y, x, xc, xd, |b| {
                         let b = id[b] as usize;
                         row[b / 64] |= 1 << (b % 64);
                     })
@@ -121,6 +127,7 @@ impl Reach {
         self.comp.resize(n, u16::MAX);
         self.size.clear();
         self.reach.clear();
+        self.reach.resize(n * w, 0);
         self.stack.clear();
         self.frames.clear();
         let mut counter = 0u16;
@@ -198,7 +205,6 @@ impl Reach {
             self.comp[m as usize] = c as u16;
         }
         self.size.push((self.stack.len() - start) as u16);
-        self.reach.resize((c + 1) * w, 0);
         for i in start..self.stack.len() {
             let m = self.stack[i] as usize;
             self.reach[c * w + m / 64] |= 1 << (m % 64);
@@ -242,13 +248,21 @@ impl Reach {
     pub(super) fn may_refute_off(&self, s: &Search, y: bool, cell: usize, digit: u8) -> bool {
         let to = key(cell as u8, digit);
         let mut any = false;
-        strong(s, y, cell, digit, |b| any = any || self.reaches(b, to));
+        strong(s, y, true, cell, digit, |b| {
+            any = any || self.reaches(b, to)
+        });
         any
     }
 
     /// Whether a cycle may come back to `digit` in `cell`: its component holds another potential.
     pub(super) fn may_cycle(&self, cell: usize, digit: u8) -> bool {
-        let a = self.id[key(cell as u8, digit)] as usize;
-        self.size[self.comp[a] as usize] > 1
+        let a = self.id[key(cell as u8, digit)];
+        a != NO_ID && self.size[self.comp[a as usize] as usize] > 1
+    }
+
+    /// Whether the "on" potentials of keys `a` and `b` reach each other (they are in one component).
+    pub(super) fn together(&self, a: usize, b: usize) -> bool {
+        let (a, b) = (self.id[a], self.id[b]);
+        a != NO_ID && b != NO_ID && self.comp[a as usize] == self.comp[b as usize]
     }
 }
