@@ -141,8 +141,9 @@ struct Memo {
     hints: usize,
 }
 
-/// A producer and the working grid it ran on (all its hints depend on).
-type MemoKey = (Producer, [u16; 81], [CellSet; 9]);
+/// A producer and the working grid's candidates it ran on (all its hints depend on them; the digits' places
+/// follow from them, so they are not part of the key).
+type MemoKey = (Producer, [u16; 81]);
 
 /// How many hints [`Memo::new`] holds before it becomes the older generation (the memo then holds a few tens of
 /// megabytes at most).
@@ -158,7 +159,7 @@ thread_local! {
 /// a grid met lately is answered from the memo. Two generations, the newer moved to the older when full, keep
 /// the grids met lately within a bounded memory.
 fn memo(producer: Producer, view: &View) -> Rc<[NestedHint]> {
-    let k: MemoKey = (producer, view.mask, view.places);
+    let k: MemoKey = (producer, view.mask);
     let found = MEMO.with(|m| {
         let mut m = m.borrow_mut();
         if let Some(h) = m.new.get(&k) {
