@@ -13,10 +13,11 @@
 //!
 //! The grid does not change, so an assumption's growth is the same each time SE makes it (a place of a house is
 //! assumed again for each house and as a candidate of its own cell): each is grown once per grid and kept, its
-//! potentials as bit sets (SE's `retainAll` becomes a few word operations) with the node of each key, the
-//! chain's size of each node, and SE's links of each potential, asked of [`Search`] once per grid rather than at
-//! each step. A house whose places have nothing in common stops there, its other places not grown. The chains
-//! themselves are read only for the hints kept after the sort. Each thread keeps the memory from call to call.
+//! potentials as bit sets (SE's `retainAll` becomes a few word operations) with the node of each key, and SE's
+//! links of each potential are asked of [`Search`] once per grid rather than at each step. A house whose places
+//! have nothing in common stops there, its other places not grown. A hint's complexity is counted along its
+//! chains; the rest of what they say is read only for the hints kept after the sort. Each thread keeps the
+//! memory from call to call.
 
 use std::cell::RefCell;
 
@@ -25,6 +26,11 @@ use super::{cells_of, house_of};
 use crate::human::house::DigitSet;
 
 const NONE: u32 = u32::MAX;
+
+/// Node `i` of the "on" (`on`) or "off" potentials of [`Buffers`].
+fn node(i: usize, on: bool) -> u32 {
+    (i * 2 + usize::from(on)) as u32
+}
 
 /// A set of the 729 potentials' keys.
 type Bits = [u64; 12];
@@ -37,17 +43,17 @@ fn has(b: &Bits, k: usize) -> bool {
 struct Growth {
     on: Bits,
     off: Bits,
-    /// `(key, node)` in insertion order: ranges of [`Multiple::on`] and [`Multiple::off`].
+    /// The potentials in insertion order: ranges of [`Buffers::on`] and [`Buffers::off`].
     on_list: (u32, u32),
     off_list: (u32, u32),
-    /// The nodes of the growth's keys in key order start at `Multiple::by_key[by_key]`; `rank[w]` of them have
+    /// The nodes of the growth's keys in key order start at `Buffers::by_key[by_key]`; `rank[w]` of them have
     /// keys below `64 * w`.
     by_key: u32,
     rank: [u16; 12],
 }
 
 impl Growth {
-    /// The index in [`Multiple::by_key`] of the node of key `k`, which the growth holds.
+    /// The index in [`Buffers::by_key`] of the node of key `k`, which the growth holds.
     fn index(&self, k: usize) -> usize {
         let (w, b) = (k / 64, k % 64);
         let below = (self.on[w] | self.off[w]) & ((1u64 << b) - 1);
@@ -68,15 +74,13 @@ struct Buffers {
     links: Vec<(u16, u8)>,
     on_off: Vec<(u32, u32)>,
     off_on: Vec<(u32, u32)>,
-    /// The potentials of every growth, each with its parent.
-    nodes: Vec<Node>,
-    /// `depth[node]`: the size of the node's chain (SE's `getChain`): the node and its ancestors.
-    depth: Vec<u16>,
     /// The growth of the assumption "key on", once grown, else [`NONE`].
     grown: Vec<u32>,
     growths: Vec<Growth>,
-    on: Vec<(u16, u32)>,
-    off: Vec<(u16, u32)>,
+    /// The "on" and "off" potentials of every growth, each with its parent: node `2 * i + 1` is `on[i]`, node
+    /// `2 * i` is `off[i]` ([`node`]).
+    on: Vec<Node>,
+    off: Vec<Node>,
     by_key: Vec<u32>,
     /// The assumptions (growths) of the hints, `Hint::outcomes` ranges.
     outcomes: Vec<u32>,
@@ -96,7 +100,7 @@ struct Hint {
     sort_key: u8,
     cell: u8,
     removes: DigitSet,
-    /// The conclusion's key; each chain is its potential in one of `Multiple::outcomes[outcomes]`.
+    /// The conclusion's key; each chain is its potential in one of `Buffers::outcomes[outcomes]`.
     key: u16,
     outcomes: (u32, u32),
     /// The rule-parent cause of the assumptions.
@@ -109,8 +113,6 @@ impl<'a> Multiple<'a> {
         b.links.clear();
         b.on_off.resize(729, (0, 0));
         b.off_on.resize(729, (0, 0));
-        b.nodes.clear();
-        b.depth.clear();
         b.grown.clear();
         b.grown.resize(729, NONE);
         b.growths.clear();
@@ -166,46 +168,40 @@ impl<'a> Multiple<'a> {
             links,
             on_off,
             off_on,
-            nodes,
-            depth,
             on: on_list,
             off: off_list,
             at,
             ..
         } = &mut self.b;
         let (mut on, mut off) = (Bits::default(), Bits::default());
-        let p = nodes.len() as u32;
-        nodes.push(Node {
+        on[k / 64] |= 1 << (k % 64);
+        at[k] = node(on_start, true);
+        on_list.push(Node {
             cell,
             digit,
             on: true,
             cause: NO_CAUSE,
             parent: NONE,
         });
-        depth.push(1);
-        on[k / 64] |= 1 << (k % 64);
-        at[k] = p;
-        on_list.push((k as u16, p));
         // The potentials pending are those of the lists not followed yet, in their order.
         let (mut next_on, mut next_off) = (on_start, off_start);
         'grow: loop {
-            let (p, from_on) = if next_on < on_list.len() {
+            let (n, from_on) = if next_on < on_list.len() {
                 next_on += 1;
-                (on_list[next_on - 1].1, true)
+                (on_list[next_on - 1], true)
             } else if next_off < off_list.len() {
                 next_off += 1;
-                (off_list[next_off - 1].1, false)
+                (off_list[next_off - 1], false)
             } else {
                 break;
             };
-            let n = nodes[p as usize];
+            let p = node(if from_on { next_on } else { next_off } - 1, from_on);
             let pk = key(n.cell, n.digit);
             let (range, same, opposite, list) = if from_on {
                 (on_off[pk], &mut off, &on, &mut *off_list)
             } else {
                 (off_on[pk], &mut on, &off, &mut *on_list)
             };
-            let d = depth[p as usize] + 1;
             for &(k, cause) in &links[range.0 as usize..range.1 as usize] {
                 let k = k as usize;
                 if has(opposite, k) {
@@ -215,17 +211,14 @@ impl<'a> Multiple<'a> {
                     continue;
                 }
                 same[k / 64] |= 1 << (k % 64);
-                let q = nodes.len() as u32;
-                nodes.push(Node {
+                at[k] = node(list.len(), !from_on);
+                list.push(Node {
                     cell: (k / 9) as u8,
                     digit: (k % 9) as u8 + 1,
                     on: !from_on,
                     cause,
                     parent: p,
                 });
-                depth.push(d);
-                at[k] = q;
-                list.push((k as u16, q));
             }
         }
         let b = &mut self.b;
@@ -252,8 +245,20 @@ impl<'a> Multiple<'a> {
     }
 
     /// The node of growth `g` holding key `k`.
-    fn node(&self, g: u32, k: usize) -> u32 {
+    fn node_of(&self, g: u32, k: usize) -> u32 {
         self.b.by_key[self.b.growths[g as usize].index(k)]
+    }
+
+    /// The chain of node `i` up to its assumption (SE's `getChain`): the node, then its ancestors.
+    fn chain(&self, mut i: u32) -> impl Iterator<Item = Node> + '_ {
+        std::iter::from_fn(move || {
+            (i != NONE).then(|| {
+                let list = if i & 1 != 0 { &self.b.on } else { &self.b.off };
+                let n = list[i as usize / 2];
+                i = n.parent;
+                n
+            })
+        })
     }
 
     /// Starts the potentials common to the growths of a cell or house with those of growth `g`.
@@ -292,7 +297,8 @@ impl<'a> Multiple<'a> {
             if bits.iter().all(|&w| w == 0) {
                 continue;
             }
-            for &(k, _) in &list[span.0 as usize..span.1 as usize] {
+            for n in &list[span.0 as usize..span.1 as usize] {
+                let k = key(n.cell, n.digit) as u16;
                 if !has(bits, k as usize) {
                     continue;
                 }
@@ -309,7 +315,7 @@ impl<'a> Multiple<'a> {
                 }
                 let complexity = outcomes
                     .iter()
-                    .map(|&g| self.b.depth[self.node(g, k as usize) as usize] as usize)
+                    .map(|&g| self.chain(self.node_of(g, k as usize)).count())
                     .sum();
                 out.push(Hint {
                     complexity,
@@ -357,15 +363,12 @@ impl<'a> Multiple<'a> {
         let mut causes = Vec::new();
         let mut identity = Vec::with_capacity(h.complexity + 8);
         for &g in &self.b.outcomes[h.outcomes.0 as usize..h.outcomes.1 as usize] {
-            let mut i = self.node(g, h.key as usize);
-            while i != NONE {
-                let n = self.b.nodes[i as usize];
+            for n in self.chain(self.node_of(g, h.key as usize)) {
                 identity.push((key(n.cell, n.digit) * 2 + usize::from(n.on)) as u16);
                 if n.on {
                     let cause = if n.cause == NO_CAUSE { h.root } else { n.cause };
                     causes.push((n.cell, n.digit, cause));
                 }
-                i = n.parent;
             }
             identity.push(u16::MAX);
         }
