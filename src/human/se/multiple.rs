@@ -419,3 +419,175 @@ pub(super) fn nested_hints(view: &View) -> Vec<NestedHint> {
     BUFFERS.with(|b| *b.borrow_mut() = s.b);
     out
 }
+
+#[cfg(test)]
+mod tests {
+    use super::super::chains::Search;
+    use super::*;
+    use crate::grid::Grid;
+    use crate::human::candidates::Candidates;
+
+    /// SE's algorithm as it reads, without the shortcuts: every assumption grown afresh with [`Search`]'s links,
+    /// sets as lists, every hint's chains read before the sort. Each hint as `(complexity, cell, removes,
+    /// causes, identity)`.
+    type Plain = (usize, u8, u16, Vec<(u8, u8, u8)>, Vec<u16>);
+
+    fn reference(view: &View) -> Vec<Plain> {
+        let mut s = Search::new(view);
+        let mut buf = Vec::new();
+        // One growth: its "on" and "off" nodes in insertion order.
+        let mut assume = |s: &mut Search, cell: u8, v: u8| -> (Vec<u32>, Vec<u32>) {
+            let p = s.push(cell, v, true, NO_CAUSE, NONE);
+            let (mut on, mut off) = (vec![p], Vec::new());
+            let (mut next_on, mut next_off) = (0, 0);
+            let find = |s: &Search, set: &[u32], k: usize| {
+                set.iter().any(|&q| {
+                    let n = s.nodes[q as usize];
+                    key(n.cell, n.digit) == k
+                })
+            };
+            'grow: loop {
+                let from_on = if next_on < on.len() {
+                    next_on += 1;
+                    s.on_to_off(on[next_on - 1], true, &mut buf, |_, _| true);
+                    true
+                } else if next_off < off.len() {
+                    next_off += 1;
+                    s.off_to_on(off[next_off - 1], true, true, &mut buf, |_, _| true);
+                    false
+                } else {
+                    break;
+                };
+                let (same, opposite) = if from_on {
+                    (&mut off, &on)
+                } else {
+                    (&mut on, &off)
+                };
+                for &q in &buf {
+                    let n = s.nodes[q as usize];
+                    let k = key(n.cell, n.digit);
+                    if find(s, opposite, k) {
+                        break 'grow;
+                    }
+                    if !find(s, same, k) {
+                        same.push(q);
+                    }
+                }
+            }
+            (on, off)
+        };
+        let mut hints: Vec<(usize, u8, Plain)> = Vec::new();
+        let conclude = |s: &Search,
+                        outcomes: &[(Vec<u32>, Vec<u32>)],
+                        sort_key,
+                        root,
+                        hints: &mut Vec<_>| {
+            for side in [0, 1] {
+                let pick =
+                    |o: &(Vec<u32>, Vec<u32>)| if side == 0 { o.0.clone() } else { o.1.clone() };
+                for &first in &pick(&outcomes[0]) {
+                    let f = s.nodes[first as usize];
+                    let k = key(f.cell, f.digit);
+                    let nodes: Vec<u32> = outcomes
+                        .iter()
+                        .filter_map(|o| {
+                            pick(o).into_iter().find(|&q| {
+                                let n = s.nodes[q as usize];
+                                key(n.cell, n.digit) == k
+                            })
+                        })
+                        .collect();
+                    if nodes.len() < outcomes.len() {
+                        continue;
+                    }
+                    let mut removes = DigitSet::single(f.digit);
+                    if f.on {
+                        removes = DigitSet(view.mask[f.cell as usize]);
+                        removes.remove(f.digit);
+                    }
+                    if removes.is_empty() {
+                        continue;
+                    }
+                    let (mut causes, mut identity) = (Vec::new(), Vec::new());
+                    for mut i in nodes {
+                        while i != NONE {
+                            let n = s.nodes[i as usize];
+                            identity.push((key(n.cell, n.digit) * 2 + usize::from(n.on)) as u16);
+                            if n.on {
+                                let cause = if n.cause == NO_CAUSE { root } else { n.cause };
+                                causes.push((n.cell, n.digit, cause));
+                            }
+                            i = n.parent;
+                        }
+                        identity.push(u16::MAX);
+                    }
+                    let complexity = identity.len() - outcomes.len();
+                    hints.push((
+                        complexity,
+                        sort_key,
+                        (complexity, f.cell, removes.0, causes, identity),
+                    ));
+                }
+            }
+        };
+        for cell in 0..81 {
+            let cand = DigitSet(view.mask[cell]);
+            if cand.len() <= 2 {
+                continue;
+            }
+            let mut values = Vec::new();
+            for v in cand.iter() {
+                let own = assume(&mut s, cell as u8, v);
+                for t in 0..3 {
+                    let places = view.places[v as usize - 1] & cells_of(house_of(t, cell));
+                    if places.len() < 2 || places.first() != Some(cell) {
+                        continue;
+                    }
+                    let mut outcomes = vec![own.clone()];
+                    for x in places.iter().skip(1) {
+                        outcomes.push(assume(&mut s, x as u8, v));
+                    }
+                    conclude(&s, &outcomes, 6, CAUSE_REGION + t as u8, &mut hints);
+                }
+                values.push(own);
+            }
+            conclude(&s, &values, 5, CAUSE_NAKED, &mut hints);
+        }
+        hints.sort_by_key(|h| (h.0, h.1));
+        let mut out: Vec<Plain> = Vec::new();
+        for (_, _, h) in hints {
+            if !out.iter().any(|o| (o.1, o.2) == (h.1, h.2)) {
+                out.push(h);
+            }
+        }
+        out
+    }
+
+    #[test]
+    fn nested_hints_are_those_of_ses_algorithm_as_it_reads() {
+        let text = include_str!("../../../data/puzzles.txt");
+        let mut compared = 0;
+        for line in text
+            .lines()
+            .filter(|l| !l.starts_with('#'))
+            .step_by(9)
+            .take(8)
+        {
+            let g = Grid::parse_line(line.as_bytes()).unwrap();
+            let view = View::of(&Candidates::new(&g).unwrap());
+            let got: Vec<Plain> = nested_hints(&view)
+                .into_iter()
+                .map(|h| {
+                    assert_eq!(h.removes.len(), 1);
+                    let (cell, removes) = h.removes[0];
+                    (h.complexity, cell, removes.0, h.causes, h.identity)
+                })
+                .collect();
+            let want = reference(&view);
+            assert!(!want.is_empty(), "{line}: no hint to compare");
+            assert_eq!(got, want, "{line}");
+            compared += want.len();
+        }
+        assert!(compared > 50, "{compared} hints compared");
+    }
+}
