@@ -10,8 +10,16 @@
 //! (a Cell Forcing Chain, SE's sort key 5) or every place of the house (a Region Forcing Chain, 6) implies holds.
 //! The hints are sorted stably by complexity (the sum of the chains' sizes; the rating grows with it) and sort
 //! key, and a hint removing the same candidates as an earlier one is dropped (SE's `LinkedHashSet`).
+//!
+//! The grid does not change, so an assumption's growth is the same each time SE makes it (a place of a house is
+//! assumed again for each house and as a candidate of its own cell): each is grown once per grid and kept, its
+//! potentials as bit sets (SE's `retainAll` becomes a few word operations) with the node of each key, and SE's
+//! links of each potential are asked of [`Search`] once per grid rather than at each step. A house whose places
+//! have nothing in common stops there, its other places not grown. A hint's complexity is counted along its
+//! chains; the rest of what they say is read only for the hints kept after the sort. Each thread keeps the
+//! memory from call to call.
 
-use std::collections::VecDeque;
+use std::cell::RefCell;
 
 use super::chains::{key, NestedHint, Node, Search, View, CAUSE_NAKED, CAUSE_REGION, NO_CAUSE};
 use super::{cells_of, house_of};
@@ -19,183 +27,356 @@ use crate::human::house::DigitSet;
 
 const NONE: u32 = u32::MAX;
 
-/// SE's `LinkedSet` of potentials of one state: insertion order, one node per (cell, digit).
-#[derive(Clone, Default)]
-struct Set {
-    /// The keys held.
-    bits: [u64; 12],
-    /// `(key, node)` in insertion order.
-    order: Vec<(u16, u32)>,
+/// Node `i` of the "on" (`on`) or "off" potentials of [`Buffers`].
+fn node(i: usize, on: bool) -> u32 {
+    (i * 2 + usize::from(on)) as u32
 }
 
-impl Set {
-    fn has(&self, k: usize) -> bool {
-        self.bits[k / 64] >> (k % 64) & 1 != 0
-    }
-    fn insert(&mut self, k: usize, node: u32) {
-        if !self.has(k) {
-            self.bits[k / 64] |= 1 << (k % 64);
-            self.order.push((k as u16, node));
-        }
-    }
-    /// The node held for key `k`.
-    fn node(&self, k: u16) -> u32 {
-        self.order
-            .iter()
-            .find(|e| e.0 == k)
-            .expect("a key of the set")
-            .1
-    }
-    /// Keeps the keys `other` holds too, in this set's order.
-    fn retain(&mut self, other: &Set) {
-        let bits = &mut self.bits;
-        self.order.retain(|&(k, _)| {
-            let keep = other.has(k as usize);
-            if !keep {
-                bits[k as usize / 64] &= !(1 << (k % 64));
-            }
-            keep
-        });
+/// A set of the 729 potentials' keys.
+type Bits = [u64; 12];
+
+fn has(b: &Bits, k: usize) -> bool {
+    b[k / 64] >> (k % 64) & 1 != 0
+}
+
+/// The implications of one assumption (SE's `LinkedSet`s of "on" and "off" potentials).
+struct Growth {
+    on: Bits,
+    off: Bits,
+    /// The potentials in insertion order: ranges of [`Buffers::on`] and [`Buffers::off`].
+    on_list: (u32, u32),
+    off_list: (u32, u32),
+    /// The nodes of the growth's keys in key order start at `Buffers::by_key[by_key]`; `rank[w]` of them have
+    /// keys below `64 * w`.
+    by_key: u32,
+    rank: [u16; 12],
+}
+
+impl Growth {
+    /// The index in [`Buffers::by_key`] of the node of key `k`, which the growth holds.
+    fn index(&self, k: usize) -> usize {
+        let (w, b) = (k / 64, k % 64);
+        let below = (self.on[w] | self.off[w]) & ((1u64 << b) - 1);
+        self.by_key as usize + self.rank[w] as usize + below.count_ones() as usize
     }
 }
 
 struct Multiple<'a> {
-    /// The potentials and SE's links between them (the static chains' own).
-    links: Search<'a>,
-    pending: (VecDeque<u32>, VecDeque<u32>),
-    buf: Vec<u32>,
+    c: &'a View,
+    b: Buffers,
 }
 
-/// A hint before SE's sort: its sort keys, what it removes and its chains.
+/// The memory of a [`Multiple`], kept by each thread from call to call.
+#[derive(Default)]
+struct Buffers {
+    /// Every potential of SE's links on `c`, "on" to "off" then "off" to "on": `(key, cause)`, those of key `k`
+    /// in `links[on_off[k].0..on_off[k].1]` and `links[off_on[k].0..off_on[k].1]`.
+    links: Vec<(u16, u8)>,
+    on_off: Vec<(u32, u32)>,
+    off_on: Vec<(u32, u32)>,
+    /// The growth of the assumption "key on", once grown, else [`NONE`].
+    grown: Vec<u32>,
+    growths: Vec<Growth>,
+    /// The "on" and "off" potentials of every growth, each with its parent: node `2 * i + 1` is `on[i]`, node
+    /// `2 * i` is `off[i]` ([`node`]).
+    on: Vec<Node>,
+    off: Vec<Node>,
+    by_key: Vec<u32>,
+    /// The assumptions (growths) of the hints, `Hint::outcomes` ranges.
+    outcomes: Vec<u32>,
+    /// Scratch: the node of each key in the growth being grown.
+    at: Vec<u32>,
+    /// Scratch: the potentials common to the growths of a cell or house so far.
+    common: (Bits, Bits),
+}
+
+thread_local! {
+    static BUFFERS: RefCell<Buffers> = RefCell::new(Buffers::default());
+}
+
+/// A hint before SE's sort: its sort keys, what it removes, and where its chains are.
 struct Hint {
     complexity: usize,
     sort_key: u8,
     cell: u8,
     removes: DigitSet,
-    detail: NestedHint,
+    /// The conclusion's key; each chain is its potential in one of `Buffers::outcomes[outcomes]`.
+    key: u16,
+    outcomes: (u32, u32),
+    /// The rule-parent cause of the assumptions.
+    root: u8,
 }
 
-impl Multiple<'_> {
-    /// SE's `doChaining` without dynamic removals: completes `to_on` and `to_off`, stopping at a potential found
-    /// both on and off.
-    fn chain(&mut self, to_on: &mut Set, to_off: &mut Set) {
-        let (mut pending_on, mut pending_off) = std::mem::take(&mut self.pending);
-        let mut buf = std::mem::take(&mut self.buf);
-        pending_on.clear();
-        pending_off.clear();
-        pending_on.extend(to_on.order.iter().map(|e| e.1));
-        pending_off.extend(to_off.order.iter().map(|e| e.1));
-        'grow: loop {
-            let (same, opposite, pending) = if let Some(p) = pending_on.pop_front() {
-                self.links.on_to_off(p, true, &mut buf, |_, _| true);
-                (&mut *to_off, &*to_on, &mut pending_off)
-            } else if let Some(p) = pending_off.pop_front() {
-                self.links.off_to_on(p, true, true, &mut buf, |_, _| true);
-                (&mut *to_on, &*to_off, &mut pending_on)
-            } else {
-                break;
-            };
-            for &q in &buf {
-                let n = self.links.nodes[q as usize];
-                let k = key(n.cell, n.digit);
-                if opposite.has(k) {
-                    break 'grow;
-                }
-                if !same.has(k) {
-                    same.insert(k, q);
-                    pending.push_back(q);
+impl<'a> Multiple<'a> {
+    fn new(c: &'a View) -> Multiple<'a> {
+        let mut b = BUFFERS.with(|b| std::mem::take(&mut *b.borrow_mut()));
+        b.links.clear();
+        b.on_off.resize(729, (0, 0));
+        b.off_on.resize(729, (0, 0));
+        b.grown.clear();
+        b.grown.resize(729, NONE);
+        b.growths.clear();
+        b.on.clear();
+        b.off.clear();
+        b.by_key.clear();
+        b.outcomes.clear();
+        b.at.resize(729, NONE);
+        let mut s = Multiple { c, b };
+        // SE's links, asked once for each potential: a growth follows them again and again.
+        let mut search = Search::new(c);
+        let mut buf = Vec::new();
+        for cell in 0..81u8 {
+            for d in DigitSet(c.mask[cell as usize]).iter() {
+                let k = key(cell, d);
+                for on in [true, false] {
+                    search.nodes.clear();
+                    let p = search.push(cell, d, on, NO_CAUSE, NONE);
+                    if on {
+                        search.on_to_off(p, true, &mut buf, |_, _| true);
+                    } else {
+                        search.off_to_on(p, true, true, &mut buf, |_, _| true);
+                    }
+                    let start = s.b.links.len() as u32;
+                    s.b.links.extend(buf.iter().map(|&q| {
+                        let n = search.nodes[q as usize];
+                        (key(n.cell, n.digit) as u16, n.cause)
+                    }));
+                    let range = (start, s.b.links.len() as u32);
+                    if on {
+                        s.b.on_off[k] = range;
+                    } else {
+                        s.b.off_on[k] = range;
+                    }
                 }
             }
         }
-        self.pending = (pending_on, pending_off);
-        self.buf = buf;
+        s
     }
 
-    /// What `p` is assumed to imply: its "on" and "off" sets.
-    fn assume(&mut self, cell: u8, digit: u8) -> (Set, Set) {
-        let (mut on, mut off) = (Set::default(), Set::default());
-        let p = self.links.push(cell, digit, true, NO_CAUSE, NONE);
-        on.insert(key(cell, digit), p);
-        self.chain(&mut on, &mut off);
-        (on, off)
+    /// The growth of "`cell` is `digit`" (SE's `doChaining` without dynamic removals: pending "on" potentials
+    /// first, then one "off", stopping at a potential found both on and off), grown the first time asked: the
+    /// chains are static, so it is the same each time.
+    fn grow(&mut self, cell: u8, digit: u8) -> u32 {
+        let k = key(cell, digit);
+        if self.b.grown[k] != NONE {
+            return self.b.grown[k];
+        }
+        let g = self.b.growths.len() as u32;
+        self.b.grown[k] = g;
+        let (on_start, off_start) = (self.b.on.len(), self.b.off.len());
+        let Buffers {
+            links,
+            on_off,
+            off_on,
+            on: on_list,
+            off: off_list,
+            at,
+            ..
+        } = &mut self.b;
+        let (mut on, mut off) = (Bits::default(), Bits::default());
+        on[k / 64] |= 1 << (k % 64);
+        at[k] = node(on_start, true);
+        on_list.push(Node {
+            cell,
+            digit,
+            on: true,
+            cause: NO_CAUSE,
+            parent: NONE,
+        });
+        // The potentials pending are those of the lists not followed yet, in their order.
+        let (mut next_on, mut next_off) = (on_start, off_start);
+        'grow: loop {
+            let (n, from_on) = if next_on < on_list.len() {
+                next_on += 1;
+                (on_list[next_on - 1], true)
+            } else if next_off < off_list.len() {
+                next_off += 1;
+                (off_list[next_off - 1], false)
+            } else {
+                break;
+            };
+            let p = node(if from_on { next_on } else { next_off } - 1, from_on);
+            let pk = key(n.cell, n.digit);
+            let (range, same, opposite, list) = if from_on {
+                (on_off[pk], &mut off, &on, &mut *off_list)
+            } else {
+                (off_on[pk], &mut on, &off, &mut *on_list)
+            };
+            for &(k, cause) in &links[range.0 as usize..range.1 as usize] {
+                let k = k as usize;
+                if has(opposite, k) {
+                    break 'grow;
+                }
+                if has(same, k) {
+                    continue;
+                }
+                same[k / 64] |= 1 << (k % 64);
+                at[k] = node(list.len(), !from_on);
+                list.push(Node {
+                    cell: (k / 9) as u8,
+                    digit: (k % 9) as u8 + 1,
+                    on: !from_on,
+                    cause,
+                    parent: p,
+                });
+            }
+        }
+        let b = &mut self.b;
+        let by_key = b.by_key.len() as u32;
+        let mut rank = [0u16; 12];
+        for w in 0..12 {
+            rank[w] = (b.by_key.len() as u32 - by_key) as u16;
+            let mut bits = on[w] | off[w];
+            while bits != 0 {
+                let k = w * 64 + bits.trailing_zeros() as usize;
+                b.by_key.push(b.at[k]);
+                bits &= bits - 1;
+            }
+        }
+        b.growths.push(Growth {
+            on,
+            off,
+            on_list: (on_start as u32, b.on.len() as u32),
+            off_list: (off_start as u32, b.off.len() as u32),
+            by_key,
+            rank,
+        });
+        g
     }
 
-    /// The chain of `p` up to its assumption (SE's `getChain`).
-    fn chain_of(&self, p: u32) -> impl Iterator<Item = Node> + '_ {
-        let mut i = p;
+    /// The node of growth `g` holding key `k`.
+    fn node_of(&self, g: u32, k: usize) -> u32 {
+        self.b.by_key[self.b.growths[g as usize].index(k)]
+    }
+
+    /// The chain of node `i` up to its assumption (SE's `getChain`): the node, then its ancestors.
+    fn chain(&self, mut i: u32) -> impl Iterator<Item = Node> + '_ {
         std::iter::from_fn(move || {
             (i != NONE).then(|| {
-                let n = self.links.nodes[i as usize];
+                let list = if i & 1 != 0 { &self.b.on } else { &self.b.off };
+                let n = list[i as usize / 2];
                 i = n.parent;
                 n
             })
         })
     }
 
-    /// The hints of the conclusions of `set`, reached by every one of `outcomes` (SE's `createCellReductionHint`
-    /// and `createRegionReductionHint`); `root` is the rule-parent cause of the assumptions.
-    fn hints(&self, set: &Set, outcomes: &[Set], sort_key: u8, root: u8, out: &mut Vec<Hint>) {
-        for &(k, node) in &set.order {
-            let (cell, digit) = ((k / 9) as u8, (k % 9) as u8 + 1);
-            let on = self.links.nodes[node as usize].on;
-            let removes = if on {
-                let mut others = DigitSet(self.links.c.mask[cell as usize]);
-                others.remove(digit);
-                others
-            } else {
-                DigitSet::single(digit)
-            };
-            if removes.is_empty() {
+    /// Starts the potentials common to the growths of a cell or house with those of growth `g`.
+    fn common_start(&mut self, g: u32) {
+        let g = &self.b.growths[g as usize];
+        self.b.common = (g.on, g.off);
+    }
+
+    /// Keeps, of the common potentials, those growth `g` holds too; whether any are left.
+    fn common_retain(&mut self, g: u32) -> bool {
+        let g = &self.b.growths[g as usize];
+        let mut any = 0;
+        for w in 0..12 {
+            self.b.common.0[w] &= g.on[w];
+            self.b.common.1[w] &= g.off[w];
+            any |= self.b.common.0[w] | self.b.common.1[w];
+        }
+        any != 0
+    }
+
+    /// The hints of the common potentials, "on" ones then "off" ones in the order of the first of `outcomes`
+    /// (SE's `retainAll` keeps that order), reached by every one of the growths `outcomes` (SE's
+    /// `createCellReductionHint` and `createRegionReductionHint`); `root` is the rule-parent cause of the
+    /// assumptions. Only their sort keys: the chains are read for the hints kept.
+    fn hints(&mut self, outcomes: &[u32], sort_key: u8, root: u8, out: &mut Vec<Hint>) {
+        let range = (
+            self.b.outcomes.len() as u32,
+            (self.b.outcomes.len() + outcomes.len()) as u32,
+        );
+        self.b.outcomes.extend_from_slice(outcomes);
+        let first = &self.b.growths[outcomes[0] as usize];
+        for (bits, list, span, on) in [
+            (&self.b.common.0, &self.b.on, first.on_list, true),
+            (&self.b.common.1, &self.b.off, first.off_list, false),
+        ] {
+            if bits.iter().all(|&w| w == 0) {
                 continue;
             }
-            let mut complexity = 0;
-            let mut causes = Vec::new();
-            let mut identity = Vec::new();
-            for o in outcomes {
-                for n in self.chain_of(o.node(k)) {
-                    complexity += 1;
-                    identity.push((key(n.cell, n.digit) * 2 + usize::from(n.on)) as u16);
-                    if n.on {
-                        let cause = if n.cause == NO_CAUSE { root } else { n.cause };
-                        causes.push((n.cell, n.digit, cause));
-                    }
+            for n in &list[span.0 as usize..span.1 as usize] {
+                let k = key(n.cell, n.digit) as u16;
+                if !has(bits, k as usize) {
+                    continue;
                 }
-                identity.push(u16::MAX);
-            }
-            out.push(Hint {
-                complexity,
-                sort_key,
-                cell,
-                removes,
-                detail: NestedHint {
+                let (cell, digit) = ((k / 9) as u8, (k % 9) as u8 + 1);
+                let removes = if on {
+                    let mut others = DigitSet(self.c.mask[cell as usize]);
+                    others.remove(digit);
+                    others
+                } else {
+                    DigitSet::single(digit)
+                };
+                if removes.is_empty() {
+                    continue;
+                }
+                let complexity = outcomes
+                    .iter()
+                    .map(|&g| self.chain(self.node_of(g, k as usize)).count())
+                    .sum();
+                out.push(Hint {
                     complexity,
-                    removes: vec![(cell, removes)],
-                    causes,
-                    identity,
-                },
-            });
+                    sort_key,
+                    cell,
+                    removes,
+                    key: k,
+                    outcomes: range,
+                    root,
+                });
+            }
         }
     }
 
-    /// SE's `doRegionChainings` for candidate `v` of `cell`, whose implications are `on` and `off`.
-    fn regions(&mut self, cell: usize, v: u8, on: &Set, off: &Set, out: &mut Vec<Hint>) {
+    /// SE's `doRegionChainings` for candidate `v` of `cell`, whose growth is `g`.
+    fn regions(&mut self, cell: usize, v: u8, g: u32, out: &mut Vec<Hint>) {
+        let mut outcomes = Vec::new();
         for t in 0..3 {
-            let places = self.links.c.places[v as usize - 1] & cells_of(house_of(t, cell));
+            let places = self.c.places[v as usize - 1] & cells_of(house_of(t, cell));
             if places.len() < 2 || places.first() != Some(cell) {
                 continue;
             }
-            let (mut outcomes_on, mut outcomes_off) = (vec![on.clone()], vec![off.clone()]);
-            let (mut region_on, mut region_off) = (on.clone(), off.clone());
+            outcomes.clear();
+            outcomes.push(g);
+            self.common_start(g);
+            // A house whose places have nothing in common has no hint: its other places need no growth.
+            let mut any = true;
             for x in places.iter().skip(1) {
-                let (xo, xf) = self.assume(x as u8, v);
-                region_on.retain(&xo);
-                region_off.retain(&xf);
-                outcomes_on.push(xo);
-                outcomes_off.push(xf);
+                let gx = self.grow(x as u8, v);
+                outcomes.push(gx);
+                any = self.common_retain(gx);
+                if !any {
+                    break;
+                }
             }
-            let root = CAUSE_REGION + t as u8;
-            self.hints(&region_on, &outcomes_on, 6, root, out);
-            self.hints(&region_off, &outcomes_off, 6, root, out);
+            if any {
+                self.hints(&outcomes, 6, CAUSE_REGION + t as u8, out);
+            }
+        }
+    }
+
+    /// The chains of hint `h`, as a nested producer reads them (SE's `getChain` of the conclusion in each
+    /// outcome: the potential, then its ancestors).
+    fn detail(&self, h: &Hint) -> NestedHint {
+        let mut causes = Vec::new();
+        let mut identity = Vec::with_capacity(h.complexity + 8);
+        for &g in &self.b.outcomes[h.outcomes.0 as usize..h.outcomes.1 as usize] {
+            for n in self.chain(self.node_of(g, h.key as usize)) {
+                identity.push((key(n.cell, n.digit) * 2 + usize::from(n.on)) as u16);
+                if n.on {
+                    let cause = if n.cause == NO_CAUSE { h.root } else { n.cause };
+                    causes.push((n.cell, n.digit, cause));
+                }
+            }
+            identity.push(u16::MAX);
+        }
+        NestedHint {
+            complexity: h.complexity,
+            removes: vec![(h.cell, h.removes)],
+            causes,
+            identity,
         }
     }
 }
@@ -203,48 +384,210 @@ impl Multiple<'_> {
 /// Every hint of SE's Multiple Forcing Chains on `view`, as a nested producer takes them: in SE's order, repeats
 /// (same eliminations) dropped.
 pub(super) fn nested_hints(view: &View) -> Vec<NestedHint> {
-    let mut s = Multiple {
-        links: Search::new(view),
-        pending: Default::default(),
-        buf: Vec::new(),
-    };
+    let mut s = Multiple::new(view);
     let mut hints: Vec<Hint> = Vec::new();
+    let mut values = Vec::new();
     for cell in 0..81 {
         let cand = DigitSet(view.mask[cell]);
         if cand.len() <= 2 {
             continue;
         }
-        s.links.nodes.clear();
-        let mut value_on: Vec<Set> = Vec::new();
-        let mut value_off: Vec<Set> = Vec::new();
-        let mut cell_sets: Option<(Set, Set)> = None;
+        values.clear();
         for v in cand.iter() {
-            let (on, off) = s.assume(cell as u8, v);
-            s.regions(cell, v, &on, &off, &mut hints);
-            match &mut cell_sets {
-                Some((a, b)) => {
-                    a.retain(&on);
-                    b.retain(&off);
-                }
-                None => cell_sets = Some((on.clone(), off.clone())),
-            }
-            value_on.push(on);
-            value_off.push(off);
+            let g = s.grow(cell as u8, v);
+            s.regions(cell, v, g, &mut hints);
+            values.push(g);
         }
-        if let Some((cell_on, cell_off)) = &cell_sets {
-            s.hints(cell_on, &value_on, 5, CAUSE_NAKED, &mut hints);
-            s.hints(cell_off, &value_off, 5, CAUSE_NAKED, &mut hints);
+        s.common_start(values[0]);
+        if values[1..].iter().all(|&g| s.common_retain(g)) {
+            s.hints(&values, 5, CAUSE_NAKED, &mut hints);
         }
     }
     hints.sort_by_key(|h| (h.complexity, h.sort_key));
-    let mut kept: Vec<(u8, DigitSet)> = Vec::new();
+    // The eliminations met so far: `kept[cell]` has bit `removes` for each (a cell's digits are nine bits).
+    let mut kept = vec![[0u64; 8]; 81];
     let mut out = Vec::new();
-    for h in hints {
-        if kept.contains(&(h.cell, h.removes)) {
+    for h in &hints {
+        let (word, bit) = (h.removes.0 as usize / 64, h.removes.0 % 64);
+        let seen = &mut kept[h.cell as usize][word];
+        if *seen >> bit & 1 != 0 {
             continue;
         }
-        kept.push((h.cell, h.removes));
-        out.push(h.detail);
+        *seen |= 1 << bit;
+        out.push(s.detail(h));
     }
+    BUFFERS.with(|b| *b.borrow_mut() = s.b);
     out
+}
+
+#[cfg(test)]
+mod tests {
+    use super::super::chains::Search;
+    use super::*;
+    use crate::grid::Grid;
+    use crate::human::candidates::Candidates;
+
+    /// SE's algorithm as it reads, without the shortcuts: every assumption grown afresh with [`Search`]'s links,
+    /// sets as lists, every hint's chains read before the sort. Each hint as `(complexity, cell, removes,
+    /// causes, identity)`.
+    type Plain = (usize, u8, u16, Vec<(u8, u8, u8)>, Vec<u16>);
+
+    fn reference(view: &View) -> Vec<Plain> {
+        let mut s = Search::new(view);
+        let mut buf = Vec::new();
+        // One growth: its "on" and "off" nodes in insertion order.
+        let mut assume = |s: &mut Search, cell: u8, v: u8| -> (Vec<u32>, Vec<u32>) {
+            let p = s.push(cell, v, true, NO_CAUSE, NONE);
+            let (mut on, mut off) = (vec![p], Vec::new());
+            let (mut next_on, mut next_off) = (0, 0);
+            let find = |s: &Search, set: &[u32], k: usize| {
+                set.iter().any(|&q| {
+                    let n = s.nodes[q as usize];
+                    key(n.cell, n.digit) == k
+                })
+            };
+            'grow: loop {
+                let from_on = if next_on < on.len() {
+                    next_on += 1;
+                    s.on_to_off(on[next_on - 1], true, &mut buf, |_, _| true);
+                    true
+                } else if next_off < off.len() {
+                    next_off += 1;
+                    s.off_to_on(off[next_off - 1], true, true, &mut buf, |_, _| true);
+                    false
+                } else {
+                    break;
+                };
+                let (same, opposite) = if from_on {
+                    (&mut off, &on)
+                } else {
+                    (&mut on, &off)
+                };
+                for &q in &buf {
+                    let n = s.nodes[q as usize];
+                    let k = key(n.cell, n.digit);
+                    if find(s, opposite, k) {
+                        break 'grow;
+                    }
+                    if !find(s, same, k) {
+                        same.push(q);
+                    }
+                }
+            }
+            (on, off)
+        };
+        let mut hints: Vec<(usize, u8, Plain)> = Vec::new();
+        let conclude = |s: &Search,
+                        outcomes: &[(Vec<u32>, Vec<u32>)],
+                        sort_key,
+                        root,
+                        hints: &mut Vec<_>| {
+            for side in [0, 1] {
+                let pick =
+                    |o: &(Vec<u32>, Vec<u32>)| if side == 0 { o.0.clone() } else { o.1.clone() };
+                for &first in &pick(&outcomes[0]) {
+                    let f = s.nodes[first as usize];
+                    let k = key(f.cell, f.digit);
+                    let nodes: Vec<u32> = outcomes
+                        .iter()
+                        .filter_map(|o| {
+                            pick(o).into_iter().find(|&q| {
+                                let n = s.nodes[q as usize];
+                                key(n.cell, n.digit) == k
+                            })
+                        })
+                        .collect();
+                    if nodes.len() < outcomes.len() {
+                        continue;
+                    }
+                    let mut removes = DigitSet::single(f.digit);
+                    if f.on {
+                        removes = DigitSet(view.mask[f.cell as usize]);
+                        removes.remove(f.digit);
+                    }
+                    if removes.is_empty() {
+                        continue;
+                    }
+                    let (mut causes, mut identity) = (Vec::new(), Vec::new());
+                    for mut i in nodes {
+                        while i != NONE {
+                            let n = s.nodes[i as usize];
+                            identity.push((key(n.cell, n.digit) * 2 + usize::from(n.on)) as u16);
+                            if n.on {
+                                let cause = if n.cause == NO_CAUSE { root } else { n.cause };
+                                causes.push((n.cell, n.digit, cause));
+                            }
+                            i = n.parent;
+                        }
+                        identity.push(u16::MAX);
+                    }
+                    let complexity = identity.len() - outcomes.len();
+                    hints.push((
+                        complexity,
+                        sort_key,
+                        (complexity, f.cell, removes.0, causes, identity),
+                    ));
+                }
+            }
+        };
+        for cell in 0..81 {
+            let cand = DigitSet(view.mask[cell]);
+            if cand.len() <= 2 {
+                continue;
+            }
+            let mut values = Vec::new();
+            for v in cand.iter() {
+                let own = assume(&mut s, cell as u8, v);
+                for t in 0..3 {
+                    let places = view.places[v as usize - 1] & cells_of(house_of(t, cell));
+                    if places.len() < 2 || places.first() != Some(cell) {
+                        continue;
+                    }
+                    let mut outcomes = vec![own.clone()];
+                    for x in places.iter().skip(1) {
+                        outcomes.push(assume(&mut s, x as u8, v));
+                    }
+                    conclude(&s, &outcomes, 6, CAUSE_REGION + t as u8, &mut hints);
+                }
+                values.push(own);
+            }
+            conclude(&s, &values, 5, CAUSE_NAKED, &mut hints);
+        }
+        hints.sort_by_key(|h| (h.0, h.1));
+        let mut out: Vec<Plain> = Vec::new();
+        for (_, _, h) in hints {
+            if !out.iter().any(|o| (o.1, o.2) == (h.1, h.2)) {
+                out.push(h);
+            }
+        }
+        out
+    }
+
+    #[test]
+    fn nested_hints_are_those_of_ses_algorithm_as_it_reads() {
+        let text = include_str!("../../../data/puzzles.txt");
+        let mut compared = 0;
+        for line in text
+            .lines()
+            .filter(|l| !l.starts_with('#'))
+            .step_by(9)
+            .take(8)
+        {
+            let g = Grid::parse_line(line.as_bytes()).unwrap();
+            let view = View::of(&Candidates::new(&g).unwrap());
+            let got: Vec<Plain> = nested_hints(&view)
+                .into_iter()
+                .map(|h| {
+                    assert_eq!(h.removes.len(), 1);
+                    let (cell, removes) = h.removes[0];
+                    (h.complexity, cell, removes.0, h.causes, h.identity)
+                })
+                .collect();
+            let want = reference(&view);
+            assert!(!want.is_empty(), "{line}: no hint to compare");
+            assert_eq!(got, want, "{line}");
+            compared += want.len();
+        }
+        assert!(compared > 50, "{compared} hints compared");
+    }
 }
