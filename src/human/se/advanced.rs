@@ -23,7 +23,7 @@ use std::rc::Rc;
 use super::super::house::HOUSE_LIST;
 use super::super::house::{CellSet, DigitSet};
 use super::chains::{NestedHint, View};
-use super::{cells_of, combinations, region, BOX_COL_ROW};
+use super::{cells_of, combinations, count9, region, two_or_more, BOX_COL_ROW};
 
 /// The candidates of a chain's working grid, with the grid it started from.
 pub(super) struct Grids<'a> {
@@ -102,17 +102,22 @@ pub(super) fn hash_order(cells: &mut [(u8, DigitSet)]) {
 }
 
 /// SE's advanced "off" potentials at nesting level `level` (1 to 3): those of the first technique with any.
+///
+/// A technique's hint counts only when it rests on some of the chain's eliminations, so the four of level 1 look
+/// only where the chain removed candidates ([`gone_places`]): the same hints in the same order, found without
+/// scanning the houses the chain left alone.
 pub(super) fn find(g: &Grids, out: &mut Offs, level: u8) {
     out.clear();
-    locking(g, out);
+    let gone = gone_places(g);
+    locking(g, &gone, out);
     if out.offs.is_empty() {
-        hidden_pairs(g, out);
+        hidden_pairs(g, &gone, out);
     }
     if out.offs.is_empty() {
-        naked_pairs(g, out);
+        naked_pairs(g, &gone, out);
     }
     if out.offs.is_empty() {
-        x_wings(g, out);
+        x_wings(g, &gone, out);
     }
     if level >= 2 && out.offs.is_empty() {
         let view = view(g);
@@ -246,17 +251,45 @@ fn gone_keys<'g>(g: &'g Grids<'_>, cells: CellSet, d: u8) -> impl Iterator<Item 
         .map(move |cell| key(cell, d))
 }
 
-/// SE's `Locking(false)`: pointing and claiming, box/column, box/row, column/box, row/box.
-fn locking(g: &Grids, out: &mut Offs) {
+/// Where each digit was a candidate when the chain started and is no longer (`[d - 1]` for digit `d`): the
+/// candidates the chain removed, on which the level-1 hints rest. A hint resting on none of them is dropped
+/// ([`Offs::hint`]), so a technique need only look where they lie.
+fn gone_places(g: &Grids) -> [CellSet; 9] {
+    let mut gone = [CellSet::EMPTY; 9];
+    for cell in 0..81 {
+        for d in DigitSet(g.source[cell] & !g.now[cell]).iter() {
+            gone[d as usize - 1].insert(cell);
+        }
+    }
+    gone
+}
+
+/// Whether a set of cells holds exactly two.
+#[inline]
+fn exactly_two(s: CellSet) -> bool {
+    let rest = s.0 & s.0.wrapping_sub(1);
+    rest != 0 && rest & rest.wrapping_sub(1) == 0
+}
+
+/// SE's `Locking(false)`: pointing and claiming, box/column, box/row, column/box, row/box. A hint's parents are
+/// the digit's [`gone_places`] in the first house, so only houses holding some are looked at.
+fn locking(g: &Grids, gone: &[CellSet; 9], out: &mut Offs) {
     let mut removes = Vec::new();
     let mut parents = Vec::new();
     for (t1, t2) in [(0, 2), (0, 1), (2, 0), (1, 0)] {
         for d in 1..=9u8 {
+            let lost = gone[d as usize - 1];
+            if lost.is_empty() {
+                continue;
+            }
             let places = g.places[d as usize - 1];
             for i1 in 0..9 {
                 let r1 = cells_of(region(t1, i1));
+                if (lost & r1).is_empty() {
+                    continue;
+                }
                 let pos = places & r1;
-                if pos.len() < 2 {
+                if !two_or_more(pos.0) {
                     continue;
                 }
                 // SE tries every house of type `t2`; the places, two or more, lie in one at most: that of the
@@ -281,7 +314,7 @@ fn locking(g: &Grids, out: &mut Offs) {
 }
 
 /// The places of digit `d` in the house of SE's type `t` number `i`, as positions in the house (what
-/// [`super::positions`] gives, read off the bits directly: the chains ask it in their innermost loops).
+/// [`super::positions`] gives, read off the bits directly).
 fn digit_positions(g: &Grids, t: usize, i: usize, d: u8) -> u16 {
     let p = g.places[d as usize - 1].0;
     let bits = |shift: usize, width: u32| (p >> shift) as u16 & ((1 << width) - 1);
@@ -298,27 +331,43 @@ fn digit_positions(g: &Grids, t: usize, i: usize, d: u8) -> u16 {
     }
 }
 
-/// SE's `HiddenSet(2, false)`: boxes, columns, rows; houses with more than four empty cells.
-fn hidden_pairs(g: &Grids, out: &mut Offs) {
+/// SE's `HiddenSet(2, false)`: boxes, columns, rows; houses with more than four empty cells. A hint's parents
+/// are the pair's [`gone_places`] in the house, so only pairs with some are looked at.
+fn hidden_pairs(g: &Grids, gone: &[CellSet; 9], out: &mut Offs) {
     let mut removes = Vec::new();
     let mut parents = Vec::new();
+    let any_gone = gone.iter().fold(CellSet::EMPTY, |s, &c| s | c);
     for t in BOX_COL_ROW {
         for i in 0..9 {
             let h = region(t, i);
             let hc = cells_of(h);
-            if (g.open & hc).len() <= 4 {
+            if (any_gone & hc).is_empty() {
                 continue;
             }
-            let at: [u16; 9] = std::array::from_fn(|d| digit_positions(g, t, i, d as u8 + 1));
+            // The digits with two places in the house, and those of them the chain removed from some of it.
+            let (mut two, mut lost) = (0u16, 0u16);
+            for (d, (&places, &lost_d)) in g.places.iter().zip(gone).enumerate() {
+                if exactly_two(places & hc) {
+                    two |= 1 << d;
+                    if !(lost_d & hc).is_empty() {
+                        lost |= 1 << d;
+                    }
+                }
+            }
+            if lost == 0 || two & (two - 1) == 0 || (g.open & hc).len() <= 4 {
+                continue;
+            }
             for m in combinations(2) {
                 let digits = DigitSet(m);
                 // Two digits' places, two or more each, whose union is two: the same two.
-                let (a, b) = pair(m);
-                let common = at[a];
-                if common.count_ones() != 2 || at[b] != common {
+                if two & m != m || lost & m == 0 {
                     continue;
                 }
-                let cells = super::cells_at(h, common);
+                let (a, b) = pair(m);
+                let cells = g.places[a] & hc;
+                if g.places[b] & hc != cells {
+                    continue;
+                }
                 removes.clear();
                 for cell in cells.iter() {
                     let others = DigitSet(g.now[cell] & !m);
@@ -340,25 +389,38 @@ fn hidden_pairs(g: &Grids, out: &mut Offs) {
     }
 }
 
-/// SE's `NakedSet(2)`: boxes, columns, rows; houses with four empty cells or more.
-fn naked_pairs(g: &Grids, out: &mut Offs) {
+/// SE's `NakedSet(2)`: boxes, columns, rows; houses with four empty cells or more. A hint's parents are the
+/// pair's cells' [`gone_places`], so only houses with such a cell of two candidates are looked at.
+fn naked_pairs(g: &Grids, gone: &[CellSet; 9], out: &mut Offs) {
     let mut removes = Vec::new();
     let mut parents = Vec::new();
+    let any_gone = gone.iter().fold(CellSet::EMPTY, |s, &c| s | c);
+    // The cells of two candidates.
+    let mut two = CellSet::EMPTY;
+    for cell in 0..81 {
+        if count9(g.now[cell]) == 2 {
+            two.insert(cell);
+        }
+    }
     for t in BOX_COL_ROW {
         for i in 0..9 {
             let h = region(t, i);
             let hc = cells_of(h);
-            if (g.open & hc).len() < 4 {
+            if (two & hc & any_gone).is_empty()
+                || !two_or_more((two & hc).0)
+                || (g.open & hc).len() < 4
+            {
                 continue;
             }
             let list = &HOUSE_LIST[h.0 as usize];
             for m in combinations(2) {
                 // Two cells' candidates, two or more each, whose union is two: the same two.
                 let (a, b) = pair(m);
-                let common = g.now[list[a] as usize];
-                if common.count_ones() != 2 || g.now[list[b] as usize] != common {
+                let (ca, cb) = (list[a] as usize, list[b] as usize);
+                if !two.contains(ca) || g.now[cb] != g.now[ca] {
                     continue;
                 }
+                let common = g.now[ca];
                 let cells = super::cells_at(h, m);
                 removes.clear();
                 for cell in (hc & !cells).iter() {
@@ -392,24 +454,30 @@ fn lines(t: usize, m: u16) -> CellSet {
         .fold(CellSet::EMPTY, |s, i| s | cells_of(region(t, i)))
 }
 
-/// SE's `Fisherman(2)`: base columns then base rows; digits placed five times or fewer.
-fn x_wings(g: &Grids, out: &mut Offs) {
+/// SE's `Fisherman(2)`: base columns then base rows; digits placed five times or fewer. A hint's parents are
+/// the digit's [`gone_places`] in the base lines, so only digits with some are looked at.
+fn x_wings(g: &Grids, gone: &[CellSet; 9], out: &mut Offs) {
     let mut removes = Vec::new();
     let mut parents = Vec::new();
     for (base, cover) in [(2, 1), (1, 2)] {
-        // `at[d - 1][i]`: the places of digit `d` in base line `i`.
-        let at: [[u16; 9]; 9] = std::array::from_fn(|d| {
-            std::array::from_fn(|i| digit_positions(g, base, i, d as u8 + 1))
-        });
+        // `two[i]`: the digits (bit `d - 1`) of two places in base line `i`.
+        let mut two = [0u16; 9];
+        for (d, (&places, lost)) in g.places.iter().zip(gone).enumerate() {
+            if g.placed[d] + 4 > 9 || lost.is_empty() {
+                continue;
+            }
+            for (i, two) in two.iter_mut().enumerate() {
+                if exactly_two(places & cells_of(region(base, i))) {
+                    *two |= 1 << d;
+                }
+            }
+        }
         for m in combinations(2) {
             let (a, b) = pair(m);
-            for d in 1..=9u8 {
-                if g.placed[d as usize - 1] + 4 > 9 {
-                    continue;
-                }
+            for d in DigitSet(two[a] & two[b]).iter() {
                 // Two lines' places, two or more each, whose union is two: the same two.
-                let common = at[d as usize - 1][a];
-                if common.count_ones() != 2 || at[d as usize - 1][b] != common {
+                let common = digit_positions(g, base, a, d);
+                if digit_positions(g, base, b, d) != common {
                     continue;
                 }
                 let bases = lines(base, m);
