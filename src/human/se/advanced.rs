@@ -23,7 +23,7 @@ use std::rc::Rc;
 use super::super::house::HOUSE_LIST;
 use super::super::house::{CellSet, DigitSet};
 use super::chains::{NestedHint, View};
-use super::{cells_of, combinations, count9, region, two_or_more, BOX_COL_ROW};
+use super::{cells_of, count9, region, two_or_more, BOX_COL_ROW};
 
 /// The candidates of a chain's working grid, with the grid it started from.
 pub(super) struct Grids<'a> {
@@ -357,10 +357,10 @@ fn hidden_pairs(g: &Grids, gone: &[CellSet; 9], out: &mut Offs) {
             if lost == 0 || two & (two - 1) == 0 || (g.open & hc).len() <= 4 {
                 continue;
             }
-            for m in combinations(2) {
+            for m in pairs_in(two) {
                 let digits = DigitSet(m);
                 // Two digits' places, two or more each, whose union is two: the same two.
-                if two & m != m || lost & m == 0 {
+                if lost & m == 0 {
                     continue;
                 }
                 let (a, b) = pair(m);
@@ -413,11 +413,11 @@ fn naked_pairs(g: &Grids, gone: &[CellSet; 9], out: &mut Offs) {
                 continue;
             }
             let list = &HOUSE_LIST[h.0 as usize];
-            for m in combinations(2) {
+            for m in pairs_in(super::positions(h, two & hc)) {
                 // Two cells' candidates, two or more each, whose union is two: the same two.
                 let (a, b) = pair(m);
                 let (ca, cb) = (list[a] as usize, list[b] as usize);
-                if !two.contains(ca) || g.now[cb] != g.now[ca] {
+                if g.now[cb] != g.now[ca] {
                     continue;
                 }
                 let common = g.now[ca];
@@ -439,6 +439,13 @@ fn naked_pairs(g: &Grids, gone: &[CellSet; 9], out: &mut Offs) {
             }
         }
     }
+}
+
+/// The two-bit masks within the 9-bit mask `set`, in increasing value: [`super::combinations`]`(2)`'s order, the pairs
+/// not within `set` left out.
+fn pairs_in(set: u16) -> impl Iterator<Item = u16> {
+    let bits = |m: u16| DigitSet(m).iter().map(|d| 1u16 << (d - 1));
+    bits(set).flat_map(move |high| bits(set & (high - 1)).map(move |low| high | low))
 }
 
 /// The two positions of a two-bit mask, lower first.
@@ -472,7 +479,8 @@ fn x_wings(g: &Grids, gone: &[CellSet; 9], out: &mut Offs) {
                 }
             }
         }
-        for m in combinations(2) {
+        let some = (0..9).filter(|&i| two[i] != 0).fold(0, |s, i| s | 1 << i);
+        for m in pairs_in(some) {
             let (a, b) = pair(m);
             for d in DigitSet(two[a] & two[b]).iter() {
                 // Two lines' places, two or more each, whose union is two: the same two.
@@ -529,6 +537,16 @@ mod tests {
                     );
                 }
             }
+        }
+    }
+
+    #[test]
+    fn pairs_in_a_set_come_in_combinations_order() {
+        for set in [0u16, 1, 0b101, 0b1_0110_1001, 0x1FF] {
+            let want: Vec<u16> = super::super::combinations(2)
+                .filter(|&m| m & set == m)
+                .collect();
+            assert_eq!(pairs_in(set).collect::<Vec<_>>(), want, "set {set:#b}");
         }
     }
 
