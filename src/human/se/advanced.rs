@@ -23,7 +23,7 @@ use std::rc::Rc;
 use super::super::house::HOUSE_LIST;
 use super::super::house::{CellSet, DigitSet};
 use super::chains::{NestedHint, View};
-use super::{cells_of, combinations, region, BOX_COL_ROW};
+use super::{cells_of, count9, region, two_or_more, BOX_COL_ROW};
 
 /// The candidates of a chain's working grid, with the grid it started from.
 pub(super) struct Grids<'a> {
@@ -102,17 +102,22 @@ pub(super) fn hash_order(cells: &mut [(u8, DigitSet)]) {
 }
 
 /// SE's advanced "off" potentials at nesting level `level` (1 to 3): those of the first technique with any.
+///
+/// A technique's hint counts only when it rests on some of the chain's eliminations, so the four of level 1 look
+/// only where the chain removed candidates ([`gone_places`]): the same hints in the same order, found without
+/// scanning the houses the chain left alone.
 pub(super) fn find(g: &Grids, out: &mut Offs, level: u8) {
     out.clear();
-    locking(g, out);
+    let gone = gone_places(g);
+    locking(g, &gone, out);
     if out.offs.is_empty() {
-        hidden_pairs(g, out);
+        hidden_pairs(g, &gone, out);
     }
     if out.offs.is_empty() {
-        naked_pairs(g, out);
+        naked_pairs(g, &gone, out);
     }
     if out.offs.is_empty() {
-        x_wings(g, out);
+        x_wings(g, &gone, out);
     }
     if level >= 2 && out.offs.is_empty() {
         let view = view(g);
@@ -246,17 +251,137 @@ fn gone_keys<'g>(g: &'g Grids<'_>, cells: CellSet, d: u8) -> impl Iterator<Item 
         .map(move |cell| key(cell, d))
 }
 
-/// SE's `Locking(false)`: pointing and claiming, box/column, box/row, column/box, row/box.
-fn locking(g: &Grids, out: &mut Offs) {
-    let mut removes = Vec::new();
-    let mut parents = Vec::new();
+/// The lists a rule fills for each of its hints, kept from one hint to the next.
+#[derive(Default)]
+struct Scratch {
+    removes: Vec<(u8, DigitSet)>,
+    parents: Vec<u16>,
+}
+
+/// The hint of a locked digit `d`: its places in house `r1` all lie in house `r2`, so it goes from the rest of
+/// `r2`, resting on its places gone from the rest of `r1`.
+fn locked(g: &Grids, d: u8, r1: CellSet, r2: CellSet, s: &mut Scratch, out: &mut Offs) {
+    let places = g.places[d as usize - 1];
+    s.removes.clear();
+    s.removes.extend(
+        (places & r2 & !r1)
+            .iter()
+            .map(|cell| (cell as u8, DigitSet::single(d))),
+    );
+    s.parents.clear();
+    s.parents.extend(gone_keys(g, r1 & !r2, d));
+    out.hint(&mut s.removes, &s.parents);
+}
+
+/// The hint of a hidden pair, the digits of mask `m` in `cells` alone of house `hc`: the cells' other digits go,
+/// resting on the pair's digits gone from the rest of the house.
+fn hidden_pair(g: &Grids, hc: CellSet, cells: CellSet, m: u16, s: &mut Scratch, out: &mut Offs) {
+    s.removes.clear();
+    for cell in cells.iter() {
+        let others = DigitSet(g.now[cell] & !m);
+        if !others.is_empty() {
+            s.removes.push((cell as u8, others));
+        }
+    }
+    s.parents.clear();
+    for cell in (hc & !cells).iter() {
+        for d in DigitSet(m).iter() {
+            if g.source[cell] >> (d - 1) & 1 != 0 {
+                s.parents.push(key(cell, d));
+            }
+        }
+    }
+    out.hint(&mut s.removes, &s.parents);
+}
+
+/// The hint of a naked pair, `cells` of house `hc` with the two digits `common` alone: these go from the rest of
+/// the house, resting on the cells' other digits gone.
+fn naked_pair(
+    g: &Grids,
+    hc: CellSet,
+    cells: CellSet,
+    common: u16,
+    s: &mut Scratch,
+    out: &mut Offs,
+) {
+    s.removes.clear();
+    for cell in (hc & !cells).iter() {
+        let r = DigitSet(g.now[cell] & common);
+        if !r.is_empty() {
+            s.removes.push((cell as u8, r));
+        }
+    }
+    s.parents.clear();
+    for cell in cells.iter() {
+        for d in DigitSet(g.source[cell] & !common).iter() {
+            s.parents.push(key(cell, d));
+        }
+    }
+    out.hint(&mut s.removes, &s.parents);
+}
+
+/// The hint of an X-Wing of digit `d`: base lines `(type, mask)` whose places lie in cover lines `(type, mask)`;
+/// it goes from the rest of the cover lines, resting on its places gone from the rest of the base lines.
+fn x_wing(
+    g: &Grids,
+    base: (usize, u16),
+    cover: (usize, u16),
+    d: u8,
+    s: &mut Scratch,
+    out: &mut Offs,
+) {
+    let bases = lines(base.0, base.1);
+    let covers = lines(cover.0, cover.1);
+    s.removes.clear();
+    // Cover line after cover line, each in its order.
+    for j in (0..9).filter(|&j| cover.1 >> j & 1 != 0) {
+        let line = g.places[d as usize - 1] & cells_of(region(cover.0, j)) & !bases;
+        s.removes
+            .extend(line.iter().map(|cell| (cell as u8, DigitSet::single(d))));
+    }
+    s.parents.clear();
+    s.parents.extend(gone_keys(g, bases & !covers, d));
+    out.hint(&mut s.removes, &s.parents);
+}
+
+/// Where each digit was a candidate when the chain started and is no longer (`[d - 1]` for digit `d`): the
+/// candidates the chain removed, on which the level-1 hints rest. A hint resting on none of them is dropped
+/// ([`Offs::hint`]), so a technique need only look where they lie.
+fn gone_places(g: &Grids) -> [CellSet; 9] {
+    let mut gone = [CellSet::EMPTY; 9];
+    for cell in 0..81 {
+        for d in DigitSet(g.source[cell] & !g.now[cell]).iter() {
+            gone[d as usize - 1].insert(cell);
+        }
+    }
+    gone
+}
+
+/// Whether a set of cells holds exactly two.
+#[inline]
+fn exactly_two(s: CellSet) -> bool {
+    let rest = s.0 & s.0.wrapping_sub(1);
+    rest != 0 && rest & rest.wrapping_sub(1) == 0
+}
+
+/// SE's `Locking(false)`: pointing and claiming, box/column, box/row, column/box, row/box. A hint's parents are
+/// the digit's [`gone_places`] in the first house, so only houses holding some are looked at.
+fn locking(g: &Grids, gone: &[CellSet; 9], out: &mut Offs) {
+    let mut s = Scratch::default();
     for (t1, t2) in [(0, 2), (0, 1), (2, 0), (1, 0)] {
         for d in 1..=9u8 {
+            let lost = gone[d as usize - 1];
+            if lost.is_empty() {
+                continue;
+            }
             let places = g.places[d as usize - 1];
             for i1 in 0..9 {
                 let r1 = cells_of(region(t1, i1));
+                if (lost & r1).is_empty() {
+                    continue;
+                }
                 let pos = places & r1;
-                if pos.len() < 2 {
+                if !two_or_more(pos.0) {
                     continue;
                 }
                 // SE tries every house of type `t2`; the places, two or more, lie in one at most: that of the
@@ -266,22 +391,14 @@ fn locking(g: &Grids, out: &mut Offs) {
                 if pos & r2 != pos || (places & r2 & !r1).is_empty() {
                     continue;
                 }
-                removes.clear();
-                removes.extend(
-                    (places & r2 & !r1)
-                        .iter()
-                        .map(|cell| (cell as u8, DigitSet::single(d))),
-                );
-                parents.clear();
-                parents.extend(gone_keys(g, r1 & !r2, d));
-                out.hint(&mut removes, &parents);
+                locked(g, d, r1, r2, &mut s, out);
             }
         }
     }
 }
 
 /// The places of digit `d` in the house of SE's type `t` number `i`, as positions in the house (what
-/// [`super::positions`] gives, read off the bits directly: the chains ask it in their innermost loops).
+/// [`super::positions`] gives, read off the bits directly).
 fn digit_positions(g: &Grids, t: usize, i: usize, d: u8) -> u16 {
     let p = g.places[d as usize - 1].0;
     let bits = |shift: usize, width: u32| (p >> shift) as u16 & ((1 << width) - 1);
@@ -298,85 +415,90 @@ fn digit_positions(g: &Grids, t: usize, i: usize, d: u8) -> u16 {
     }
 }
 
-/// SE's `HiddenSet(2, false)`: boxes, columns, rows; houses with more than four empty cells.
-fn hidden_pairs(g: &Grids, out: &mut Offs) {
-    let mut removes = Vec::new();
-    let mut parents = Vec::new();
+/// SE's `HiddenSet(2, false)`: boxes, columns, rows; houses with more than four empty cells. A hint's parents
+/// are the pair's [`gone_places`] in the house, so only pairs with some are looked at.
+fn hidden_pairs(g: &Grids, gone: &[CellSet; 9], out: &mut Offs) {
+    let mut s = Scratch::default();
+    let any_gone = gone.iter().fold(CellSet::EMPTY, |s, &c| s | c);
     for t in BOX_COL_ROW {
         for i in 0..9 {
             let h = region(t, i);
             let hc = cells_of(h);
-            if (g.open & hc).len() <= 4 {
+            if (any_gone & hc).is_empty() {
                 continue;
             }
-            let at: [u16; 9] = std::array::from_fn(|d| digit_positions(g, t, i, d as u8 + 1));
-            for m in combinations(2) {
-                let digits = DigitSet(m);
+            // The digits with two places in the house, and those of them the chain removed from some of it.
+            let (mut two, mut lost) = (0u16, 0u16);
+            for (d, (&places, &lost_d)) in g.places.iter().zip(gone).enumerate() {
+                if exactly_two(places & hc) {
+                    two |= 1 << d;
+                    if !(lost_d & hc).is_empty() {
+                        lost |= 1 << d;
+                    }
+                }
+            }
+            if lost == 0 || two & (two - 1) == 0 || (g.open & hc).len() <= 4 {
+                continue;
+            }
+            for m in pairs_in(two) {
                 // Two digits' places, two or more each, whose union is two: the same two.
-                let (a, b) = pair(m);
-                let common = at[a];
-                if common.count_ones() != 2 || at[b] != common {
+                if lost & m == 0 {
                     continue;
                 }
-                let cells = super::cells_at(h, common);
-                removes.clear();
-                for cell in cells.iter() {
-                    let others = DigitSet(g.now[cell] & !m);
-                    if !others.is_empty() {
-                        removes.push((cell as u8, others));
-                    }
+                let (a, b) = pair(m);
+                let cells = g.places[a] & hc;
+                if g.places[b] & hc != cells {
+                    continue;
                 }
-                parents.clear();
-                for cell in (hc & !cells).iter() {
-                    for d in digits.iter() {
-                        if g.source[cell] >> (d - 1) & 1 != 0 {
-                            parents.push(key(cell, d));
-                        }
-                    }
-                }
-                out.hint(&mut removes, &parents);
+                hidden_pair(g, hc, cells, m, &mut s, out);
             }
         }
     }
 }
 
-/// SE's `NakedSet(2)`: boxes, columns, rows; houses with four empty cells or more.
-fn naked_pairs(g: &Grids, out: &mut Offs) {
-    let mut removes = Vec::new();
-    let mut parents = Vec::new();
+/// SE's `NakedSet(2)`: boxes, columns, rows; houses with four empty cells or more. A hint's parents are the
+/// pair's cells' [`gone_places`], so only houses with such a cell of two candidates are looked at.
+fn naked_pairs(g: &Grids, gone: &[CellSet; 9], out: &mut Offs) {
+    let mut s = Scratch::default();
+    let any_gone = gone.iter().fold(CellSet::EMPTY, |s, &c| s | c);
+    // The cells of two candidates.
+    let mut two = CellSet::EMPTY;
+    for cell in 0..81 {
+        if count9(g.now[cell]) == 2 {
+            two.insert(cell);
+        }
+    }
     for t in BOX_COL_ROW {
         for i in 0..9 {
             let h = region(t, i);
             let hc = cells_of(h);
-            if (g.open & hc).len() < 4 {
+            if (two & hc & any_gone).is_empty()
+                || !two_or_more((two & hc).0)
+                || (g.open & hc).len() < 4
+            {
                 continue;
             }
             let list = &HOUSE_LIST[h.0 as usize];
-            for m in combinations(2) {
+            for m in pairs_in(super::positions(h, two & hc)) {
                 // Two cells' candidates, two or more each, whose union is two: the same two.
                 let (a, b) = pair(m);
-                let common = g.now[list[a] as usize];
-                if common.count_ones() != 2 || g.now[list[b] as usize] != common {
+                let (ca, cb) = (list[a] as usize, list[b] as usize);
+                if g.now[cb] != g.now[ca] {
                     continue;
                 }
+                let common = g.now[ca];
                 let cells = super::cells_at(h, m);
-                removes.clear();
-                for cell in (hc & !cells).iter() {
-                    let r = DigitSet(g.now[cell] & common);
-                    if !r.is_empty() {
-                        removes.push((cell as u8, r));
-                    }
-                }
-                parents.clear();
-                for cell in cells.iter() {
-                    for d in DigitSet(g.source[cell] & !common).iter() {
-                        parents.push(key(cell, d));
-                    }
-                }
-                out.hint(&mut removes, &parents);
+                naked_pair(g, hc, cells, common, &mut s, out);
             }
         }
     }
+}
+
+/// The two-bit masks within the 9-bit mask `set`, in increasing value: [`super::combinations`]`(2)`'s order, the pairs
+/// not within `set` left out.
+fn pairs_in(set: u16) -> impl Iterator<Item = u16> {
+    let bits = |m: u16| DigitSet(m).iter().map(|d| 1u16 << (d - 1));
+    bits(set).flat_map(move |high| bits(set & (high - 1)).map(move |low| high | low))
 }
 
 /// The two positions of a two-bit mask, lower first.
@@ -392,37 +514,33 @@ fn lines(t: usize, m: u16) -> CellSet {
         .fold(CellSet::EMPTY, |s, i| s | cells_of(region(t, i)))
 }
 
-/// SE's `Fisherman(2)`: base columns then base rows; digits placed five times or fewer.
-fn x_wings(g: &Grids, out: &mut Offs) {
-    let mut removes = Vec::new();
-    let mut parents = Vec::new();
+/// SE's `Fisherman(2)`: base columns then base rows; digits placed five times or fewer. A hint's parents are
+/// the digit's [`gone_places`] in the base lines, so only digits with some are looked at.
+fn x_wings(g: &Grids, gone: &[CellSet; 9], out: &mut Offs) {
+    let mut s = Scratch::default();
     for (base, cover) in [(2, 1), (1, 2)] {
-        // `at[d - 1][i]`: the places of digit `d` in base line `i`.
-        let at: [[u16; 9]; 9] = std::array::from_fn(|d| {
-            std::array::from_fn(|i| digit_positions(g, base, i, d as u8 + 1))
-        });
-        for m in combinations(2) {
+        // `two[i]`: the digits (bit `d - 1`) of two places in base line `i`.
+        let mut two = [0u16; 9];
+        for (d, (&places, lost)) in g.places.iter().zip(gone).enumerate() {
+            if g.placed[d] + 4 > 9 || lost.is_empty() {
+                continue;
+            }
+            for (i, two) in two.iter_mut().enumerate() {
+                if exactly_two(places & cells_of(region(base, i))) {
+                    *two |= 1 << d;
+                }
+            }
+        }
+        let some = (0..9).filter(|&i| two[i] != 0).fold(0, |s, i| s | 1 << i);
+        for m in pairs_in(some) {
             let (a, b) = pair(m);
-            for d in 1..=9u8 {
-                if g.placed[d as usize - 1] + 4 > 9 {
-                    continue;
-                }
+            for d in DigitSet(two[a] & two[b]).iter() {
                 // Two lines' places, two or more each, whose union is two: the same two.
-                let common = at[d as usize - 1][a];
-                if common.count_ones() != 2 || at[d as usize - 1][b] != common {
+                let common = digit_positions(g, base, a, d);
+                if digit_positions(g, base, b, d) != common {
                     continue;
                 }
-                let bases = lines(base, m);
-                let covers = lines(cover, common);
-                removes.clear();
-                // Cover line after cover line, each in its order.
-                for j in (0..9).filter(|&j| common >> j & 1 != 0) {
-                    let line = g.places[d as usize - 1] & cells_of(region(cover, j)) & !bases;
-                    removes.extend(line.iter().map(|cell| (cell as u8, DigitSet::single(d))));
-                }
-                parents.clear();
-                parents.extend(gone_keys(g, bases & !covers, d));
-                out.hint(&mut removes, &parents);
+                x_wing(g, (base, m), (cover, common), d, &mut s, out);
             }
         }
     }
@@ -465,6 +583,16 @@ mod tests {
     }
 
     #[test]
+    fn pairs_in_a_set_come_in_combinations_order() {
+        for set in [0u16, 1, 0b101, 0b1_0110_1001, 0x1FF] {
+            let want: Vec<u16> = super::super::combinations(2)
+                .filter(|&m| m & set == m)
+                .collect();
+            assert_eq!(pairs_in(set).collect::<Vec<_>>(), want, "set {set:#b}");
+        }
+    }
+
+    #[test]
     fn eliminations_come_in_java_hash_map_order() {
         let d = DigitSet::single(1);
         // Capacity 16: by index modulo 16, ties in insertion order.
@@ -477,5 +605,188 @@ mod tests {
         hash_order(&mut cells);
         let order: Vec<u8> = cells.iter().map(|c| c.0).collect();
         assert_eq!(order, [32, 33, 34, 35, 36, 37, 38, 39, 40, 28, 29, 30, 31]);
+    }
+
+    /// SE's `Locking(false)` as first written, every house scanned (the reference of [`locking`]).
+    fn plain_locking(g: &Grids, out: &mut Offs) {
+        let mut s = Scratch::default();
+        for (t1, t2) in [(0, 2), (0, 1), (2, 0), (1, 0)] {
+            for d in 1..=9u8 {
+                let places = g.places[d as usize - 1];
+                for i1 in 0..9 {
+                    let r1 = cells_of(region(t1, i1));
+                    let pos = places & r1;
+                    if pos.len() < 2 {
+                        continue;
+                    }
+                    // SE tries every house of type `t2`; the places, two or more, lie in one at most: that of the
+                    // first place, if in any.
+                    let first = pos.first().expect("two places or more");
+                    let r2 = cells_of(super::super::house_of(t2, first));
+                    if pos & r2 != pos || (places & r2 & !r1).is_empty() {
+                        continue;
+                    }
+                    locked(g, d, r1, r2, &mut s, out);
+                }
+            }
+        }
+    }
+
+    /// SE's `HiddenSet(2, false)` as first written, every pair of digits of every house scanned.
+    fn plain_hidden_pairs(g: &Grids, out: &mut Offs) {
+        let mut s = Scratch::default();
+        for t in BOX_COL_ROW {
+            for i in 0..9 {
+                let h = region(t, i);
+                let hc = cells_of(h);
+                if (g.open & hc).len() <= 4 {
+                    continue;
+                }
+                let at: [u16; 9] = std::array::from_fn(|d| digit_positions(g, t, i, d as u8 + 1));
+                for m in super::super::combinations(2) {
+                    // Two digits' places, two or more each, whose union is two: the same two.
+                    let (a, b) = pair(m);
+                    let common = at[a];
+                    if common.count_ones() != 2 || at[b] != common {
+                        continue;
+                    }
+                    let cells = super::super::cells_at(h, common);
+                    hidden_pair(g, hc, cells, m, &mut s, out);
+                }
+            }
+        }
+    }
+
+    /// SE's `NakedSet(2)` as first written, every pair of cells of every house scanned.
+    fn plain_naked_pairs(g: &Grids, out: &mut Offs) {
+        let mut s = Scratch::default();
+        for t in BOX_COL_ROW {
+            for i in 0..9 {
+                let h = region(t, i);
+                let hc = cells_of(h);
+                if (g.open & hc).len() < 4 {
+                    continue;
+                }
+                let list = &HOUSE_LIST[h.0 as usize];
+                for m in super::super::combinations(2) {
+                    // Two cells' candidates, two or more each, whose union is two: the same two.
+                    let (a, b) = pair(m);
+                    let common = g.now[list[a] as usize];
+                    if common.count_ones() != 2 || g.now[list[b] as usize] != common {
+                        continue;
+                    }
+                    let cells = super::super::cells_at(h, m);
+                    naked_pair(g, hc, cells, common, &mut s, out);
+                }
+            }
+        }
+    }
+
+    /// SE's `Fisherman(2)` as first written, every pair of lines and digit scanned.
+    fn plain_x_wings(g: &Grids, out: &mut Offs) {
+        let mut s = Scratch::default();
+        for (base, cover) in [(2, 1), (1, 2)] {
+            // `at[d - 1][i]`: the places of digit `d` in base line `i`.
+            let at: [[u16; 9]; 9] = std::array::from_fn(|d| {
+                std::array::from_fn(|i| digit_positions(g, base, i, d as u8 + 1))
+            });
+            for m in super::super::combinations(2) {
+                let (a, b) = pair(m);
+                for d in 1..=9u8 {
+                    if g.placed[d as usize - 1] + 4 > 9 {
+                        continue;
+                    }
+                    // Two lines' places, two or more each, whose union is two: the same two.
+                    let common = at[d as usize - 1][a];
+                    if common.count_ones() != 2 || at[d as usize - 1][b] != common {
+                        continue;
+                    }
+                    x_wing(g, (base, m), (cover, common), d, &mut s, out);
+                }
+            }
+        }
+    }
+
+    /// A working grid to test the rules on: `(source, now, open, placed)` of [`Grids`].
+    type Sample = ([u16; 81], [u16; 81], CellSet, [u8; 9]);
+
+    /// Random working grids, `(source, now, open, placed)`: cells of two to six candidates (a few with a value),
+    /// about one candidate in four removed by the "chain", each digit placed a random number of times.
+    fn random_grids(n: usize) -> Vec<Sample> {
+        let mut seed = 0x2545_F491_4F6C_DD1Du64;
+        let mut next = move || {
+            seed ^= seed << 13;
+            seed ^= seed >> 7;
+            seed ^= seed << 17;
+            seed
+        };
+        (0..n)
+            .map(|_| {
+                let (mut source, mut open) = ([0u16; 81], CellSet::EMPTY);
+                for (cell, mask) in source.iter_mut().enumerate() {
+                    if next() % 8 == 0 {
+                        continue;
+                    }
+                    open.insert(cell);
+                    let want = 2 + next() % 5;
+                    while u64::from(mask.count_ones()) < want {
+                        *mask |= 1 << (next() % 9);
+                    }
+                }
+                let mut now = source;
+                for mask in now.iter_mut() {
+                    for d in 0..9 {
+                        if next() % 4 == 0 {
+                            *mask &= !(1 << d);
+                        }
+                    }
+                }
+                let placed = std::array::from_fn(|_| (next() % 10) as u8);
+                (source, now, open, placed)
+            })
+            .collect()
+    }
+
+    #[test]
+    fn level1_rules_find_what_the_plain_scans_find() {
+        type Rule = fn(&Grids, &[CellSet; 9], &mut Offs);
+        type Plain = fn(&Grids, &mut Offs);
+        let rules: [(&str, Rule, Plain); 4] = [
+            ("locking", locking, plain_locking),
+            ("hidden pairs", hidden_pairs, plain_hidden_pairs),
+            ("naked pairs", naked_pairs, plain_naked_pairs),
+            ("X-Wings", x_wings, plain_x_wings),
+        ];
+        let mut fired = [0usize; 4];
+        for (source, now, open, placed) in random_grids(2000) {
+            let places: [CellSet; 9] = std::array::from_fn(|d| {
+                let mut s = CellSet::EMPTY;
+                (0..81)
+                    .filter(|&c| now[c] >> d & 1 != 0)
+                    .for_each(|c| s.insert(c));
+                s
+            });
+            let g = Grids {
+                now: &now,
+                places: &places,
+                source: &source,
+                open,
+                placed: &placed,
+            };
+            let gone = gone_places(&g);
+            for (i, (name, rule, plain)) in rules.iter().enumerate() {
+                let (mut fast, mut want) = (Offs::default(), Offs::default());
+                rule(&g, &gone, &mut fast);
+                plain(&g, &mut want);
+                assert_eq!(fast.offs, want.offs, "{name}");
+                assert_eq!(fast.parents, want.parents, "{name}");
+                fired[i] += usize::from(!want.offs.is_empty());
+            }
+        }
+        // Each rule found hints on many of the grids, so the comparison tested something.
+        assert!(
+            fired.iter().all(|&n| n >= 100),
+            "grids with hints per rule: {fired:?}"
+        );
     }
 }
