@@ -169,9 +169,8 @@ impl Reach {
                 let row = &mut self.succ[cell * 9 + di];
                 *row = [CellSet::EMPTY; 9];
                 if x {
-                    for o in seen.iter() {
-                        row[di] |= self.conj[di][o];
-                    }
+                    let conj = &self.conj[di];
+                    row[di] = seen.iter().fold(CellSet::EMPTY, |a, o| a | conj[o]);
                 }
                 if y {
                     let mut es = pairs[di];
@@ -266,14 +265,17 @@ impl Reach {
     fn next_successor(&self, v: usize, from: usize) -> Option<usize> {
         let row = &self.succ[v];
         let p = from / 81;
-        let mut ds = u32::from(self.succ_digits[v]) & (!0u32 << p);
+        if p < 9 {
+            let m = row[p].0 & !self.done[p].0 & (!0u128 << (from % 81));
+            if m != 0 {
+                return Some(p * 81 + m.trailing_zeros() as usize);
+            }
+        }
+        let mut ds = u32::from(self.succ_digits[v]) & (!1u32 << p);
         while ds != 0 {
             let q = ds.trailing_zeros() as usize;
             ds &= ds - 1;
-            let mut m = row[q].0 & !self.done[q].0;
-            if q == p {
-                m &= !0u128 << (from % 81);
-            }
+            let m = row[q].0 & !self.done[q].0;
             if m != 0 {
                 return Some(q * 81 + m.trailing_zeros() as usize);
             }
