@@ -119,16 +119,21 @@ pub(super) struct Search<'a> {
 /// No cell, in [`Search::last`].
 const NO_CELL: u8 = u8::MAX;
 
-/// The table of [`Search::last`] for the candidates `c`.
+/// The table of [`Search::last`] for the candidates `c`: in each house where a digit has two places, each is the
+/// other's last other place.
 fn last_places(c: &View) -> Box<[[u8; 3]; 729]> {
     let mut last = Box::new([[NO_CELL; 3]; 729]);
     for d in 1..=9u8 {
-        for cell in 0..81 {
-            for t in 0..3 {
-                let mut others = c.places(d) & cells_of(house_of(t, cell));
-                others.remove(cell);
-                if others.len() == 1 {
-                    last[key(cell as u8, d)][t] = others.first().expect("one cell") as u8;
+        let places = c.places(d);
+        // House types in `house_of`'s order: box, row, column.
+        for (t, first) in [18u8, 0, 9].into_iter().enumerate() {
+            for h in 0..9 {
+                let two = places & cells_of(super::House(first + h));
+                if two.len() == 2 {
+                    let a = two.first().expect("two cells");
+                    let b = (two.0 & (two.0 - 1)).trailing_zeros() as usize;
+                    last[key(a as u8, d)][t] = b as u8;
+                    last[key(b as u8, d)][t] = a as u8;
                 }
             }
         }
@@ -478,9 +483,13 @@ pub(super) const CAUSE_REGION: u8 = REGION;
 
 /// Every hint of the three passes, in SE's order; `all` keeps the XY pass and records each hint's detail.
 fn collect(c: &View, all: bool) -> Vec<Hint> {
+    Reach::with(|reach| collect_with(c, all, reach))
+}
+
+/// [`collect`] with the thread's reachability buffers.
+fn collect_with(c: &View, all: bool, reach: &mut Reach) -> Vec<Hint> {
     let mut hints: Vec<Hint> = Vec::new();
     let mut s = Search::new(c);
-    let mut reach = Reach::default();
     for (y, x) in [(false, true), (true, false), (true, true)] {
         // Every XY hint rates 7.0 or more: when the X and Y passes found a hint rated less, the XY pass cannot
         // give the first hint of SE's sorted list, so it is skipped (same answer, less work).
@@ -506,7 +515,7 @@ fn collect(c: &View, all: bool) -> Vec<Hint> {
                 let on = s.push(cell as u8, d, true, NO_CAUSE, NONE);
                 // The searches `reach` proves fruitless are skipped (checked in debug builds).
                 let cycles = if reach.may_cycle(cell, d) {
-                    s.cycles(on, y, x, Some(&reach))
+                    s.cycles(on, y, x, Some(reach))
                 } else {
                     Vec::new()
                 };

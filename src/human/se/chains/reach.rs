@@ -16,36 +16,73 @@
 //! These are conditions on reachability alone, and each search, breadth first with every potential met once (or
 //! fewer: the cycles also leave out a potential's ancestors), meets a subset of the reachable potentials, so a
 //! source that fails them has no hint.
+//!
+//! Sets of potentials are held digit by digit as cell sets ([`Planes`]), so a potential's links are a few set
+//! operations (the places a digit is the last other place of, the bivalue cells of two digits), and a component's
+//! reach joins only the reaches of successors not already in it. The buffers live as long as the thread
+//! ([`Reach::with`]): a pass allocates nothing.
+
+use std::cell::Cell;
 
 use super::{count9, key, Search, NO_CELL};
-use crate::human::house::PEERS;
+use crate::human::house::{CellSet, PEERS};
 
-/// No candidate at that key, in [`Reach::id`].
-const NO_ID: u16 = u16::MAX;
-/// Not met yet, in Tarjan's numbering.
+/// Not met yet, in Tarjan's numbering; no component, in [`Reach::comp`].
 const UNSEEN: u16 = u16::MAX;
 
+/// A set of potentials: the cells of each digit (index `digit - 1`).
+type Planes = [CellSet; 9];
+
 /// The reachability of one pass's "on" potentials; its buffers are kept from pass to pass.
-#[derive(Default)]
 pub(super) struct Reach {
-    /// The index of each candidate (by [`key`]) among the grid's candidates, or [`NO_ID`].
-    id: Vec<u16>,
-    /// Words of a set of candidates.
-    words: usize,
-    /// For each candidate, the "on" potentials one link pair away (`words` words each).
-    succ: Vec<u64>,
-    /// The strongly connected component of each candidate.
+    /// For each potential (by [`key`]) of the pass, the "on" potentials one link pair away, and which of its
+    /// digits have any (bit `digit - 1`: the X links keep to one digit, so most sets are mostly empty).
+    succ: Vec<Planes>,
+    succ_digits: Vec<u16>,
+    /// The strongly connected component of each potential of the pass (by key), or [`UNSEEN`].
     comp: Vec<u16>,
-    /// The number of candidates of each component.
+    /// The number of potentials of each component.
     size: Vec<u16>,
-    /// For each component, the "on" potentials reachable from it, its own included (`words` words each).
-    reach: Vec<u64>,
-    /// Tarjan's numbering, lowest reachable number, component stack and depth-first frames (a candidate and the
-    /// next successor to look at).
+    /// For each component, the "on" potentials reachable from it, its own included, and which digits they have.
+    reach: Vec<Planes>,
+    reach_digits: Vec<u16>,
+    /// Tarjan's numbering and lowest reachable number (by key), component stack and depth-first frames (a key
+    /// and the next successor to look at, as `digit index * 81 + cell`).
     index: Vec<u16>,
     low: Vec<u16>,
     stack: Vec<u16>,
     frames: Vec<(u16, u16)>,
+    /// The potentials of the finished components.
+    done: Planes,
+    /// For each digit and cell, the cells whose "on" potential the digit's "off" there turns on by an X link.
+    conj: Vec<[CellSet; 81]>,
+    /// For each pair of digits, the bivalue cells holding both.
+    bivalue: [[CellSet; 9]; 9],
+}
+
+impl Default for Reach {
+    fn default() -> Reach {
+        Reach {
+            succ: vec![[CellSet::EMPTY; 9]; 729],
+            succ_digits: vec![0; 729],
+            comp: vec![UNSEEN; 729],
+            size: Vec::new(),
+            reach: Vec::new(),
+            reach_digits: Vec::new(),
+            index: vec![UNSEEN; 729],
+            low: vec![0; 729],
+            stack: Vec::new(),
+            frames: Vec::new(),
+            done: [CellSet::EMPTY; 9],
+            conj: vec![[CellSet::EMPTY; 81]; 9],
+            bivalue: [[CellSet::EMPTY; 9]; 9],
+        }
+    }
+}
+
+thread_local! {
+    /// The thread's buffers, lent to one caller at a time.
+    static SPARE: Cell<Option<Box<Reach>>> = const { Cell::new(None) };
 }
 
 /// Calls `f` with the key of each potential the "off" potential `digit` in `cell` turns on: the cell's other digit
@@ -66,96 +103,147 @@ fn strong(s: &Search, y: bool, x: bool, cell: usize, digit: u8, mut f: impl FnMu
     }
 }
 
-/// Calls `f` with `(cell, digit)` of each potential the "on" potential `digit` in `cell` turns off: the cell's other
-/// digits (Y links on), the digit's other places among the cell's peers.
+/// The key of the potential at `j = digit index * 81 + cell`.
 #[inline]
-fn weak(s: &Search, y: bool, cell: usize, digit: u8, mut f: impl FnMut(usize, u8)) {
-    if y {
-        for d in s.c.get(cell).iter().filter(|&d| d != digit) {
-            f(cell, d);
-        }
-    }
-    for x in (PEERS[cell] & s.c.places(digit)).iter() {
-        f(x, digit);
-    }
+fn key_at(j: usize) -> usize {
+    (j % 81) * 9 + j / 81
 }
 
 impl Reach {
+    /// Calls `f` with the thread's buffers (new ones when they are lent already).
+    pub(super) fn with<R>(f: impl FnOnce(&mut Reach) -> R) -> R {
+        let mut r = SPARE.with(|c| c.take()).unwrap_or_default();
+        let out = f(&mut r);
+        SPARE.with(|c| c.set(Some(r)));
+        out
+    }
+
     /// The reachability of the pass on `s`'s candidates with Y links when `y` and X links when `x`. With Y links
     /// alone, only the potentials of bivalue cells are ever turned on (and searched from): the others are left out.
     pub(super) fn build(&mut self, s: &Search, y: bool, x: bool) {
-        self.id.clear();
-        self.id.resize(729, NO_ID);
-        let counted = |cell: usize| x || count9(s.c.get(cell).0) == 2;
-        let mut n = 0usize;
-        for cell in (0..81).filter(|&cell| counted(cell)) {
-            for d in s.c.get(cell).iter() {
-                self.id[key(cell as u8, d)] = n as u16;
-                n += 1;
-            }
-        }
-        let w = n.div_ceil(64).max(1);
-        self.words = w;
-        self.succ.clear();
-        self.succ.resize(n * w, 0);
-        let mut a = 0;
-        for cell in (0..81).filter(|&cell| counted(cell)) {
-            for d in s.c.get(cell).iter() {
-                let row = &mut self.succ[a * w..(a + 1) * w];
-                let id = &self.id;
-                weak(s, y, cell, d, |xc, xd| {
-                    strong(s, y, x, xc, xd, |b| {
-                        let b = id[b] as usize;
-                        row[b / 64] |= 1 << (b % 64);
-                    })
-                });
-                a += 1;
-            }
-        }
-        self.components(n);
-    }
-
-    /// Tarjan's strongly connected components of the `n` candidates, each with what it reaches (a component is
-    /// finished after every component it reaches, so their sets are there to be joined).
-    fn components(&mut self, n: usize) {
-        let w = self.words;
-        self.index.clear();
-        self.index.resize(n, UNSEEN);
-        self.low.clear();
-        self.low.resize(n, 0);
-        self.comp.clear();
-        self.comp.resize(n, u16::MAX);
-        self.size.clear();
-        self.reach.clear();
-        self.reach.resize(n * w, 0);
-        self.stack.clear();
-        self.frames.clear();
-        let mut counter = 0u16;
-        for root in 0..n {
-            if self.index[root] != UNSEEN {
-                continue;
-            }
-            self.enter(root, &mut counter);
-            while let Some(&(v, next)) = self.frames.last() {
-                let v = v as usize;
-                match self.next_successor(v, next as usize, n) {
-                    Some(x) => {
-                        self.frames.last_mut().expect("a frame").1 = x as u16 + 1;
-                        if self.index[x] == UNSEEN {
-                            self.enter(x, &mut counter);
-                        } else if self.comp[x] == u16::MAX {
-                            // On the stack: in the component being built.
-                            self.low[v] = self.low[v].min(self.index[x]);
+        let c = s.c;
+        if x {
+            for (di, conj) in self.conj.iter_mut().enumerate() {
+                let places = c.places[di];
+                for cell in places.iter() {
+                    let mut to = CellSet::EMPTY;
+                    for &o in &s.last[key(cell as u8, di as u8 + 1)] {
+                        if o != NO_CELL {
+                            to.insert(o as usize);
                         }
                     }
-                    None => {
-                        self.frames.pop();
-                        if self.low[v] == self.index[v] {
-                            self.finish(v, w);
+                    conj[cell] = to;
+                }
+            }
+        }
+        let mut bivalued = CellSet::EMPTY;
+        // For each digit, the digits it shares a bivalue cell with.
+        let mut pairs = [0u16; 9];
+        if y {
+            self.bivalue = [[CellSet::EMPTY; 9]; 9];
+            for cell in 0..81 {
+                let m = c.mask[cell];
+                if count9(m) == 2 {
+                    bivalued.insert(cell);
+                    let (a, b) = (m.trailing_zeros() as usize, 15 - m.leading_zeros() as usize);
+                    self.bivalue[a][b].insert(cell);
+                    self.bivalue[b][a].insert(cell);
+                    pairs[a] |= 1 << b;
+                    pairs[b] |= 1 << a;
+                }
+            }
+        }
+        self.comp.fill(UNSEEN);
+        self.index.fill(UNSEEN);
+        for (cell, &m) in c.mask.iter().enumerate() {
+            if !x && !bivalued.contains(cell) {
+                continue;
+            }
+            let mut ds = m;
+            while ds != 0 {
+                let di = ds.trailing_zeros() as usize;
+                ds &= ds - 1;
+                // The "off" potentials of the digit's other places among the cell's peers, then of the cell's
+                // other digits (Y links), and the "on" potentials they turn on.
+                let seen = PEERS[cell] & c.places[di];
+                let row = &mut self.succ[cell * 9 + di];
+                *row = [CellSet::EMPTY; 9];
+                if x {
+                    let conj = &self.conj[di];
+                    row[di] = seen.iter().fold(CellSet::EMPTY, |a, o| a | conj[o]);
+                }
+                if y {
+                    let mut es = pairs[di];
+                    while es != 0 {
+                        let e = es.trailing_zeros() as usize;
+                        es &= es - 1;
+                        row[e] |= seen & self.bivalue[di][e];
+                    }
+                    if bivalued.contains(cell) {
+                        row[di].insert(cell);
+                    }
+                    if x {
+                        let mut others = m & !(1 << di);
+                        while others != 0 {
+                            let e = others.trailing_zeros() as usize;
+                            others &= others - 1;
+                            row[e] |= self.conj[e][cell];
                         }
-                        if let Some(&(u, _)) = self.frames.last() {
-                            let u = u as usize;
-                            self.low[u] = self.low[u].min(self.low[v]);
+                    }
+                }
+                self.succ_digits[cell * 9 + di] = row
+                    .iter()
+                    .enumerate()
+                    .fold(0, |m, (e, r)| m | u16::from(!r.is_empty()) << e);
+            }
+        }
+        self.components(c, x, bivalued);
+    }
+
+    /// Tarjan's strongly connected components of the pass's potentials, each with what it reaches (a component is
+    /// finished after every component it reaches, so their sets are there to be joined).
+    fn components(&mut self, c: &super::View, x: bool, bivalued: CellSet) {
+        self.size.clear();
+        self.reach.clear();
+        self.reach_digits.clear();
+        self.stack.clear();
+        self.frames.clear();
+        self.done = [CellSet::EMPTY; 9];
+        let mut counter = 0u16;
+        for cell in 0..81 {
+            if !x && !bivalued.contains(cell) {
+                continue;
+            }
+            let mut ds = c.mask[cell];
+            while ds != 0 {
+                let root = cell * 9 + ds.trailing_zeros() as usize;
+                ds &= ds - 1;
+                if self.index[root] != UNSEEN {
+                    continue;
+                }
+                self.enter(root, &mut counter);
+                while let Some(&(v, next)) = self.frames.last() {
+                    let v = v as usize;
+                    match self.next_successor(v, next as usize) {
+                        Some(j) => {
+                            self.frames.last_mut().expect("a frame").1 = j as u16 + 1;
+                            let k = key_at(j);
+                            if self.index[k] == UNSEEN {
+                                self.enter(k, &mut counter);
+                            } else if self.comp[k] == UNSEEN {
+                                // On the stack: in the component being built.
+                                self.low[v] = self.low[v].min(self.index[k]);
+                            }
+                        }
+                        None => {
+                            self.frames.pop();
+                            if self.low[v] == self.index[v] {
+                                self.finish(v);
+                            }
+                            if let Some(&(u, _)) = self.frames.last() {
+                                let u = u as usize;
+                                self.low[u] = self.low[u].min(self.low[v]);
+                            }
                         }
                     }
                 }
@@ -163,7 +251,7 @@ impl Reach {
         }
     }
 
-    /// Numbers `v` and puts it on the stack and the frames.
+    /// Numbers the potential of key `v` and puts it on the stack and the frames.
     fn enter(&mut self, v: usize, counter: &mut u16) {
         self.index[v] = *counter;
         self.low[v] = *counter;
@@ -172,97 +260,120 @@ impl Reach {
         self.frames.push((v as u16, 0));
     }
 
-    /// The first successor of `v` from `from` on.
-    fn next_successor(&self, v: usize, from: usize, n: usize) -> Option<usize> {
-        let w = self.words;
-        let row = &self.succ[v * w..(v + 1) * w];
-        let mut i = from / 64;
-        if from >= n {
-            return None;
-        }
-        let mut m = row[i] & (!0u64 << (from % 64));
-        loop {
+    /// The first successor of key `v` from `from` on (both as `digit index * 81 + cell`) not in a finished
+    /// component (those leave Tarjan's numbers as they are).
+    fn next_successor(&self, v: usize, from: usize) -> Option<usize> {
+        let row = &self.succ[v];
+        let p = from / 81;
+        if p < 9 {
+            let m = row[p].0 & !self.done[p].0 & (!0u128 << (from % 81));
             if m != 0 {
-                return Some(i * 64 + m.trailing_zeros() as usize);
+                return Some(p * 81 + m.trailing_zeros() as usize);
             }
-            i += 1;
-            if i == w {
-                return None;
-            }
-            m = row[i];
         }
+        let mut ds = u32::from(self.succ_digits[v]) & (!1u32 << p);
+        while ds != 0 {
+            let q = ds.trailing_zeros() as usize;
+            ds &= ds - 1;
+            let m = row[q].0 & !self.done[q].0;
+            if m != 0 {
+                return Some(q * 81 + m.trailing_zeros() as usize);
+            }
+        }
+        None
     }
 
-    /// Pops the component whose root is `v` and sets what it reaches.
-    fn finish(&mut self, v: usize, w: usize) {
-        let c = self.size.len();
+    /// Pops the component whose root is the key `v` and sets what it reaches: its own potentials, and the reach
+    /// of each successor's component not reached yet.
+    fn finish(&mut self, v: usize) {
+        let c = self.size.len() as u16;
         let start = self
             .stack
             .iter()
             .rposition(|&m| m as usize == v)
             .expect("root on the stack");
+        self.reach.push([CellSet::EMPTY; 9]);
+        let (done, acc) = self.reach.split_at_mut(c as usize);
+        let acc = &mut acc[0];
+        let mut next = [CellSet::EMPTY; 9];
+        let (mut next_digits, mut acc_digits) = (0u16, 0u16);
         for &m in &self.stack[start..] {
-            self.comp[m as usize] = c as u16;
+            let m = m as usize;
+            self.comp[m] = c;
+            acc[m % 9].insert(m / 9);
+            self.done[m % 9].insert(m / 9);
+            acc_digits |= 1 << (m % 9);
+            let mut ds = self.succ_digits[m];
+            next_digits |= ds;
+            while ds != 0 {
+                let p = ds.trailing_zeros() as usize;
+                ds &= ds - 1;
+                next[p] |= self.succ[m][p];
+            }
         }
-        self.size.push((self.stack.len() - start) as u16);
-        for i in start..self.stack.len() {
-            let m = self.stack[i] as usize;
-            self.reach[c * w + m / 64] |= 1 << (m % 64);
-            for j in 0..w {
-                let mut bits = self.succ[m * w + j];
-                while bits != 0 {
-                    let x = j * 64 + bits.trailing_zeros() as usize;
-                    bits &= bits - 1;
-                    let cx = self.comp[x] as usize;
-                    if cx != c {
-                        for k in 0..w {
-                            self.reach[c * w + k] |= self.reach[cx * w + k];
-                        }
-                    }
+        while next_digits != 0 {
+            let p = next_digits.trailing_zeros() as usize;
+            next_digits &= next_digits - 1;
+            loop {
+                let m = next[p].0 & !acc[p].0;
+                if m == 0 {
+                    break;
+                }
+                let cx = self.comp[m.trailing_zeros() as usize * 9 + p] as usize;
+                let mut ds = self.reach_digits[cx];
+                acc_digits |= ds;
+                while ds != 0 {
+                    let q = ds.trailing_zeros() as usize;
+                    ds &= ds - 1;
+                    acc[q] |= done[cx][q];
                 }
             }
         }
+        self.reach_digits.push(acc_digits);
+        self.size.push((self.stack.len() - start) as u16);
         self.stack.truncate(start);
     }
 
-    /// Whether the "on" potential of key `b` is reachable from that of key `a` (itself included).
-    fn reaches(&self, a: usize, b: usize) -> bool {
-        let (a, b) = (self.id[a] as usize, self.id[b] as usize);
-        let c = self.comp[a] as usize;
-        self.reach[c * self.words + b / 64] >> (b % 64) & 1 != 0
+    /// What the "on" potential of key `a` reaches (itself included); `a` is one of the pass's potentials.
+    fn reach_of(&self, a: usize) -> &Planes {
+        &self.reach[self.comp[a] as usize]
     }
 
     /// Whether the forcing chain from `digit` in `cell` "on" may meet its "off": a potential reachable from it
     /// turns it off.
     pub(super) fn may_refute_on(&self, s: &Search, y: bool, cell: usize, digit: u8) -> bool {
-        let from = key(cell as u8, digit);
-        let mut any = false;
-        weak(s, y, cell, digit, |xc, xd| {
-            any = any || self.reaches(from, key(xc as u8, xd));
-        });
-        any
+        let di = digit as usize - 1;
+        let r = self.reach_of(key(cell as u8, digit));
+        if !(r[di] & PEERS[cell] & s.c.places[di]).is_empty() {
+            return true;
+        }
+        y && s
+            .c
+            .get(cell)
+            .iter()
+            .any(|d| d != digit && r[d as usize - 1].contains(cell))
     }
 
     /// Whether the forcing chain from `digit` in `cell` "off" may meet its "on": it is reachable from a potential
     /// the source turns on.
     pub(super) fn may_refute_off(&self, s: &Search, y: bool, cell: usize, digit: u8) -> bool {
-        let to = key(cell as u8, digit);
+        let di = digit as usize - 1;
         let mut any = false;
         strong(s, y, true, cell, digit, |b| {
-            any = any || self.reaches(b, to)
+            any = any || self.reach_of(b)[di].contains(cell)
         });
         any
     }
 
     /// Whether a cycle may come back to `digit` in `cell`: its component holds another potential.
     pub(super) fn may_cycle(&self, cell: usize, digit: u8) -> bool {
-        let a = self.id[key(cell as u8, digit)];
-        a != NO_ID && self.size[self.comp[a as usize] as usize] > 1
+        let a = self.comp[key(cell as u8, digit)];
+        a != UNSEEN && self.size[a as usize] > 1
     }
 
     /// Whether the "on" potentials of keys `a` and `b` reach each other (they are in one component).
     pub(super) fn together(&self, a: usize, b: usize) -> bool {
-        let (a, b) = (self.id[a], self.id[b]);
-        a != NO_ID && b != NO_ID && self.comp[a as usize] == self.comp[b as usize]
+        let (a, b) = (self.comp[a], self.comp[b]);
+        a != UNSEEN && a == b
     }
 }
