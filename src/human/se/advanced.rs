@@ -14,6 +14,12 @@
 //! (same eliminations), each resting on the chain's eliminations its links needed. At nesting level 3 ("(+
 //! Multiple Forcing Chains)") SE's Multiple Forcing Chains come sixth, asked when the five above find nothing,
 //! taken the same way ([`super::multiple`]).
+//!
+//! At nesting level 4 ("(+ Dynamic Forcing Chains)", [`find_dynamic`]) the four techniques of level 1 come first;
+//! when they find nothing, SE's level 4 replaces the static forcing chains of levels 2 and 3 by a whole dynamic
+//! forcing chains producer of its own nesting level (0 to 3, SE's `nestingLimit`) run on the working grid: all its
+//! hints, in its sorted order without repeats, each resting on the chain's eliminations its chains' links needed,
+//! as at levels 2 and 3 ([`super::dynamic::nested_hints`]).
 
 use super::super::house::{CellSet, DigitSet};
 use super::{cells_of, combinations, region, subset_union, BOX_COL_ROW};
@@ -116,6 +122,20 @@ pub(super) fn find(g: &Grids, out: &mut Offs, level: u8) {
     }
 }
 
+/// SE's advanced "off" potentials at nesting level 4: those of the first of level 1's techniques with any, else
+/// those of the nested dynamic producer of `kind` on the working grid `working` (the same candidates as `g`).
+pub(super) fn find_dynamic(
+    g: &Grids,
+    out: &mut Offs,
+    working: &super::super::candidates::Candidates,
+    kind: super::dynamic::Kind,
+) {
+    find(g, out, 1);
+    if out.offs.is_empty() {
+        nested(g, out, super::dynamic::nested_hints(working, kind));
+    }
+}
+
 /// The working grid as the nested producers see it.
 fn view(g: &Grids) -> super::chains::View {
     super::chains::View {
@@ -125,8 +145,8 @@ fn view(g: &Grids) -> super::chains::View {
 }
 
 /// The hints of a nested producer on the working grid (SE's `Chaining(false, false, false, 0)`, Forcing Chains
-/// & Cycles, from level 2; `Chaining(true, false, false, 0)`, Multiple Forcing Chains, from level 3), in SE's
-/// order, each resting on the candidates the chain removed that its links needed (SE's
+/// & Cycles, from level 2; `Chaining(true, false, false, 0)`, Multiple Forcing Chains, from level 3;
+/// `Chaining(true, true, false, n)`, Dynamic Forcing Chains of nesting level `n`, at level 4), in SE's order, each resting on the candidates the chain removed that its links needed (SE's
 /// `ChainingHint.getRuleParents`: for an "on" potential implied in a cell, the cell's removed candidates; in a
 /// house, the digit's removed places in that house).
 fn nested(g: &Grids, out: &mut Offs, hints: Vec<super::chains::NestedHint>) {

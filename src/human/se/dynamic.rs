@@ -1,6 +1,14 @@
 //! SE's Nishio (7.5), multiple (8.0) and dynamic (8.5) forcing chains, dynamic forcing chains (+) (9.0) and the
-//! nested forcing chains "(+ Forcing Chains)" (9.5) and "(+ Multiple Forcing Chains)" (10.0), each plus SE's
-//! length increment: SE's `Chaining` producer with `isMultiple`/`isDynamic`/`isNishio` and nesting level 0 to 3.
+//! nested forcing chains "(+ Forcing Chains)" (9.5), "(+ Multiple Forcing Chains)" (10.0) and "(+ Dynamic Forcing
+//! Chains)" (10.5), each plus SE's length increment: SE's `Chaining` producer with `isMultiple`/`isDynamic`/
+//! `isNishio` and nesting level 0 to 4.
+//!
+//! At nesting level 4 a chain with nothing left to follow looks, after the techniques of level 1, for every hint
+//! of a whole dynamic producer of nesting level `n` (SE's `nestingLimit`, 0 to 3: SE asks the four producers in
+//! turn, the next only when the one before found nothing) on its working grid ([`nested_hints`]: the same hints as
+//! that producer would find on a puzzle with those candidates, each with its chains and the "on" potentials'
+//! causes, which the nesting chain's rule parents and complexity are read from, as for the static chains of levels
+//! 2 and 3).
 //!
 //! From nesting level 2 an advanced implication may come from a forcing chain or cycle (from level 3, a cell or
 //! region forcing chain) found on the chain's working grid (see [`super::advanced`]); a hint's complexity is then its own potentials plus, once for each distinct
@@ -18,7 +26,7 @@ use std::collections::VecDeque;
 
 use super::super::candidates::Candidates;
 use super::advanced::{self, Grids, Offs};
-use super::chains::{key, length_difficulty};
+use super::chains::{key, length_difficulty, NestedHint, CAUSE_NAKED, CAUSE_REGION, NO_CAUSE};
 use super::{cells_of, house_of, SeStep, SeTechnique, Tenths};
 use crate::human::house::{CellSet, DigitSet, HOUSE_LIST};
 use crate::human::step::Eliminations;
@@ -39,6 +47,10 @@ pub(super) enum Kind {
     /// Dynamic chains that also follow the advanced implications of nesting level 3: those of level 2, then
     /// multiple forcing chains (SE's "(+ Multiple Forcing Chains)").
     NestedMfc,
+    /// Dynamic chains that also follow the advanced implications of nesting level 4: those of level 1, then the
+    /// dynamic forcing chains of nesting level `n` (0 to 3) found on the chain's grid (SE's "(+ Dynamic Forcing
+    /// Chains)", its `nestingLimit` `n`).
+    NestedDfc(u8),
 }
 
 impl Kind {
@@ -49,6 +61,17 @@ impl Kind {
             Kind::DynamicPlus => 1,
             Kind::NestedFc => 2,
             Kind::NestedMfc => 3,
+            Kind::NestedDfc(_) => 4,
+        }
+    }
+
+    /// The dynamic producer of nesting level `n` (0 to 3), as [`Kind::NestedDfc`] nests it.
+    fn of_level(n: u8) -> Kind {
+        match n {
+            0 => Kind::Dynamic,
+            1 => Kind::DynamicPlus,
+            2 => Kind::NestedFc,
+            _ => Kind::NestedMfc,
         }
     }
 }
@@ -59,6 +82,9 @@ struct Pot {
     cell: u8,
     digit: u8,
     on: bool,
+    /// SE's cause of an "on" potential's link ([`CAUSE_NAKED`], [`CAUSE_REGION`] plus the house type), else
+    /// [`NO_CAUSE`]: what a nesting chain's rule parents read (level 4).
+    cause: u8,
     start: u32,
     len: u32,
     /// The nested chain it comes from (an index in `Engine::chains`), or `NONE`.
@@ -157,6 +183,10 @@ struct Engine {
     stamp: u32,
     levels: (Vec<u32>, Vec<u32>),
     nested: Vec<u32>,
+    /// The grid the producer runs on (level 4 builds the working grids of its nested producer from it).
+    start: Candidates,
+    /// Whether hints record what a nesting chain needs of them ([`nested_hints`]).
+    details: bool,
 }
 
 impl Engine {
@@ -165,6 +195,7 @@ impl Engine {
             cell,
             digit,
             on,
+            cause: NO_CAUSE,
             start: self.pool.len() as u32,
             len: parents.len() as u32,
             nested: NONE,
@@ -173,12 +204,14 @@ impl Engine {
         (self.nodes.len() - 1) as u32
     }
 
-    /// A node whose parents are the end of the pool from `start` on, already pushed there.
-    fn push_pooled(&mut self, cell: u8, digit: u8, on: bool, start: usize) -> u32 {
+    /// A node implied through a link of `cause`, whose parents are the end of the pool from `start` on, already
+    /// pushed there.
+    fn push_pooled(&mut self, cell: u8, digit: u8, on: bool, cause: u8, start: usize) -> u32 {
         self.nodes.push(Pot {
             cell,
             digit,
             on,
+            cause,
             start: start as u32,
             len: (self.pool.len() - start) as u32,
             nested: NONE,
@@ -192,14 +225,13 @@ impl Engine {
 
     /// Takes in a potential implied by the one being followed (SE's `doChaining` step): when its conjugate is in
     /// `opposite` the chaining ends (the potential and that conjugate are returned); else, when not in `same` yet,
-    /// it joins `same` and the queue. Only a potential taken in is made a node, its parents pushed by `parents`.
+    /// it joins `same` and the queue. Only a potential taken in is made a node (implied through a link of
+    /// `cause`), its parents pushed by `parents`.
     #[allow(clippy::too_many_arguments)]
     #[inline]
     fn take_in(
         &mut self,
-        cell: u8,
-        digit: u8,
-        on: bool,
+        (cell, digit, on, cause): (u8, u8, bool, u8),
         same: &mut LSet,
         opposite: &LSet,
         pending: &mut VecDeque<u32>,
@@ -212,7 +244,7 @@ impl Engine {
         }
         let start = self.pool.len();
         parents(self);
-        let q = self.push_pooled(cell, digit, on, start);
+        let q = self.push_pooled(cell, digit, on, cause, start);
         if let Some(o) = conjugate {
             return Some((q, o));
         }
@@ -237,7 +269,7 @@ impl Engine {
         if self.kind != Kind::Nishio {
             for d in DigitSet(self.work.mask[c]).iter().filter(|&d| d != digit) {
                 if let Some((off, on)) =
-                    self.take_in(cell, d, false, to_off, to_on, pending, parent)
+                    self.take_in((cell, d, false, NO_CAUSE), to_off, to_on, pending, parent)
                 {
                     return Some((on, off));
                 }
@@ -248,9 +280,13 @@ impl Engine {
             let places = self.work.places[digit as usize - 1] & cells_of(house_of(t, c)) & !added;
             for x in places.iter() {
                 added.insert(x);
-                if let Some((off, on)) =
-                    self.take_in(x as u8, digit, false, to_off, to_on, pending, parent)
-                {
+                if let Some((off, on)) = self.take_in(
+                    (x as u8, digit, false, NO_CAUSE),
+                    to_off,
+                    to_on,
+                    pending,
+                    parent,
+                ) {
                     return Some((on, off));
                 }
             }
@@ -286,7 +322,13 @@ impl Engine {
                             }
                         }
                     };
-                    let hit = self.take_in(cell, d, true, to_on, to_off, pending, parents);
+                    let hit = self.take_in(
+                        (cell, d, true, CAUSE_NAKED),
+                        to_on,
+                        to_off,
+                        pending,
+                        parents,
+                    );
                     if hit.is_some() {
                         return hit;
                     }
@@ -314,7 +356,13 @@ impl Engine {
                         }
                     }
                 };
-                let hit = self.take_in(o as u8, digit, true, to_on, to_off, pending, parents);
+                let hit = self.take_in(
+                    (o as u8, digit, true, CAUSE_REGION + t as u8),
+                    to_on,
+                    to_off,
+                    pending,
+                    parents,
+                );
                 if hit.is_some() {
                     return hit;
                 }
@@ -372,7 +420,12 @@ impl Engine {
             open: self.open,
             placed: &self.placed,
         };
-        advanced::find(&grids, &mut found, self.kind.level());
+        match self.kind {
+            Kind::NestedDfc(n) => {
+                advanced::find_dynamic(&grids, &mut found, &self.working(), Kind::of_level(n))
+            }
+            _ => advanced::find(&grids, &mut found, self.kind.level()),
+        }
         let mut added = false;
         let mut parents = Vec::new();
         let base = self.chains.len() as u32;
@@ -400,19 +453,50 @@ impl Engine {
         added
     }
 
-    /// Distinct potentials among `p` and its ancestors, found level by level as SE's `getAncestorCount` does (a
-    /// potential met again is not followed again, whatever its parents).
-    fn ancestors(&mut self, p: u32) -> usize {
+    /// The working grid as a candidate grid: the producer's grid without the candidates the chain removed.
+    fn working(&self) -> Candidates {
+        let mut w = self.start;
+        for cell in self.open.iter() {
+            for d in DigitSet(self.start.get(cell).0 & !self.work.mask[cell]).iter() {
+                w.eliminate(cell, d);
+            }
+        }
+        w
+    }
+
+    /// A fresh mark for `seen`: no potential carries it yet.
+    fn next_stamp(&mut self) -> u32 {
         self.stamp = self.stamp.wrapping_add(1);
         if self.stamp == 0 {
             self.seen.fill(0);
             self.stamp = 1;
         }
-        let stamp = self.stamp;
+        self.stamp
+    }
+
+    /// Distinct potentials among `p` and its ancestors, found level by level as SE's `getAncestorCount` does (a
+    /// potential met again is not followed again, whatever its parents).
+    fn ancestors(&mut self, p: u32) -> usize {
+        let mut n = 0;
+        let mut nested = std::mem::take(&mut self.nested);
+        self.walk(p, |x, _| {
+            n += 1;
+            if x.nested != NONE {
+                nested.push(x.nested);
+            }
+        });
+        self.nested = nested;
+        n
+    }
+
+    /// Visits `p` and its ancestors level by level (SE's `getAncestorCount` and `getChain`), each potential once
+    /// (one met again is not followed again, whatever its parents), with its key `key * 2 + on`.
+    #[inline]
+    fn walk(&mut self, p: u32, mut visit: impl FnMut(&Pot, usize)) {
+        let stamp = self.next_stamp();
         let (mut todo, mut next) = std::mem::take(&mut self.levels);
         todo.clear();
         todo.push(p);
-        let mut n = 0;
         while !todo.is_empty() {
             next.clear();
             for &i in &todo {
@@ -420,17 +504,13 @@ impl Engine {
                 let k = key(x.cell, x.digit) * 2 + usize::from(x.on);
                 if self.seen[k] != stamp {
                     self.seen[k] = stamp;
-                    n += 1;
-                    if x.nested != NONE {
-                        self.nested.push(x.nested);
-                    }
+                    visit(x, k);
                     next.extend_from_slice(self.parents(x));
                 }
             }
             std::mem::swap(&mut todo, &mut next);
         }
         self.levels = (todo, next);
-        n
     }
 
     /// SE's complexity of a hint with these targets: their ancestors (`ancestors`), plus the complexity of each
@@ -453,6 +533,52 @@ impl Engine {
         self.nested = nested;
         n
     }
+
+    /// `h` with what a nesting chain needs of it when the engine records it ([`Engine::details`]): each target's
+    /// chain as SE's `getChain` lists it (breadth first from the target up, each potential once) and the "on"
+    /// potentials met with their link's cause (`root` for an assumption: a cell's or a region's forcing chains),
+    /// what SE's `getRuleParents` reads.
+    #[inline]
+    fn detailed(&mut self, mut h: Hint, targets: &[u32], root: u8) -> Hint {
+        if self.details {
+            h.detail = Some(self.detail(&h, targets, root));
+        }
+        h
+    }
+
+    /// What [`Engine::detailed`] records of `h`.
+    fn detail(&mut self, h: &Hint, targets: &[u32], root: u8) -> Box<NestedHint> {
+        let mut causes = Vec::new();
+        let mut identity = Vec::new();
+        for &t in targets {
+            self.walk(t, |x, k| {
+                identity.push(k as u16);
+                let cause = if x.cause == NO_CAUSE { root } else { x.cause };
+                if x.on && cause != NO_CAUSE {
+                    causes.push((x.cell, x.digit, cause));
+                }
+            });
+            identity.push(u16::MAX);
+        }
+        let (cell, _) = h
+            .eliminations
+            .iter()
+            .next()
+            .expect("a hint removes something");
+        let removes = h
+            .eliminations
+            .iter()
+            .fold(DigitSet::EMPTY, |mut s, (_, d)| {
+                s.insert(d);
+                s
+            });
+        Box::new(NestedHint {
+            complexity: h.complexity,
+            removes: vec![(cell as u8, removes)],
+            causes,
+            identity,
+        })
+    }
 }
 
 /// One hint with SE's sort keys.
@@ -462,6 +588,8 @@ struct Hint {
     sort_key: u8,
     eliminations: Eliminations,
     placement: Option<(usize, u8)>,
+    /// What a nesting chain needs of it, when recorded ([`Engine::detailed`]); boxed, the hint stays small.
+    detail: Option<Box<NestedHint>>,
 }
 
 /// The hint of a target potential: "on" places it (its cell's other candidates go; none left is no hint), "off"
@@ -497,11 +625,51 @@ fn target_hint(
         sort_key,
         eliminations: e,
         placement,
+        detail: None,
     })
 }
 
 /// SE's producer of `kind`: the first hint of SE's sorted list.
 pub(super) fn find(c: &Candidates, kind: Kind) -> Option<SeStep> {
+    let hints = hints(c, kind, false);
+    let h = super::chains::first(&hints, |h| (h.rating, h.complexity, h.sort_key))?;
+    let mut step = SeStep::new(match kind {
+        Kind::Nishio => SeTechnique::NishioForcingChain,
+        Kind::Multiple => SeTechnique::MultipleForcingChain,
+        Kind::Dynamic => SeTechnique::DynamicForcingChain,
+        Kind::DynamicPlus => SeTechnique::DynamicForcingChainPlus,
+        Kind::NestedFc => SeTechnique::NestedForcingChain,
+        Kind::NestedMfc => SeTechnique::NestedMultipleForcingChain,
+        Kind::NestedDfc(_) => SeTechnique::NestedDynamicForcingChain,
+    });
+    step.rating = Tenths((h.rating * 10.0).round() as u8);
+    step.eliminations = h.eliminations;
+    step.placement = h.placement;
+    Some(step)
+}
+
+/// Every hint of the dynamic producer of `kind` on a chain's working grid `c`, as SE's nesting level 4 takes them
+/// (its nested `Chaining` producer): sorted stably by rating, complexity and sort key, a hint removing the same
+/// candidates as an earlier one dropped (SE's `LinkedHashSet`), each with what the nesting chain needs of it.
+pub(super) fn nested_hints(c: &Candidates, kind: Kind) -> Vec<NestedHint> {
+    let mut hints = hints(c, kind, true);
+    super::chains::sort(&mut hints, |h| (h.rating, h.complexity, h.sort_key));
+    let mut kept: Vec<(u8, DigitSet)> = Vec::new();
+    let mut out = Vec::new();
+    for h in hints {
+        let detail = h.detail.expect("collected with details");
+        if kept.contains(&detail.removes[0]) {
+            continue;
+        }
+        kept.push(detail.removes[0]);
+        out.push(*detail);
+    }
+    out
+}
+
+/// Every hint of SE's producer of `kind` on `c`, in SE's order before its sort; with `details`, each records what a
+/// nesting chain needs of it.
+fn hints(c: &Candidates, kind: Kind, details: bool) -> Vec<Hint> {
     let nishio = kind == Kind::Nishio;
     let dynamic = kind != Kind::Multiple;
     let multiple = kind != Kind::Nishio;
@@ -512,6 +680,7 @@ pub(super) fn find(c: &Candidates, kind: Kind) -> Option<SeStep> {
         Kind::DynamicPlus => 9.0,
         Kind::NestedFc => 9.5,
         Kind::NestedMfc => 10.0,
+        Kind::NestedDfc(_) => 10.5,
     };
     let mut e = Engine {
         kind,
@@ -527,6 +696,8 @@ pub(super) fn find(c: &Candidates, kind: Kind) -> Option<SeStep> {
         stamp: 0,
         levels: Default::default(),
         nested: Vec::new(),
+        start: *c,
+        details,
     };
     let mut sets = Pool::default();
     let mut hints: Vec<Hint> = Vec::new();
@@ -554,7 +725,9 @@ pub(super) fn find(c: &Candidates, kind: Kind) -> Option<SeStep> {
                 // A contradiction proves the assumption false.
                 if let (true, Some((a, b))) = (contradiction, absurd) {
                     let cx = e.complexity(&[a, b]);
-                    hints.extend(target_hint(c, cell8, v, !on, base, cx, 7));
+                    if let Some(h) = target_hint(c, cell8, v, !on, base, cx, 7) {
+                        hints.push(e.detailed(h, &[a, b], NO_CAUSE));
+                    }
                 }
                 (to_on, to_off)
             };
@@ -570,7 +743,9 @@ pub(super) fn find(c: &Candidates, kind: Kind) -> Option<SeStep> {
                             let a = from_on.idx[k as usize];
                             let cx = e.complexity(&[a, other]);
                             let n = &e.nodes[a as usize];
-                            hints.extend(target_hint(c, n.cell, n.digit, value, base, cx, 1));
+                            if let Some(h) = target_hint(c, n.cell, n.digit, value, base, cx, 1) {
+                                hints.push(e.detailed(h, &[a, other], NO_CAUSE));
+                            }
                         }
                     }
                 }
@@ -588,37 +763,26 @@ pub(super) fn find(c: &Candidates, kind: Kind) -> Option<SeStep> {
         if !nishio && (card == 2 || (multiple && card > 2)) {
             for (outcomes, on) in [(&value_on, true), (&value_off, false)] {
                 let outcomes: Vec<&LSet> = outcomes.iter().map(|s| &**s).collect();
-                common_hints(&mut e, c, &outcomes, on, base, 5, &mut hints);
+                common_hints(&mut e, c, &outcomes, on, base, (5, CAUSE_NAKED), &mut hints);
             }
         }
         for set in value_on.into_iter().chain(value_off) {
             sets.give(set);
         }
     }
-    let h = super::chains::first(&hints, |h| (h.rating, h.complexity, h.sort_key))?;
-    let mut step = SeStep::new(match kind {
-        Kind::Nishio => SeTechnique::NishioForcingChain,
-        Kind::Multiple => SeTechnique::MultipleForcingChain,
-        Kind::Dynamic => SeTechnique::DynamicForcingChain,
-        Kind::DynamicPlus => SeTechnique::DynamicForcingChainPlus,
-        Kind::NestedFc => SeTechnique::NestedForcingChain,
-        Kind::NestedMfc => SeTechnique::NestedMultipleForcingChain,
-    });
-    step.rating = Tenths((h.rating * 10.0).round() as u8);
-    step.eliminations = h.eliminations;
-    step.placement = h.placement;
-    Some(step)
+    hints
 }
 
 /// A hint for each conclusion every one of `outcomes` reached (a cell's or a region's forcing chains), in the
-/// first outcome's order: its complexity is the sum of the outcomes' chains to it.
+/// first outcome's order: its complexity is the sum of the outcomes' chains to it. `kind` is the hints' sort key
+/// and the cause of their assumptions (a cell's, a region's).
 fn common_hints(
     e: &mut Engine,
     c: &Candidates,
     outcomes: &[&LSet],
     on: bool,
     base: f64,
-    sort_key: u8,
+    (sort_key, root): (u8, u8),
     hints: &mut Vec<Hint>,
 ) {
     let mut targets: Vec<u32> = Vec::with_capacity(outcomes.len());
@@ -630,7 +794,9 @@ fn common_hints(
         }
         let cx = e.complexity(&targets);
         let (tc, td) = ((k / 9) as u8, (k % 9) as u8 + 1);
-        hints.extend(target_hint(c, tc, td, on, base, cx, sort_key));
+        if let Some(h) = target_hint(c, tc, td, on, base, cx, sort_key) {
+            hints.push(e.detailed(h, &targets, root));
+        }
     }
 }
 
@@ -667,10 +833,11 @@ fn regions(
         }
         let mut all_on: Vec<&LSet> = vec![on_on];
         all_on.extend(outcomes.iter().map(|o| &*o.0));
-        common_hints(e, c, &all_on, true, base, 6, hints);
+        let kind = (6, CAUSE_REGION + t as u8);
+        common_hints(e, c, &all_on, true, base, kind, hints);
         let mut all_off: Vec<&LSet> = vec![on_off];
         all_off.extend(outcomes.iter().map(|o| &*o.1));
-        common_hints(e, c, &all_off, false, base, 6, hints);
+        common_hints(e, c, &all_off, false, base, kind, hints);
         for (xo, xf) in outcomes {
             sets.give(xo);
             sets.give(xf);
