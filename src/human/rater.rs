@@ -201,6 +201,7 @@ impl Job for Rater {
 mod tests {
     use super::*;
     use crate::batch::{self, BatchOptions, InputSpec};
+    use crate::human::technique::Level;
     use crate::output::Target;
 
     #[test]
@@ -245,6 +246,51 @@ mod tests {
             score += u64::from(rate(&g).unwrap().score);
         }
         assert_eq!(h.score_sum, score);
+    }
+
+    #[test]
+    fn histogram_counts_and_prints() {
+        let rater = Rater::default();
+        let ratings: Vec<Rating> = include_str!("../../data/puzzles.txt")
+            .lines()
+            .filter(|l| !l.starts_with('#') && !l.trim().is_empty())
+            .take(30)
+            .map(|l| rate(&l.parse().unwrap()).unwrap())
+            .collect();
+        for r in &ratings {
+            rater.count(r);
+        }
+        let mut h = rater.histogram();
+        h.failed = 1;
+        assert_eq!(h.rated(), 30);
+        for l in Level::ALL {
+            let n = ratings.iter().filter(|r| r.level == l).count() as u64;
+            assert_eq!(h.levels[l as usize], n);
+        }
+        let unguessed = |t: Technique| {
+            let n = ratings
+                .iter()
+                .filter(|r| r.guesses == 0 && r.hardest == Some(t));
+            n.count() as u64
+        };
+        for t in Technique::ALL {
+            assert_eq!(h.hardest[t.index()], unguessed(t));
+        }
+        assert_eq!(
+            h.guessed,
+            ratings.iter().filter(|r| r.guesses > 0).count() as u64
+        );
+        assert_eq!(
+            h.score_sum,
+            ratings.iter().map(|r| u64::from(r.score)).sum::<u64>()
+        );
+        assert_eq!(
+            h.hardest.iter().sum::<u64>() + h.guessed + h.full,
+            h.rated()
+        );
+        let text = h.to_string();
+        assert!(text.starts_with("level         puzzles   share\nsimple"));
+        assert!(text.ends_with("failed records 1"));
     }
 
     #[test]

@@ -13,7 +13,8 @@
 //! the four above find nothing: all its hints on the working grid, sorted as SE sorts them and without repeats
 //! (same eliminations), each resting on the chain's eliminations its links needed. At nesting level 3 ("(+
 //! Multiple Forcing Chains)") SE's Multiple Forcing Chains come sixth, asked when the five above find nothing,
-//! taken the same way ([`super::multiple`]).
+//! taken the same way ([`super::multiple`]). Their hints depend on the working grid alone and the chains meet
+//! the same grids again and again, so each thread remembers those of the grids met lately ([`memo`]).
 //!
 //! At nesting level 4 ("(+ Dynamic Forcing Chains)", [`find_dynamic`]) the four techniques of level 1 come first;
 //! when they find nothing, SE's level 4 replaces the static forcing chains of levels 2 and 3 by a whole dynamic
@@ -21,8 +22,14 @@
 //! hints, in its sorted order without repeats, each resting on the chain's eliminations its chains' links needed,
 //! as at levels 2 and 3 ([`super::dynamic::nested_hints`]).
 
+use std::cell::RefCell;
+use std::collections::HashMap;
+use std::rc::Rc;
+
+use super::super::house::HOUSE_LIST;
 use super::super::house::{CellSet, DigitSet};
-use super::{cells_of, combinations, region, subset_union, BOX_COL_ROW};
+use super::chains::{NestedHint, View};
+use super::{cells_of, combinations, region, BOX_COL_ROW};
 
 /// The candidates of a chain's working grid, with the grid it started from.
 pub(super) struct Grids<'a> {
@@ -115,30 +122,98 @@ pub(super) fn find(g: &Grids, out: &mut Offs, level: u8) {
     }
     if level >= 2 && out.offs.is_empty() {
         let view = view(g);
-        nested(g, out, super::chains::nested_hints(&view));
+        nested(g, out, &memo(Producer::Chains, &view));
         if level >= 3 && out.offs.is_empty() {
-            nested(g, out, super::multiple::nested_hints(&view));
+            nested(g, out, &memo(Producer::Multiple, &view));
         }
     }
 }
 
 /// SE's advanced "off" potentials at nesting level 4: those of the first of level 1's techniques with any, else
-/// those of the nested dynamic producer of `kind` on the working grid `working` (the same candidates as `g`).
+/// those of the nested dynamic producer of `kind` on the working grid `working` builds (the same candidates as
+/// `g`).
 pub(super) fn find_dynamic(
     g: &Grids,
     out: &mut Offs,
-    working: &super::super::candidates::Candidates,
+    working: impl FnOnce() -> super::super::candidates::Candidates,
     kind: super::dynamic::Kind,
 ) {
     find(g, out, 1);
     if out.offs.is_empty() {
-        nested(g, out, super::dynamic::nested_hints(working, kind));
+        nested(g, out, &super::dynamic::nested_hints(&working(), kind));
     }
 }
 
+/// A nested producer, as [`memo`] tells them apart.
+#[derive(Clone, Copy, PartialEq, Eq, Hash)]
+enum Producer {
+    /// [`super::chains::nested_hints`].
+    Chains,
+    /// [`super::multiple::nested_hints`].
+    Multiple,
+}
+
+/// The hints of the nested producers on the working grids met lately, on this thread: the two generations of
+/// [`memo`] and how many hints the newer holds.
+#[derive(Default)]
+struct Memo {
+    new: HashMap<MemoKey, Rc<[NestedHint]>>,
+    old: HashMap<MemoKey, Rc<[NestedHint]>>,
+    hints: usize,
+}
+
+/// A producer and the working grid's candidates it ran on (all its hints depend on them; the digits' places
+/// follow from them, so they are not part of the key).
+type MemoKey = (Producer, [u16; 81]);
+
+/// How many hints [`Memo::new`] holds before it becomes the older generation (the memo then holds a few tens of
+/// megabytes at most).
+const MEMO_HINTS: usize = 1 << 16;
+
+thread_local! {
+    static MEMO: RefCell<Memo> = RefCell::new(Memo::default());
+}
+
+/// The hints of `producer` on `view`, remembered: a nested producer's hints depend on the working grid only, and
+/// the dynamic chains meet the same working grids again and again (about two calls in three on the forum's
+/// hardest puzzles: the assumptions of one cell and of the next steps of the rating lead to the same grids), so
+/// a grid met lately is answered from the memo. Two generations, the newer moved to the older when full, keep
+/// the grids met lately within a bounded memory.
+fn memo(producer: Producer, view: &View) -> Rc<[NestedHint]> {
+    let k: MemoKey = (producer, view.mask);
+    let found = MEMO.with(|m| {
+        let mut m = m.borrow_mut();
+        if let Some(h) = m.new.get(&k) {
+            return Some(h.clone());
+        }
+        let h = m.old.remove(&k)?;
+        m.hints += h.len();
+        m.new.insert(k, h.clone());
+        Some(h)
+    });
+    if let Some(h) = found {
+        return h;
+    }
+    let hints: Rc<[NestedHint]> = match producer {
+        Producer::Chains => super::chains::nested_hints(view),
+        Producer::Multiple => super::multiple::nested_hints(view),
+    }
+    .into();
+    MEMO.with(|m| {
+        let mut m = m.borrow_mut();
+        if m.hints + hints.len() > MEMO_HINTS {
+            m.old = std::mem::take(&mut m.new);
+            m.hints = 0;
+        }
+        m.hints += hints.len();
+        m.new.insert(k, hints.clone());
+    });
+    hints
+}
+
 /// The working grid as the nested producers see it.
-fn view(g: &Grids) -> super::chains::View {
-    super::chains::View {
+fn view(g: &Grids) -> View {
+    View {
         mask: *g.now,
         places: *g.places,
     }
@@ -146,10 +221,11 @@ fn view(g: &Grids) -> super::chains::View {
 
 /// The hints of a nested producer on the working grid (SE's `Chaining(false, false, false, 0)`, Forcing Chains
 /// & Cycles, from level 2; `Chaining(true, false, false, 0)`, Multiple Forcing Chains, from level 3;
-/// `Chaining(true, true, false, n)`, Dynamic Forcing Chains of nesting level `n`, at level 4), in SE's order, each resting on the candidates the chain removed that its links needed (SE's
+/// `Chaining(true, true, false, n)`, Dynamic Forcing Chains of nesting level `n`, at level 4), in SE's order,
+/// each resting on the candidates the chain removed that its links needed (SE's
 /// `ChainingHint.getRuleParents`: for an "on" potential implied in a cell, the cell's removed candidates; in a
 /// house, the digit's removed places in that house).
-fn nested(g: &Grids, out: &mut Offs, hints: Vec<super::chains::NestedHint>) {
+fn nested(g: &Grids, out: &mut Offs, hints: &[NestedHint]) {
     let mut parents: Vec<u16> = Vec::new();
     for h in hints {
         parents.clear();
@@ -173,7 +249,7 @@ fn nested(g: &Grids, out: &mut Offs, hints: Vec<super::chains::NestedHint>) {
             continue;
         }
         let id = out.chains.len() as u32;
-        out.chains.push((h.complexity, h.identity));
+        out.chains.push((h.complexity, h.identity.clone()));
         out.push(&h.removes, &parents, id);
     }
 }
@@ -205,21 +281,22 @@ fn locking(g: &Grids, out: &mut Offs) {
                 if pos.len() < 2 {
                     continue;
                 }
-                for i2 in 0..9 {
-                    let r2 = cells_of(region(t2, i2));
-                    if (r1 & r2).is_empty() || pos & r2 != pos {
-                        continue;
-                    }
-                    removes.clear();
-                    removes.extend(
-                        (places & r2 & !r1)
-                            .iter()
-                            .map(|cell| (cell as u8, DigitSet::single(d))),
-                    );
-                    parents.clear();
-                    parents.extend(gone_keys(g, r1 & !r2, d));
-                    out.hint(&mut removes, &parents);
+                // SE tries every house of type `t2`; the places, two or more, lie in one at most: that of the
+                // first place, if in any.
+                let first = pos.first().expect("two places or more");
+                let r2 = cells_of(super::house_of(t2, first));
+                if pos & r2 != pos || (places & r2 & !r1).is_empty() {
+                    continue;
                 }
+                removes.clear();
+                removes.extend(
+                    (places & r2 & !r1)
+                        .iter()
+                        .map(|cell| (cell as u8, DigitSet::single(d))),
+                );
+                parents.clear();
+                parents.extend(gone_keys(g, r1 & !r2, d));
+                out.hint(&mut removes, &parents);
             }
         }
     }
@@ -254,12 +331,15 @@ fn hidden_pairs(g: &Grids, out: &mut Offs) {
             if (g.open & hc).len() <= 4 {
                 continue;
             }
+            let at: [u16; 9] = std::array::from_fn(|d| digit_positions(g, t, i, d as u8 + 1));
             for m in combinations(2) {
                 let digits = DigitSet(m);
-                let parts = digits.iter().map(|d| digit_positions(g, t, i, d));
-                let Some(common) = subset_union(parts, 2) else {
+                // Two digits' places, two or more each, whose union is two: the same two.
+                let (a, b) = pair(m);
+                let common = at[a];
+                if common.count_ones() != 2 || at[b] != common {
                     continue;
-                };
+                }
                 let cells = super::cells_at(h, common);
                 removes.clear();
                 for cell in cells.iter() {
@@ -293,11 +373,15 @@ fn naked_pairs(g: &Grids, out: &mut Offs) {
             if (g.open & hc).len() < 4 {
                 continue;
             }
+            let list = &HOUSE_LIST[h.0 as usize];
             for m in combinations(2) {
-                let cells = super::cells_at(h, m);
-                let Some(common) = subset_union(cells.iter().map(|cell| g.now[cell]), 2) else {
+                // Two cells' candidates, two or more each, whose union is two: the same two.
+                let (a, b) = pair(m);
+                let common = g.now[list[a] as usize];
+                if common.count_ones() != 2 || g.now[list[b] as usize] != common {
                     continue;
-                };
+                }
+                let cells = super::cells_at(h, m);
                 removes.clear();
                 for cell in (hc & !cells).iter() {
                     let r = DigitSet(g.now[cell] & common);
@@ -317,6 +401,12 @@ fn naked_pairs(g: &Grids, out: &mut Offs) {
     }
 }
 
+/// The two positions of a two-bit mask, lower first.
+fn pair(m: u16) -> (usize, usize) {
+    let a = m.trailing_zeros() as usize;
+    (a, (m & (m - 1)).trailing_zeros() as usize)
+}
+
 /// The cells of the lines of type `t` (1 rows, 2 columns) in mask `m`.
 fn lines(t: usize, m: u16) -> CellSet {
     (0..9)
@@ -329,17 +419,21 @@ fn x_wings(g: &Grids, out: &mut Offs) {
     let mut removes = Vec::new();
     let mut parents = Vec::new();
     for (base, cover) in [(2, 1), (1, 2)] {
+        // `at[d - 1][i]`: the places of digit `d` in base line `i`.
+        let at: [[u16; 9]; 9] = std::array::from_fn(|d| {
+            std::array::from_fn(|i| digit_positions(g, base, i, d as u8 + 1))
+        });
         for m in combinations(2) {
+            let (a, b) = pair(m);
             for d in 1..=9u8 {
                 if g.placed[d as usize - 1] + 4 > 9 {
                     continue;
                 }
-                let parts = (0..9)
-                    .filter(|&i| m >> i & 1 != 0)
-                    .map(|i| digit_positions(g, base, i, d));
-                let Some(common) = subset_union(parts, 2) else {
+                // Two lines' places, two or more each, whose union is two: the same two.
+                let common = at[d as usize - 1][a];
+                if common.count_ones() != 2 || at[d as usize - 1][b] != common {
                     continue;
-                };
+                }
                 let bases = lines(base, m);
                 let covers = lines(cover, common);
                 removes.clear();

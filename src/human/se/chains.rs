@@ -5,14 +5,18 @@
 //! digit's other places in the cell's box, row, column; off to on: the cell's last other digit (Y) and the digit's
 //! last other place in a box, row or column (X)), collects every hint of the three passes (X, then Y, then XY;
 //! cells and digits ascending; cycles before chains; the chain from "on" before the one from "off"), sorts them
-//! stably by rating (as Java doubles), then chain size, then kind, and applies the first.
+//! stably by rating (as Java doubles), then chain size, then kind, and applies the first. A search that provably
+//! finds nothing (what its source's links can reach says so, see [`reach`]) is not run.
+
+mod reach;
 
 use std::collections::VecDeque;
 
 use super::super::candidates::Candidates;
-use super::{cells_of, house_of, SeStep, SeTechnique, Tenths};
+use super::{cells_of, count9, house_of, SeStep, SeTechnique, Tenths};
 use crate::human::house::{CellSet, DigitSet, PEERS};
 use crate::human::step::Eliminations;
+use reach::Reach;
 
 const NONE: u32 = u32::MAX;
 
@@ -157,7 +161,7 @@ impl<'a> Search<'a> {
     /// The other digit of a bivalue `cell` than `digit` (a Y link), if the cell is bivalue.
     fn partner(&self, cell: usize, digit: u8) -> Option<u8> {
         let mut other = self.c.get(cell);
-        if other.len() != 2 {
+        if count9(other.0) != 2 {
             return None;
         }
         other.remove(digit);
@@ -242,26 +246,35 @@ impl<'a> Search<'a> {
         }
     }
 
-    /// Whether a strict ancestor of `p` is the potential `q`.
-    fn has_ancestor(&self, p: u32, q: &Node) -> bool {
+    /// The "off" potentials among the strict ancestors of `p`, as a set of keys.
+    fn off_ancestors(&self, p: u32) -> Set729 {
+        let mut set = Set729::default();
         let mut i = self.nodes[p as usize].parent;
         while i != NONE {
             let n = &self.nodes[i as usize];
-            if n.same(q) {
-                return true;
+            if !n.on {
+                set.insert(key(n.cell, n.digit));
             }
             i = n.parent;
         }
-        false
+        set
     }
 
     /// SE's `doCycles` from the "on" potential `source`: the "on" potentials equal to it reached again after four
-    /// links or more.
-    fn cycles(&mut self, source: u32, y: bool, x: bool) -> Vec<u32> {
+    /// links or more. Only an "off" potential that turns the source on can close a cycle: a source with none (a
+    /// cell not bivalue for the Y links, a digit with no other single place in a house for the X links) has no
+    /// cycle, and is not searched.
+    fn cycles(&mut self, source: u32, y: bool, x: bool, within: Option<&Reach>) -> Vec<u32> {
         let src = self.nodes[source as usize];
         let mut found = Vec::new();
+        let closable = (y && count9(self.c.get(src.cell as usize).0) == 2)
+            || (x && self.last[key(src.cell, src.digit)] != [NO_CELL; 3]);
+        if !closable {
+            return found;
+        }
         let mut to_on = Set729::default();
-        to_on.insert(key(src.cell, src.digit));
+        let src_key = key(src.cell, src.digit);
+        to_on.insert(src_key);
         let (mut pending_on, mut pending_off, mut buf) = std::mem::take(&mut self.scratch);
         pending_on.clear();
         pending_off.clear();
@@ -270,14 +283,20 @@ impl<'a> Search<'a> {
         while !pending_on.is_empty() || !pending_off.is_empty() {
             length += 1;
             while let Some(p) = pending_on.pop_front() {
-                self.on_to_off(p, y, &mut buf, |s, qn| !s.has_ancestor(p, qn));
+                // An "off" potential that is an ancestor of `p` is not implied again (SE's `isParent`).
+                let ancestors = self.off_ancestors(p);
+                self.on_to_off(p, y, &mut buf, |_, qn| {
+                    !ancestors.contains(key(qn.cell, qn.digit))
+                });
                 pending_off.extend(&buf);
             }
             length += 1;
             while let Some(p) = pending_off.pop_front() {
-                // Only a potential equal to the source or new is of use.
+                // Only a potential equal to the source, or new and in the source's component, is of use.
                 let keep = |_: &Search, qn: &Node| {
-                    (length >= 4 && qn.same(&src)) || !to_on.contains(key(qn.cell, qn.digit))
+                    let k = key(qn.cell, qn.digit);
+                    (length >= 4 && qn.same(&src))
+                        || (!to_on.contains(k) && within.is_none_or(|r| r.together(k, src_key)))
                 };
                 self.off_to_on(p, y, x, &mut buf, keep);
                 for &q in &buf {
@@ -461,12 +480,14 @@ pub(super) const CAUSE_REGION: u8 = REGION;
 fn collect(c: &View, all: bool) -> Vec<Hint> {
     let mut hints: Vec<Hint> = Vec::new();
     let mut s = Search::new(c);
+    let mut reach = Reach::default();
     for (y, x) in [(false, true), (true, false), (true, true)] {
         // Every XY hint rates 7.0 or more: when the X and Y passes found a hint rated less, the XY pass cannot
         // give the first hint of SE's sorted list, so it is skipped (same answer, less work).
         if !all && y && x && hints.iter().any(|h| h.rating < 7.0) {
             break;
         }
+        reach.build(&s, y, x);
         let sort_key = match (y, x) {
             (true, true) => 4,
             (true, false) => 3,
@@ -474,27 +495,59 @@ fn collect(c: &View, all: bool) -> Vec<Hint> {
         };
         for cell in 0..81 {
             let cand = c.get(cell);
-            if cand.len() < 2 {
+            if count9(cand.0) < 2 {
                 continue;
             }
             for d in cand.iter() {
-                if !x && cand.len() > 2 {
+                if !x && count9(cand.0) > 2 {
                     continue;
                 }
                 s.nodes.clear();
                 let on = s.push(cell as u8, d, true, NO_CAUSE, NONE);
-                for dst in s.cycles(on, y, x) {
+                // The searches `reach` proves fruitless are skipped (checked in debug builds).
+                let cycles = if reach.may_cycle(cell, d) {
+                    s.cycles(on, y, x, Some(&reach))
+                } else {
+                    Vec::new()
+                };
+                #[cfg(debug_assertions)]
+                {
+                    // The same cycles through the same potentials as the search of every potential.
+                    let plain = s.cycles(on, y, x, None);
+                    let path = |p: u32| {
+                        let mut out = Vec::new();
+                        let mut i = p;
+                        while i != NONE {
+                            let n = s.nodes[i as usize];
+                            out.push((n.cell, n.digit, n.on, n.cause));
+                            i = n.parent;
+                        }
+                        out
+                    };
+                    let a: Vec<_> = cycles.iter().map(|&p| path(p)).collect();
+                    let b: Vec<_> = plain.iter().map(|&p| path(p)).collect();
+                    assert!(a == b, "pruned cycles differ");
+                }
+                for dst in cycles {
                     if let Some(h) = cycle_hint(&s, dst, y, x, sort_key, all) {
                         hints.push(h);
                     }
                 }
                 if x {
-                    if let Some(t) = s.forcing_chain(on, y) {
-                        hints.extend(chain_hint(&s, t, y, sort_key, all));
+                    if reach.may_refute_on(&s, y, cell, d) {
+                        if let Some(t) = s.forcing_chain(on, y) {
+                            hints.extend(chain_hint(&s, t, y, sort_key, all));
+                        }
+                    } else {
+                        debug_assert!(s.forcing_chain(on, y).is_none());
                     }
                     let off = s.push(cell as u8, d, false, NO_CAUSE, NONE);
-                    if let Some(t) = s.forcing_chain(off, y) {
-                        hints.extend(chain_hint(&s, t, y, sort_key, all));
+                    if reach.may_refute_off(&s, y, cell, d) {
+                        if let Some(t) = s.forcing_chain(off, y) {
+                            hints.extend(chain_hint(&s, t, y, sort_key, all));
+                        }
+                    } else {
+                        debug_assert!(s.forcing_chain(off, y).is_none());
                     }
                 }
             }

@@ -20,9 +20,15 @@
 //! dynamic chains remove each "off" potential from a working grid as they go, so later implications may use it,
 //! and record the removed candidates as extra parents). SE's hints: contradictions (sort key 7), double
 //! implications (1), region reductions (6) and cell reductions (5), sorted stably by rating (Java doubles), chain
-//! size (distinct potentials over all parents), sort key; the first is applied.
-
-use std::collections::VecDeque;
+//! size (distinct potentials over all parents), sort key; the first is applied. Only that first one is kept by
+//! [`find`] (the rating grows with the size, so it is the earliest of least size and sort key), and the size of a
+//! hint that cannot come before it is not counted out; [`nested_hints`] keeps them all, with their details (see
+//! [`Hints`]).
+//!
+//! Unlike SE, the chain from "(cell, v) on" is grown once per producer call: the region chainings of the houses
+//! where `v` has a place before `cell` need it as well as the cell's own, and a chain's outcome depends only on its
+//! start and the grid. It is kept from its first use to its last (counted ahead), which cuts the chains grown by
+//! about a third without changing a hint or their order (see [`Memo`]).
 
 use super::super::candidates::Candidates;
 use super::advanced::{self, Grids, Offs};
@@ -124,14 +130,22 @@ impl LSet {
     }
 }
 
-/// Sets emptied for reuse: a set is large (one slot per candidate), so the chains of one producer recycle them
-/// rather than clear or copy fresh ones.
+/// Sets emptied for reuse: a set is large (one slot per candidate), so the chains recycle them rather than clear
+/// or copy fresh ones; a thread keeps its sets from one producer call to the next ([`SETS`]).
 // Boxed: a set moves (into the outcome lists, out of the chains) as a pointer, not as its 3 KB.
 #[allow(clippy::vec_box)]
 #[derive(Default)]
 struct Pool(Vec<Box<LSet>>);
 
+thread_local! {
+    /// This thread's sets between producer calls.
+    static SETS: std::cell::Cell<Pool> = std::cell::Cell::new(Pool::default());
+}
+
 impl Pool {
+    /// At most this many sets (about 3 KB each) are kept between producer calls.
+    const KEPT: usize = 512;
+
     fn take(&mut self) -> Box<LSet> {
         self.0.pop().unwrap_or_else(|| Box::new(LSet::new()))
     }
@@ -168,8 +182,6 @@ struct Engine {
     /// The parents of every node, node after node.
     pool: Vec<u32>,
     work: Work,
-    /// Reused by `chain`: the pending "on" and "off" potentials.
-    scratch: (VecDeque<u32>, VecDeque<u32>),
     /// The cells without a value and how many cells hold each digit (for the advanced implications).
     open: CellSet,
     placed: [u8; 9],
@@ -185,8 +197,6 @@ struct Engine {
     nested: Vec<u32>,
     /// The grid the producer runs on (level 4 builds the working grids of its nested producer from it).
     start: Candidates,
-    /// Whether hints record what a nesting chain needs of them ([`nested_hints`]).
-    details: bool,
 }
 
 impl Engine {
@@ -225,16 +235,14 @@ impl Engine {
 
     /// Takes in a potential implied by the one being followed (SE's `doChaining` step): when its conjugate is in
     /// `opposite` the chaining ends (the potential and that conjugate are returned); else, when not in `same` yet,
-    /// it joins `same` and the queue. Only a potential taken in is made a node (implied through a link of
-    /// `cause`), its parents pushed by `parents`.
-    #[allow(clippy::too_many_arguments)]
+    /// it joins `same` (and so the queue: see [`Engine::chain`]). Only a potential taken in is made a node
+    /// (implied through a link of `cause`), its parents pushed by `parents`.
     #[inline]
     fn take_in(
         &mut self,
         (cell, digit, on, cause): (u8, u8, bool, u8),
         same: &mut LSet,
         opposite: &LSet,
-        pending: &mut VecDeque<u32>,
         parents: impl FnOnce(&mut Engine),
     ) -> Option<(u32, u32)> {
         let k = key(cell, digit);
@@ -249,27 +257,20 @@ impl Engine {
             return Some((q, o));
         }
         same.insert(k, q);
-        pending.push_back(q);
         None
     }
 
     /// SE's `getOnToOff` of the "on" potential `p`: the cell's other digits, then the digit's other places in the
     /// box, row and column, each cell once, taken in as found ([`Engine::take_in`]); the (on, off) pair of a
     /// contradiction if one is met.
-    fn on_to_off(
-        &mut self,
-        p: u32,
-        to_on: &LSet,
-        to_off: &mut LSet,
-        pending: &mut VecDeque<u32>,
-    ) -> Option<(u32, u32)> {
+    fn on_to_off(&mut self, p: u32, to_on: &LSet, to_off: &mut LSet) -> Option<(u32, u32)> {
         let (cell, digit) = (self.nodes[p as usize].cell, self.nodes[p as usize].digit);
         let c = cell as usize;
         let parent = |e: &mut Engine| e.pool.push(p);
         if self.kind != Kind::Nishio {
             for d in DigitSet(self.work.mask[c]).iter().filter(|&d| d != digit) {
                 if let Some((off, on)) =
-                    self.take_in((cell, d, false, NO_CAUSE), to_off, to_on, pending, parent)
+                    self.take_in((cell, d, false, NO_CAUSE), to_off, to_on, parent)
                 {
                     return Some((on, off));
                 }
@@ -280,13 +281,9 @@ impl Engine {
             let places = self.work.places[digit as usize - 1] & cells_of(house_of(t, c)) & !added;
             for x in places.iter() {
                 added.insert(x);
-                if let Some((off, on)) = self.take_in(
-                    (x as u8, digit, false, NO_CAUSE),
-                    to_off,
-                    to_on,
-                    pending,
-                    parent,
-                ) {
+                if let Some((off, on)) =
+                    self.take_in((x as u8, digit, false, NO_CAUSE), to_off, to_on, parent)
+                {
                     return Some((on, off));
                 }
             }
@@ -304,7 +301,6 @@ impl Engine {
         save: &Work,
         to_on: &mut LSet,
         to_off: &LSet,
-        pending: &mut VecDeque<u32>,
     ) -> Option<(u32, u32)> {
         let (cell, digit) = (self.nodes[p as usize].cell, self.nodes[p as usize].digit);
         let c = cell as usize;
@@ -322,13 +318,7 @@ impl Engine {
                             }
                         }
                     };
-                    let hit = self.take_in(
-                        (cell, d, true, CAUSE_NAKED),
-                        to_on,
-                        to_off,
-                        pending,
-                        parents,
-                    );
+                    let hit = self.take_in((cell, d, true, CAUSE_NAKED), to_on, to_off, parents);
                     if hit.is_some() {
                         return hit;
                     }
@@ -360,7 +350,6 @@ impl Engine {
                     (o as u8, digit, true, CAUSE_REGION + t as u8),
                     to_on,
                     to_off,
-                    pending,
                     parents,
                 );
                 if hit.is_some() {
@@ -372,24 +361,24 @@ impl Engine {
     }
 
     /// SE's `doChaining`: completes `to_on` and `to_off`; the (on, off) pair of a contradiction if one is met.
+    /// A potential joins its set and SE's queue of pending potentials at once, so the queues are the sets' orders
+    /// from a cursor on.
     fn chain(&mut self, to_on: &mut LSet, to_off: &mut LSet) -> Option<(u32, u32)> {
         let save = self.work;
-        // The queues are the engine's, reused from call to call.
-        let (mut pending_on, mut pending_off) = std::mem::take(&mut self.scratch);
-        pending_on.clear();
-        pending_off.clear();
-        pending_on.extend(to_on.order.iter().map(|&k| to_on.idx[k as usize]));
-        pending_off.extend(to_off.order.iter().map(|&k| to_off.idx[k as usize]));
+        let (mut next_on, mut next_off) = (0, 0);
         let result = loop {
-            if let Some(p) = pending_on.pop_front() {
-                let hit = self.on_to_off(p, to_on, to_off, &mut pending_off);
+            if let Some(&k) = to_on.order.get(next_on) {
+                next_on += 1;
+                let hit = self.on_to_off(to_on.idx[k as usize], to_on, to_off);
                 if hit.is_some() {
                     break hit;
                 }
                 continue;
             }
-            if let Some(p) = pending_off.pop_front() {
-                let hit = self.off_to_on(p, &save, to_on, to_off, &mut pending_on);
+            if let Some(&k) = to_off.order.get(next_off) {
+                next_off += 1;
+                let p = to_off.idx[k as usize];
+                let hit = self.off_to_on(p, &save, to_on, to_off);
                 if hit.is_some() {
                     break hit;
                 }
@@ -399,19 +388,18 @@ impl Engine {
                 }
                 continue;
             }
-            if self.kind.level() > 0 && self.advance(&save, to_off, &mut pending_off) {
+            if self.kind.level() > 0 && self.advance(&save, to_off) {
                 continue;
             }
             break None;
         };
         self.work = save;
-        self.scratch = (pending_on, pending_off);
         result
     }
 
     /// SE's `getAdvancedPotentials` once nothing is pending: the advanced "off" potentials not yet in `to_off`
     /// join it and the queue (SE checks them against nothing else). True when any did.
-    fn advance(&mut self, save: &Work, to_off: &mut LSet, pending: &mut VecDeque<u32>) -> bool {
+    fn advance(&mut self, save: &Work, to_off: &mut LSet) -> bool {
         let mut found = std::mem::take(&mut self.advanced);
         let grids = Grids {
             now: &self.work.mask,
@@ -422,7 +410,7 @@ impl Engine {
         };
         match self.kind {
             Kind::NestedDfc(n) => {
-                advanced::find_dynamic(&grids, &mut found, &self.working(), Kind::of_level(n))
+                advanced::find_dynamic(&grids, &mut found, || self.working(), Kind::of_level(n))
             }
             _ => advanced::find(&grids, &mut found, self.kind.level()),
         }
@@ -446,7 +434,6 @@ impl Engine {
                 self.nodes[node as usize].nested = base + chain;
             }
             to_off.insert(k as usize, node);
-            pending.push_back(node);
             added = true;
         }
         self.advanced = found;
@@ -464,36 +451,36 @@ impl Engine {
         w
     }
 
-    /// A fresh mark for `seen`: no potential carries it yet.
-    fn next_stamp(&mut self) -> u32 {
+    /// Distinct potentials among `p` and its ancestors, found level by level as SE's `getAncestorCount` does (a
+    /// potential met again is not followed again, whatever its parents); `None` once there are more than `limit`.
+    fn ancestors(&mut self, p: u32, limit: usize) -> Option<usize> {
+        let mut n = 0;
+        let mut nested = std::mem::take(&mut self.nested);
+        let whole = self.walk(p, |x, _| {
+            n += 1;
+            if n > limit {
+                return false;
+            }
+            if x.nested != NONE {
+                nested.push(x.nested);
+            }
+            true
+        });
+        self.nested = nested;
+        whole.then_some(n)
+    }
+
+    /// Visits `p` and its ancestors level by level (SE's `getAncestorCount` and `getChain`), each potential once
+    /// (one met again is not followed again, whatever its parents), with its key `key * 2 + on`, until `visit`
+    /// returns false; false when it did.
+    #[inline]
+    fn walk(&mut self, p: u32, mut visit: impl FnMut(&Pot, usize) -> bool) -> bool {
         self.stamp = self.stamp.wrapping_add(1);
         if self.stamp == 0 {
             self.seen.fill(0);
             self.stamp = 1;
         }
-        self.stamp
-    }
-
-    /// Distinct potentials among `p` and its ancestors, found level by level as SE's `getAncestorCount` does (a
-    /// potential met again is not followed again, whatever its parents).
-    fn ancestors(&mut self, p: u32) -> usize {
-        let mut n = 0;
-        let mut nested = std::mem::take(&mut self.nested);
-        self.walk(p, |x, _| {
-            n += 1;
-            if x.nested != NONE {
-                nested.push(x.nested);
-            }
-        });
-        self.nested = nested;
-        n
-    }
-
-    /// Visits `p` and its ancestors level by level (SE's `getAncestorCount` and `getChain`), each potential once
-    /// (one met again is not followed again, whatever its parents), with its key `key * 2 + on`.
-    #[inline]
-    fn walk(&mut self, p: u32, mut visit: impl FnMut(&Pot, usize)) {
-        let stamp = self.next_stamp();
+        let stamp = self.stamp;
         let (mut todo, mut next) = std::mem::take(&mut self.levels);
         todo.clear();
         todo.push(p);
@@ -504,22 +491,29 @@ impl Engine {
                 let k = key(x.cell, x.digit) * 2 + usize::from(x.on);
                 if self.seen[k] != stamp {
                     self.seen[k] = stamp;
-                    visit(x, k);
+                    if !visit(x, k) {
+                        self.levels = (todo, next);
+                        return false;
+                    }
                     next.extend_from_slice(self.parents(x));
                 }
             }
             std::mem::swap(&mut todo, &mut next);
         }
         self.levels = (todo, next);
+        true
     }
 
     /// SE's complexity of a hint with these targets: their ancestors (`ancestors`), plus the complexity of each
-    /// distinct nested chain met on the way (SE's `getNestedComplexity`).
-    fn complexity(&mut self, targets: &[u32]) -> usize {
+    /// distinct nested chain met on the way (SE's `getNestedComplexity`); `None` once it is over `limit`.
+    fn complexity(&mut self, targets: &[u32], limit: usize) -> Option<usize> {
         self.nested.clear();
-        let mut n: usize = targets.iter().map(|&t| self.ancestors(t)).sum();
+        let mut n = 0;
+        for &t in targets {
+            n += self.ancestors(t, limit - n)?;
+        }
         if self.nested.is_empty() {
-            return n;
+            return Some(n);
         }
         let nested = std::mem::take(&mut self.nested);
         let mut seen: Vec<&[u16]> = Vec::new();
@@ -531,23 +525,20 @@ impl Engine {
             }
         }
         self.nested = nested;
-        n
+        (n <= limit).then_some(n)
     }
 
-    /// `h` with what a nesting chain needs of it when the engine records it ([`Engine::details`]): each target's
-    /// chain as SE's `getChain` lists it (breadth first from the target up, each potential once) and the "on"
-    /// potentials met with their link's cause (`root` for an assumption: a cell's or a region's forcing chains),
-    /// what SE's `getRuleParents` reads.
-    #[inline]
-    fn detailed(&mut self, mut h: Hint, targets: &[u32], root: u8) -> Hint {
-        if self.details {
-            h.detail = Some(self.detail(&h, targets, root));
-        }
-        h
-    }
-
-    /// What [`Engine::detailed`] records of `h`.
-    fn detail(&mut self, h: &Hint, targets: &[u32], root: u8) -> Box<NestedHint> {
+    /// What a nesting chain needs of a hint removing `removes` and resting on `targets`, of SE's complexity
+    /// `complexity`: each target's chain as SE's `getChain` lists it (breadth first from the target up, each
+    /// potential once) and the "on" potentials met with their link's cause (`root` for an assumption: a cell's or
+    /// a region's forcing chains), what SE's `getRuleParents` reads.
+    fn detail(
+        &mut self,
+        removes: (u8, DigitSet),
+        complexity: usize,
+        targets: &[u32],
+        root: u8,
+    ) -> NestedHint {
         let mut causes = Vec::new();
         let mut identity = Vec::new();
         for &t in targets {
@@ -557,27 +548,16 @@ impl Engine {
                 if x.on && cause != NO_CAUSE {
                     causes.push((x.cell, x.digit, cause));
                 }
+                true
             });
             identity.push(u16::MAX);
         }
-        let (cell, _) = h
-            .eliminations
-            .iter()
-            .next()
-            .expect("a hint removes something");
-        let removes = h
-            .eliminations
-            .iter()
-            .fold(DigitSet::EMPTY, |mut s, (_, d)| {
-                s.insert(d);
-                s
-            });
-        Box::new(NestedHint {
-            complexity: h.complexity,
-            removes: vec![(cell as u8, removes)],
+        NestedHint {
+            complexity,
+            removes: vec![removes],
             causes,
             identity,
-        })
+        }
     }
 }
 
@@ -588,51 +568,202 @@ struct Hint {
     sort_key: u8,
     eliminations: Eliminations,
     placement: Option<(usize, u8)>,
-    /// What a nesting chain needs of it, when recorded ([`Engine::detailed`]); boxed, the hint stays small.
-    detail: Option<Box<NestedHint>>,
 }
 
-/// The hint of a target potential: "on" places it (its cell's other candidates go; none left is no hint), "off"
-/// removes it.
-fn target_hint(
-    c: &Candidates,
-    cell: u8,
-    digit: u8,
-    on: bool,
+/// The hints of one producer call, in one of two modes. Best only ([`find`]): only the first of SE's sorted list
+/// is kept; SE sorts them stably by rating, complexity and sort key, the rating grows with the complexity, so the
+/// first is the earliest of least (complexity, sort key), and the complexity of a hint that cannot come before the
+/// best so far is not counted out. All ([`nested_hints`]): every hint is kept, in the order found, with its full
+/// complexity and what a nesting chain needs of it.
+struct Hints<'a> {
+    c: &'a Candidates,
+    /// The producer's rating before the length increment.
     base: f64,
-    complexity: usize,
-    sort_key: u8,
-) -> Option<Hint> {
-    let cell = cell as usize;
-    let mut e = Eliminations::NONE;
-    let mut placement = None;
-    if on {
-        let mut others = c.get(cell);
+    best: Option<Hint>,
+    /// Every hint with its details, when all are kept.
+    all: Option<Vec<(Hint, NestedHint)>>,
+}
+
+impl Hints<'_> {
+    /// The hint of a target potential resting on the potentials `targets` (SE's complexity: see
+    /// [`Engine::complexity`]): "on" places it (its cell's other candidates go; none left is no hint), "off" removes
+    /// it. Kept when it comes before the best so far, or when all are kept; `root` is the cause of its assumptions
+    /// (a cell's or a region's forcing chains, else [`NO_CAUSE`]) for its details.
+    fn offer(
+        &mut self,
+        e: &mut Engine,
+        cell: u8,
+        digit: u8,
+        on: bool,
+        targets: &[u32],
+        (sort_key, root): (u8, u8),
+    ) {
+        let at = cell;
+        let cell = cell as usize;
+        let mut others = self.c.get(cell);
         others.remove(digit);
-        if others.is_empty() {
-            return None;
+        if on && others.is_empty() {
+            return;
         }
-        for d in others.iter() {
-            e.add(CellSet::single(cell), d);
+        let limit = match &self.best {
+            _ if self.all.is_some() => usize::MAX,
+            None => usize::MAX,
+            Some(h) if sort_key < h.sort_key => h.complexity,
+            Some(h) => h.complexity - 1,
+        };
+        let Some(complexity) = e.complexity(targets, limit) else {
+            return;
+        };
+        let mut eliminations = Eliminations::NONE;
+        let mut placement = None;
+        if on {
+            for d in others.iter() {
+                eliminations.add(CellSet::single(cell), d);
+            }
+            placement = Some((cell, digit));
+        } else {
+            eliminations.add(CellSet::single(cell), digit);
         }
-        placement = Some((cell, digit));
-    } else {
-        e.add(CellSet::single(cell), digit);
+        let hint = Hint {
+            rating: self.base + length_difficulty(complexity),
+            complexity,
+            sort_key,
+            eliminations,
+            placement,
+        };
+        match &mut self.all {
+            None => self.best = Some(hint),
+            Some(all) => {
+                let removes = if on { others } else { DigitSet::single(digit) };
+                all.push((hint, e.detail((at, removes), complexity, targets, root)));
+            }
+        }
     }
-    Some(Hint {
-        rating: base + length_difficulty(complexity),
-        complexity,
-        sort_key,
-        eliminations: e,
-        placement,
-        detail: None,
-    })
+}
+
+/// What a chain from one assumption reached: its "on" and "off" potentials and the (on, off) pair of a
+/// contradiction if it met one (the chain stopped there).
+struct Outcome {
+    to_on: Box<LSet>,
+    to_off: Box<LSet>,
+    absurd: Option<(u32, u32)>,
+}
+
+impl Engine {
+    /// The chain from assuming candidate `v` of `cell` on or off.
+    fn assume(&mut self, sets: &mut Pool, cell: u8, v: u8, on: bool) -> Outcome {
+        let p = self.push(cell, v, on, &[]);
+        let (mut to_on, mut to_off) = (sets.take(), sets.take());
+        if on { &mut to_on } else { &mut to_off }.insert(key(cell, v), p);
+        let absurd = self.chain(&mut to_on, &mut to_off);
+        Outcome {
+            to_on,
+            to_off,
+            absurd,
+        }
+    }
+}
+
+/// The chains from "(cell, v) on" of one producer call, each computed once: the cell's own chaining needs it, and
+/// so do the region chainings of the houses where `v` has a place before `cell` (SE computes it anew for each).
+/// A chain's outcome depends only on its start and the grid, so reusing it changes no hint. An outcome is kept
+/// from its first use to its last (counted ahead by [`Memo::new`]), then its sets go back to the pool; its nodes
+/// stay in the engine while any outcome is kept.
+struct Memo {
+    /// Per candidate key: the outcome of the chain from it "on", while uses remain.
+    kept: Vec<Option<Outcome>>,
+    /// Per candidate key: how many uses remain.
+    uses: Vec<u16>,
+    /// How many outcomes are kept.
+    live: usize,
+}
+
+impl Memo {
+    /// No outcome kept yet; the uses to come counted as [`find`] and [`regions`] will make them.
+    fn new(c: &Candidates, kind: Kind) -> Memo {
+        let mut uses = vec![0u16; 729];
+        for cell in c.open().iter().filter(|&cell| chained(c, kind, cell)) {
+            for v in c.get(cell).iter() {
+                uses[key(cell as u8, v)] += 1;
+                if kind != Kind::Nishio {
+                    for t in 0..3 {
+                        for x in region(c, kind, cell, v, t).iter().skip(1) {
+                            uses[key(x as u8, v)] += 1;
+                        }
+                    }
+                }
+            }
+        }
+        Memo {
+            kept: std::iter::repeat_with(|| None).take(729).collect(),
+            uses,
+            live: 0,
+        }
+    }
+
+    /// Makes sure the outcome of "(cell, v) on" is kept.
+    fn keep(&mut self, e: &mut Engine, sets: &mut Pool, cell: u8, v: u8) {
+        let k = key(cell, v);
+        if self.kept[k].is_none() {
+            self.kept[k] = Some(e.assume(sets, cell, v, true));
+            self.live += 1;
+        }
+    }
+
+    /// A kept outcome (see [`Memo::keep`]).
+    fn get(&self, cell: u8, v: u8) -> &Outcome {
+        self.kept[key(cell, v)].as_ref().expect("kept")
+    }
+
+    /// One use of "(cell, v) on" done: its outcome is freed when it was the last.
+    fn used(&mut self, sets: &mut Pool, cell: u8, v: u8) {
+        let k = key(cell, v);
+        self.uses[k] -= 1;
+        if self.uses[k] == 0 {
+            if let Some(o) = self.kept[k].take() {
+                self.live -= 1;
+                sets.give(o.to_on);
+                sets.give(o.to_off);
+            }
+        }
+    }
+
+    /// The outcome of "(cell, v) on" for its last use, the cell's own chaining.
+    fn take(&mut self, e: &mut Engine, sets: &mut Pool, cell: u8, v: u8) -> Outcome {
+        let k = key(cell, v);
+        self.uses[k] -= 1;
+        debug_assert_eq!(self.uses[k], 0, "the cell's own chaining comes last");
+        match self.kept[k].take() {
+            Some(o) => {
+                self.live -= 1;
+                o
+            }
+            None => e.assume(sets, cell, v, true),
+        }
+    }
+}
+
+/// Whether the producer chains `cell`: three candidates or more for multiple chains, two or more otherwise.
+fn chained(c: &Candidates, kind: Kind, cell: usize) -> bool {
+    let card = c.get(cell).len();
+    card > 2 || (card > 1 && kind != Kind::Multiple)
+}
+
+/// The places of `v` in house `t` (box, row, column) of `cell` when that house gets a region chaining from `cell`
+/// (SE's `doRegionChainings`): two places (or more, multiple chains), `cell` the first; else none.
+fn region(c: &Candidates, kind: Kind, cell: usize, v: u8, t: usize) -> CellSet {
+    let places = c.places(v) & cells_of(house_of(t, cell));
+    let n = places.len();
+    if (n == 2 || (kind != Kind::Nishio && n > 2)) && places.first() == Some(cell) {
+        places
+    } else {
+        CellSet::EMPTY
+    }
 }
 
 /// SE's producer of `kind`: the first hint of SE's sorted list.
 pub(super) fn find(c: &Candidates, kind: Kind) -> Option<SeStep> {
-    let hints = hints(c, kind, false);
-    let h = super::chains::first(&hints, |h| (h.rating, h.complexity, h.sort_key))?;
+    let h = produce(c, kind, false).best?;
     let mut step = SeStep::new(match kind {
         Kind::Nishio => SeTechnique::NishioForcingChain,
         Kind::Multiple => SeTechnique::MultipleForcingChain,
@@ -652,24 +783,23 @@ pub(super) fn find(c: &Candidates, kind: Kind) -> Option<SeStep> {
 /// (its nested `Chaining` producer): sorted stably by rating, complexity and sort key, a hint removing the same
 /// candidates as an earlier one dropped (SE's `LinkedHashSet`), each with what the nesting chain needs of it.
 pub(super) fn nested_hints(c: &Candidates, kind: Kind) -> Vec<NestedHint> {
-    let mut hints = hints(c, kind, true);
-    super::chains::sort(&mut hints, |h| (h.rating, h.complexity, h.sort_key));
+    let mut hints = produce(c, kind, true).all.expect("all kept");
+    super::chains::sort(&mut hints, |(h, _)| (h.rating, h.complexity, h.sort_key));
     let mut kept: Vec<(u8, DigitSet)> = Vec::new();
     let mut out = Vec::new();
-    for h in hints {
-        let detail = h.detail.expect("collected with details");
+    for (_, detail) in hints {
         if kept.contains(&detail.removes[0]) {
             continue;
         }
         kept.push(detail.removes[0]);
-        out.push(*detail);
+        out.push(detail);
     }
     out
 }
 
-/// Every hint of SE's producer of `kind` on `c`, in SE's order before its sort; with `details`, each records what a
-/// nesting chain needs of it.
-fn hints(c: &Candidates, kind: Kind, details: bool) -> Vec<Hint> {
+/// Runs SE's producer of `kind` on `c`: its hints, every one (with details) when `all`, else the first of SE's
+/// sorted list only (see [`Hints`]).
+fn produce(c: &Candidates, kind: Kind, all: bool) -> Hints<'_> {
     let nishio = kind == Kind::Nishio;
     let dynamic = kind != Kind::Multiple;
     let multiple = kind != Kind::Nishio;
@@ -687,7 +817,6 @@ fn hints(c: &Candidates, kind: Kind, details: bool) -> Vec<Hint> {
         nodes: Vec::with_capacity(1 << 14),
         pool: Vec::with_capacity(1 << 14),
         work: Work::new(c),
-        scratch: Default::default(),
         open: c.open(),
         placed: std::array::from_fn(|d| c.placed(d as u8 + 1).len() as u8),
         advanced: Offs::default(),
@@ -697,150 +826,133 @@ fn hints(c: &Candidates, kind: Kind, details: bool) -> Vec<Hint> {
         levels: Default::default(),
         nested: Vec::new(),
         start: *c,
-        details,
     };
-    let mut sets = Pool::default();
-    let mut hints: Vec<Hint> = Vec::new();
-    for cell in c.open().iter() {
+    let mut sets = SETS.take();
+    let mut memo = Memo::new(c, kind);
+    let mut hints = Hints {
+        c,
+        base,
+        best: None,
+        all: all.then(Vec::new),
+    };
+    for cell in c.open().iter().filter(|&cell| chained(c, kind, cell)) {
         let cand = c.get(cell);
         let card = cand.len();
-        if !(card > 2 || (card > 1 && dynamic)) {
-            continue;
+        // The nodes are dropped when no kept outcome rests on them.
+        if memo.live == 0 {
+            e.nodes.clear();
+            e.pool.clear();
+            e.chains.clear();
         }
-        e.nodes.clear();
-        e.pool.clear();
-        e.chains.clear();
         let cell8 = cell as u8;
         let mut value_on: Vec<Box<LSet>> = Vec::new();
         let mut value_off: Vec<Box<LSet>> = Vec::new();
         for v in cand.iter() {
             let double = card >= 3 && !nishio && dynamic;
             let contradiction = dynamic || nishio;
-            let p_on = e.push(cell8, v, true, &[]);
-            let p_off = e.push(cell8, v, false, &[]);
-            let mut assume = |p: u32, on: bool| {
-                let (mut to_on, mut to_off) = (sets.take(), sets.take());
-                if on { &mut to_on } else { &mut to_off }.insert(key(cell8, v), p);
-                let absurd = e.chain(&mut to_on, &mut to_off);
-                // A contradiction proves the assumption false.
-                if let (true, Some((a, b))) = (contradiction, absurd) {
-                    let cx = e.complexity(&[a, b]);
-                    if let Some(h) = target_hint(c, cell8, v, !on, base, cx, 7) {
-                        hints.push(e.detailed(h, &[a, b], NO_CAUSE));
-                    }
+            let on = memo.take(&mut e, &mut sets, cell8, v);
+            let off = e.assume(&mut sets, cell8, v, false);
+            // A contradiction proves the assumption false.
+            for (o, assumed) in [(&on, true), (&off, false)] {
+                if let (true, Some((a, b))) = (contradiction, o.absurd) {
+                    hints.offer(&mut e, cell8, v, !assumed, &[a, b], (7, NO_CAUSE));
                 }
-                (to_on, to_off)
-            };
-            let (on_on, on_off) = assume(p_on, true);
-            let (off_on, off_off) = assume(p_off, false);
+            }
             if double {
                 // What both assumptions make true, then what both make false.
-                for (from_on, from_off, value) in
-                    [(&on_on, &off_on, true), (&on_off, &off_off, false)]
-                {
+                for (from_on, from_off, value) in [
+                    (&on.to_on, &off.to_on, true),
+                    (&on.to_off, &off.to_off, false),
+                ] {
                     for &k in &from_on.order {
                         if let Some(other) = from_off.get(k as usize) {
                             let a = from_on.idx[k as usize];
-                            let cx = e.complexity(&[a, other]);
-                            let n = &e.nodes[a as usize];
-                            if let Some(h) = target_hint(c, n.cell, n.digit, value, base, cx, 1) {
-                                hints.push(e.detailed(h, &[a, other], NO_CAUSE));
-                            }
+                            let n = e.nodes[a as usize];
+                            hints.offer(&mut e, n.cell, n.digit, value, &[a, other], (1, NO_CAUSE));
                         }
                     }
                 }
             }
-            sets.give(off_on);
-            sets.give(off_off);
+            sets.give(off.to_on);
+            sets.give(off.to_off);
             if !nishio {
-                regions(
-                    &mut e, &mut sets, c, cell, v, &on_on, &on_off, multiple, base, &mut hints,
-                );
+                regions(&mut e, &mut sets, &mut memo, c, cell, v, &on, &mut hints);
             }
-            value_on.push(on_on);
-            value_off.push(on_off);
+            value_on.push(on.to_on);
+            value_off.push(on.to_off);
         }
         if !nishio && (card == 2 || (multiple && card > 2)) {
             for (outcomes, on) in [(&value_on, true), (&value_off, false)] {
                 let outcomes: Vec<&LSet> = outcomes.iter().map(|s| &**s).collect();
-                common_hints(&mut e, c, &outcomes, on, base, (5, CAUSE_NAKED), &mut hints);
+                common_hints(&mut e, &outcomes, on, (5, CAUSE_NAKED), &mut hints);
             }
         }
         for set in value_on.into_iter().chain(value_off) {
             sets.give(set);
         }
     }
+    debug_assert_eq!(memo.live, 0, "every kept outcome used");
+    sets.0.truncate(Pool::KEPT);
+    SETS.set(sets);
     hints
 }
 
 /// A hint for each conclusion every one of `outcomes` reached (a cell's or a region's forcing chains), in the
 /// first outcome's order: its complexity is the sum of the outcomes' chains to it. `kind` is the hints' sort key
 /// and the cause of their assumptions (a cell's, a region's).
-fn common_hints(
-    e: &mut Engine,
-    c: &Candidates,
-    outcomes: &[&LSet],
-    on: bool,
-    base: f64,
-    (sort_key, root): (u8, u8),
-    hints: &mut Vec<Hint>,
-) {
-    let mut targets: Vec<u32> = Vec::with_capacity(outcomes.len());
-    for &k in &outcomes[0].order {
-        targets.clear();
-        targets.extend(outcomes.iter().map(|o| o.idx[k as usize]));
-        if targets.contains(&NONE) {
-            continue;
+fn common_hints(e: &mut Engine, outcomes: &[&LSet], on: bool, kind: (u8, u8), hints: &mut Hints) {
+    // At most nine outcomes: a cell's candidates or a digit's places in a house.
+    let mut targets = [NONE; 9];
+    let targets = &mut targets[..outcomes.len()];
+    'keys: for &k in &outcomes[0].order {
+        for (t, o) in targets.iter_mut().zip(outcomes) {
+            *t = o.idx[k as usize];
+            if *t == NONE {
+                continue 'keys;
+            }
         }
-        let cx = e.complexity(&targets);
         let (tc, td) = ((k / 9) as u8, (k % 9) as u8 + 1);
-        if let Some(h) = target_hint(c, tc, td, on, base, cx, sort_key) {
-            hints.push(e.detailed(h, &targets, root));
-        }
+        hints.offer(e, tc, td, on, targets, kind);
     }
 }
 
 /// SE's `doRegionChainings`: for the box, row and column of `cell` where `v` has two places (or more, multiple
-/// chains), when `cell` is the first of them, what every place implies.
+/// chains), when `cell` is the first of them ([`region`]), what every place implies; `on` is the chain from
+/// `cell`'s, the others' come from `memo`.
 #[allow(clippy::too_many_arguments)]
 fn regions(
     e: &mut Engine,
     sets: &mut Pool,
+    memo: &mut Memo,
     c: &Candidates,
     cell: usize,
     v: u8,
-    on_on: &LSet,
-    on_off: &LSet,
-    multiple: bool,
-    base: f64,
-    hints: &mut Vec<Hint>,
+    on: &Outcome,
+    hints: &mut Hints,
 ) {
     for t in 0..3 {
-        let house = house_of(t, cell);
-        let places = c.places(v) & cells_of(house);
-        let n = places.len();
-        if !(n == 2 || (multiple && n > 2)) || places.first() != Some(cell) {
+        let places = region(c, e.kind, cell, v, t);
+        if places.is_empty() {
             continue;
         }
         // `cell` is the first place: its outcomes come first.
-        let mut outcomes: Vec<(Box<LSet>, Box<LSet>)> = Vec::new();
         for x in places.iter().skip(1) {
-            let p = e.push(x as u8, v, true, &[]);
-            let (mut xo, mut xf) = (sets.take(), sets.take());
-            xo.insert(key(x as u8, v), p);
-            e.chain(&mut xo, &mut xf);
-            outcomes.push((xo, xf));
+            memo.keep(e, sets, x as u8, v);
         }
-        let mut all_on: Vec<&LSet> = vec![on_on];
-        all_on.extend(outcomes.iter().map(|o| &*o.0));
-        let kind = (6, CAUSE_REGION + t as u8);
-        common_hints(e, c, &all_on, true, base, kind, hints);
-        let mut all_off: Vec<&LSet> = vec![on_off];
-        all_off.extend(outcomes.iter().map(|o| &*o.1));
-        common_hints(e, c, &all_off, false, base, kind, hints);
-        for (xo, xf) in outcomes {
-            sets.give(xo);
-            sets.give(xf);
+        for value in [true, false] {
+            let mut all: Vec<&LSet> = vec![if value { &on.to_on } else { &on.to_off }];
+            all.extend(places.iter().skip(1).map(|x| {
+                let o = memo.get(x as u8, v);
+                if value {
+                    &*o.to_on
+                } else {
+                    &*o.to_off
+                }
+            }));
+            common_hints(e, &all, value, (6, CAUSE_REGION + t as u8), hints);
+        }
+        for x in places.iter().skip(1) {
+            memo.used(sets, x as u8, v);
         }
     }
 }

@@ -1,7 +1,7 @@
 //! SE's basic fish: X-Wing (3.2), Swordfish (3.8) and Jellyfish (5.2), columns as base first, then rows.
 
 use super::super::candidates::Candidates;
-use super::{cells_of, combinations, region, subset_union, SeStep, SeTechnique};
+use super::{cells_of, combinations, count9, region, two_or_more, SeStep, SeTechnique};
 use crate::human::house::{CellSet, HouseSet};
 
 /// SE's `Fisherman(degree)`: base region type column then row; base line combinations in order, and for each,
@@ -22,14 +22,32 @@ pub(super) fn find(c: &Candidates, degree: u32) -> Option<SeStep> {
             lines[1][d as usize - 1][r] |= 1 << col;
         }
     }
+    // For each digit, the lines holding it in two places or more: a base line must.
+    let mut eligible = [[0u16; 9]; 2];
+    for k in 0..2 {
+        for &d in &digits {
+            let per_line = &lines[k][d as usize - 1];
+            eligible[k][d as usize - 1] = (0..9)
+                .filter(|&i| two_or_more(per_line[i].into()))
+                .fold(0, |e, i| e | 1 << i);
+        }
+    }
     for (k, (base_t, cover_t)) in [(2, 1), (1, 2)].into_iter().enumerate() {
         for m in combinations(degree) {
             for &d in &digits {
-                let per_line = &lines[k][d as usize - 1];
-                let parts = (0..9).filter(|i| m >> i & 1 != 0).map(|i| per_line[i]);
-                let Some(cover) = subset_union(parts, degree) else {
+                if m & !eligible[k][d as usize - 1] != 0 {
                     continue;
-                };
+                }
+                let per_line = &lines[k][d as usize - 1];
+                let mut cover = 0u16;
+                let mut rest = m;
+                while rest != 0 {
+                    cover |= per_line[rest.trailing_zeros() as usize];
+                    rest &= rest - 1;
+                }
+                if count9(cover) != degree {
+                    continue;
+                }
                 let places = c.places(d);
                 let mut base_cells = CellSet::EMPTY;
                 let mut cover_cells = CellSet::EMPTY;

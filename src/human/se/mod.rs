@@ -734,25 +734,36 @@ const SUBSETS: ([u16; 512], [usize; 11]) = {
     (masks, offset)
 };
 
-/// The union of `parts` when each holds two bits or more and together they hold exactly `degree`: the cover of a
-/// subset (pair, triplet, quad) or of a fish; `None` otherwise (it stops at the first part of fewer than two).
-fn subset_union(parts: impl IntoIterator<Item = u16>, degree: u32) -> Option<u16> {
-    let mut union = 0u16;
-    for p in parts {
-        if p.count_ones() < 2 {
-            return None;
-        }
-        union |= p;
-    }
-    (union.count_ones() == degree).then_some(union)
-}
-
 /// The `k`-subsets of 0..9 as 9-bit masks, in SE's `Permutations` order (increasing value).
 fn combinations(k: u32) -> impl Iterator<Item = u16> {
     let (masks, offset) = &SUBSETS;
     masks[offset[k as usize]..offset[k as usize + 1]]
         .iter()
         .copied()
+}
+
+/// The number of digits of a 9-bit candidate mask, read from a table: the build targets baseline x86-64, which has
+/// no popcount instruction, and the producers' inner loops count often.
+#[inline]
+fn count9(m: u16) -> u32 {
+    u32::from(DIGIT_COUNT[m as usize & 0x1FF])
+}
+
+/// `DIGIT_COUNT[m]`: the number of bits of the 9-bit mask `m`.
+const DIGIT_COUNT: [u8; 512] = {
+    let mut t = [0u8; 512];
+    let mut m = 0;
+    while m < 512 {
+        t[m] = (m as u32).count_ones() as u8;
+        m += 1;
+    }
+    t
+};
+
+/// Whether a bit set (cells or digits) holds two items or more, without counting them.
+#[inline]
+fn two_or_more(bits: u128) -> bool {
+    bits & bits.wrapping_sub(1) != 0
 }
 
 /// The cells of house `h` at the positions of mask `m`.

@@ -3,7 +3,7 @@
 
 use super::super::candidates::Candidates;
 use super::{
-    cells_at, cells_of, combinations, positions, region, SeStep, SeTechnique, BOX_COL_ROW,
+    cells_at, cells_of, combinations, count9, region, two_or_more, SeStep, SeTechnique, BOX_COL_ROW,
 };
 use crate::human::house::{DigitSet, HouseSet, HOUSE_LIST};
 
@@ -23,7 +23,7 @@ pub(super) fn naked(c: &Candidates, degree: u32) -> Option<SeStep> {
             let list = &HOUSE_LIST[h.0 as usize];
             let cand: [u16; 9] = std::array::from_fn(|i| c.get(list[i] as usize).0);
             let eligible = (0..9)
-                .filter(|&i| cand[i].count_ones() >= 2)
+                .filter(|&i| two_or_more(cand[i].into()))
                 .fold(0u16, |m, i| m | 1 << i);
             for m in combinations(degree) {
                 if m & !eligible != 0 {
@@ -34,7 +34,7 @@ pub(super) fn naked(c: &Candidates, degree: u32) -> Option<SeStep> {
                         .filter(|i| m >> i & 1 != 0)
                         .fold(0, |u, i| u | cand[i]),
                 );
-                if union.len() != degree {
+                if count9(union.0) != degree {
                     continue;
                 }
                 let cells = cells_at(h, m);
@@ -76,34 +76,34 @@ pub(super) fn hidden(c: &Candidates, degree: u32, direct: bool) -> Option<SeStep
             if !(empty > 2 * degree || (direct && empty > degree)) {
                 continue;
             }
+            // Each digit's positions in the house.
             let mut places = [0u16; 9];
-            let mut count = [0u32; 9];
-            for d in 1..=9u8 {
-                let p = c.places(d) & hc;
-                places[d as usize - 1] = positions(h, p);
-                count[d as usize - 1] = p.len();
-            }
-            // Digits with fewer than two places cannot be in the set (SE's common-tuple search rejects them).
-            let eligible = (0..9)
-                .filter(|&v| count[v] >= 2)
-                .fold(0u16, |m, v| m | 1 << v);
-            if eligible.count_ones() < degree {
-                continue;
-            }
-            'combo: for m in combinations(degree) {
-                if m & !eligible != 0 {
-                    continue;
+            for (pos, &cell) in HOUSE_LIST[h.0 as usize].iter().enumerate() {
+                for d in c.get(cell as usize).iter() {
+                    places[d as usize - 1] |= 1 << pos;
                 }
+            }
+            let count = places.map(count9);
+            // Digits with fewer than two places cannot be in the set (SE's common-tuple search rejects them).
+            let mut eligible = [0usize; 9];
+            let mut e = 0;
+            for v in (0..9).filter(|&v| count[v] >= 2) {
+                eligible[e] = v;
+                e += 1;
+            }
+            // The combinations of the eligible digits in increasing order: the combinations of the first `e`
+            // bits (the first ones in `combinations`' order), each bit `j` standing for the `j`th eligible digit
+            // (a map that keeps the order).
+            for picks in combinations(degree).take_while(|&m| m < 1 << e) {
+                let mut m = 0u16;
                 let mut union = 0u16;
-                for v in 0..9 {
-                    if m >> v & 1 != 0 {
-                        if count[v] < 2 {
-                            continue 'combo;
-                        }
+                for (j, &v) in eligible[..e].iter().enumerate() {
+                    if picks >> j & 1 != 0 {
+                        m |= 1 << v;
                         union |= places[v];
                     }
                 }
-                if union.count_ones() != degree {
+                if count9(union) != degree {
                     continue;
                 }
                 let cells = cells_at(h, union);
@@ -119,7 +119,7 @@ pub(super) fn hidden(c: &Candidates, degree: u32, direct: bool) -> Option<SeStep
                 s.digits = digits;
                 if direct {
                     for v in (0..9).filter(|v| m >> v & 1 == 0) {
-                        if count[v] > 1 && (places[v] & !union).count_ones() == 1 {
+                        if count[v] > 1 && count9(places[v] & !union) == 1 {
                             let cell = cells_at(h, places[v] & !union).first().expect("one cell");
                             s.placement = Some((cell, v as u8 + 1));
                             return Some(s);
