@@ -21,7 +21,7 @@ paste -d' ' "$TMP/ref" "$TMP/ours" | awk '
     if ($1 != $7) { print "order differs at " n; exit 1 }
     if (substr($8, 1, 1) == ">") {
         top = substr($8, 2) + 0
-        if ($2 + 0 > top) above++; else { bad++; print "above the ladder but serate " $2 ": " $0 }
+        if ($2 + 0 > top) above++; else { bad++; print "unknown (above " top ") but serate " $2 ": " $0 }
         next
     }
     d = $8 - $2; if (d < 0) d = -d
@@ -31,7 +31,7 @@ paste -d' ' "$TMP/ref" "$TMP/ours" | awk '
 }
 END {
     rated = n - above - bad
-    printf "%d puzzles: %d rated by this build, %d above its ladder (serate agrees: %d, disagrees: %d)\n", n, rated, above + bad, above, bad
+    printf "%d puzzles: %d rated by this build, %d unknown (serate above the ceiling: %d, not: %d)\n", n, rated, above + bad, above, bad
     if (rated > 0) printf "ER equal %d (%.1f%%), within 0.2 %d (%.1f%%); EP and ED equal %d\n", eq, 100 * eq / rated, within, 100 * within / rated, epd
     exit (bad > 0 || eq < rated)
 }' || fail=1
