@@ -26,6 +26,7 @@ use std::cell::RefCell;
 use std::collections::HashMap;
 use std::rc::Rc;
 
+use super::super::candidates::Candidates;
 use super::super::house::HOUSE_LIST;
 use super::super::house::{CellSet, DigitSet};
 use super::chains::{NestedHint, View};
@@ -122,25 +123,42 @@ pub(super) fn find(g: &Grids, out: &mut Offs, level: u8) {
     }
     if level >= 2 && out.offs.is_empty() {
         let view = view(g);
-        nested(g, out, &memo(Producer::Chains, &view));
+        let hints = memo(Producer::Chains, &view.mask, || {
+            super::chains::nested_hints(&view)
+        });
+        nested(g, out, &hints);
         if level >= 3 && out.offs.is_empty() {
-            nested(g, out, &memo(Producer::Multiple, &view));
+            let hints = memo(Producer::Multiple, &view.mask, || {
+                super::multiple::nested_hints(&view)
+            });
+            nested(g, out, &hints);
         }
     }
 }
 
 /// SE's advanced "off" potentials at nesting level 4: those of the first of level 1's techniques with any, else
 /// those of the nested dynamic producer of `kind` on the working grid `working` builds (the same candidates as
-/// `g`).
+/// `g`), remembered as those of levels 2 and 3 are ([`memo`]).
 pub(super) fn find_dynamic(
     g: &Grids,
     out: &mut Offs,
-    working: impl FnOnce() -> super::super::candidates::Candidates,
+    working: impl FnOnce() -> Candidates,
     kind: super::dynamic::Kind,
 ) {
     find(g, out, 1);
     if out.offs.is_empty() {
-        nested(g, out, &super::dynamic::nested_hints(&working(), kind));
+        let w = working();
+        // The whole grid: the open cells' candidates, and the placed cells' values (bit 15 set).
+        let mut grid: [u16; 81] = std::array::from_fn(|cell| w.get(cell).0);
+        for d in 1..=9u8 {
+            for cell in w.placed(d).iter() {
+                grid[cell] = 1 << 15 | u16::from(d);
+            }
+        }
+        let hints = memo(Producer::Dynamic(kind), &grid, || {
+            super::dynamic::nested_hints(&w, kind)
+        });
+        nested(g, out, &hints);
     }
 }
 
@@ -151,6 +169,8 @@ enum Producer {
     Chains,
     /// [`super::multiple::nested_hints`].
     Multiple,
+    /// [`super::dynamic::nested_hints`] of this kind (level 4).
+    Dynamic(super::dynamic::Kind),
 }
 
 /// The hints of the nested producers on the working grids met lately, on this thread: the two generations of
@@ -163,7 +183,8 @@ struct Memo {
 }
 
 /// A producer and the working grid's candidates it ran on (all its hints depend on them; the digits' places
-/// follow from them, so they are not part of the key).
+/// follow from them, so they are not part of the key; for [`Producer::Dynamic`], which also reads the placed
+/// cells, their values too).
 type MemoKey = (Producer, [u16; 81]);
 
 /// How many hints [`Memo::new`] holds before it becomes the older generation (the memo then holds a few tens of
@@ -174,13 +195,18 @@ thread_local! {
     static MEMO: RefCell<Memo> = RefCell::new(Memo::default());
 }
 
-/// The hints of `producer` on `view`, remembered: a nested producer's hints depend on the working grid only, and
+/// The hints of `producer` on the working grid `grid` (`hints_of` finds them), remembered: a nested producer's
+/// hints depend on the working grid only, and
 /// the dynamic chains meet the same working grids again and again (about two calls in three on the forum's
 /// hardest puzzles: the assumptions of one cell and of the next steps of the rating lead to the same grids), so
 /// a grid met lately is answered from the memo. Two generations, the newer moved to the older when full, keep
 /// the grids met lately within a bounded memory.
-fn memo(producer: Producer, view: &View) -> Rc<[NestedHint]> {
-    let k: MemoKey = (producer, view.mask);
+fn memo(
+    producer: Producer,
+    grid: &[u16; 81],
+    hints_of: impl FnOnce() -> Vec<NestedHint>,
+) -> Rc<[NestedHint]> {
+    let k: MemoKey = (producer, *grid);
     let found = MEMO.with(|m| {
         let mut m = m.borrow_mut();
         if let Some(h) = m.new.get(&k) {
@@ -194,11 +220,7 @@ fn memo(producer: Producer, view: &View) -> Rc<[NestedHint]> {
     if let Some(h) = found {
         return h;
     }
-    let hints: Rc<[NestedHint]> = match producer {
-        Producer::Chains => super::chains::nested_hints(view),
-        Producer::Multiple => super::multiple::nested_hints(view),
-    }
-    .into();
+    let hints: Rc<[NestedHint]> = hints_of().into();
     MEMO.with(|m| {
         let mut m = m.borrow_mut();
         if m.hints + hints.len() > MEMO_HINTS {

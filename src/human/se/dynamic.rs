@@ -40,7 +40,7 @@ use crate::human::step::Eliminations;
 const NONE: u32 = u32::MAX;
 
 /// Which of SE's three producers.
-#[derive(Clone, Copy, PartialEq, Eq)]
+#[derive(Clone, Copy, PartialEq, Eq, Hash)]
 pub(super) enum Kind {
     Nishio,
     Multiple,
