@@ -1,7 +1,7 @@
 #!/bin/sh
 # Rates data/se_sample_hard.txt (puzzles serate rates 9.0 and up; how they were rated is in data/README.md) on SE's
-# scale on one thread and compares with serate's ER, EP, ED: equal, within 0.2, or above this build's ladder
-# (consistent when serate's ER is above the ceiling printed). Then compares the path `explain --scale se` takes on
+# scale on one thread and compares with serate's ER, EP, ED: equal, within 0.2, or unknown (where SE's ladder
+# gives up; consistent when serate's ER is above the ceiling printed). Then compares the path `explain --scale se` takes on
 # each puzzle of data/se_paths_hard.txt with serate's, step rating by step rating. Too slow for `cargo test`.
 # Usage: scripts/check-se-hard.sh [SUDOKU_BINARY]
 set -eu
@@ -21,7 +21,7 @@ paste -d' ' "$TMP/ref" "$TMP/ours" | awk '
     if ($1 != $7) { print "order differs at " n; exit 1 }
     if (substr($8, 1, 1) == ">") {
         top = substr($8, 2) + 0
-        if ($2 + 0 > top) above++; else { bad++; print "above the ladder but serate " $2 ": " $0 }
+        if ($2 + 0 > top) above++; else { bad++; print "unknown (above " top ") but serate " $2 ": " $0 }
         next
     }
     d = $8 - $2; if (d < 0) d = -d
@@ -31,14 +31,14 @@ paste -d' ' "$TMP/ref" "$TMP/ours" | awk '
 }
 END {
     rated = n - above - bad
-    printf "%d puzzles: %d rated by this build, %d above its ladder (serate agrees: %d, disagrees: %d)\n", n, rated, above + bad, above, bad
+    printf "%d puzzles: %d rated by this build, %d unknown (serate above the ceiling: %d, not: %d)\n", n, rated, above + bad, above, bad
     if (rated > 0) printf "ER equal %d (%.1f%%), within 0.2 %d (%.1f%%); EP and ED equal %d\n", eq, 100 * eq / rated, within, 100 * within / rated, epd
     exit (bad > 0 || eq < rated)
 }' || fail=1
 # Paths: serate's step ratings without nested chains against ours, and where each path ends. Where serate stops
 # ("stuck": it needs nested chains), ours must take the same steps, then stop too or go on with nested chains,
-# "(+ Forcing Chains)" or "(+ Multiple Forcing Chains)" (as serate does with them; data/se_paths_nested.txt checks
-# those). Ours stops before a step rated above 9.9 or above the path's hardest step (--max-se), so that only the
+# "(+ Forcing Chains)", "(+ Multiple Forcing Chains)" or "(+ Dynamic Forcing Chains)" (as serate does with them;
+# data/se_paths_nested.txt checks those). Ours stops before a step rated above 9.9 or above the path's hardest step (--max-se), so that only the
 # first nested step is looked for, not the whole nested path.
 same=0 n=0
 grep -v '^#' data/se_paths_hard.txt > "$TMP/paths"
@@ -59,7 +59,7 @@ while read -r p source ratings end; do
     if [ "$end" = stuck ]; then
         case "$next" in
             '') ok=$([ "$ours_end" = stuck ] && echo 1) ;;
-            *'(+ Forcing Chains)'* | *'(+ Multiple Forcing Chains)'*) ok=1 ;;
+            *'(+ Forcing Chains)'* | *'(+ Multiple Forcing Chains)'* | *'(+ Dynamic Forcing Chains)'*) ok=1 ;;
             *) ok= ;;
         esac
     else
@@ -69,8 +69,8 @@ while read -r p source ratings end; do
         echo "path differs ($source): $p"; echo "  serate $ratings $end"; echo "  ours   $ours $ours_end"; fi
 done < "$TMP/paths"
 echo "$n paths: $same as serate's (every step's rating up to where serate needs nested chains, then a nested step or a stop)"
-# Paths with nested chains: serate's whole path and ER, or its steps up to its first one beyond this build's
-# ladder (`beyond`: ours must stop there too), or up to where serate's run was stopped for time (`cut`: ours must
+# Paths with nested chains: serate's whole path and ER, or its steps up to where it gives up (`beyond`: ours must
+# stop there too), or up to where serate's run was stopped for time (`cut`: ours must
 # begin with those steps; it stops after the hardest of them).
 same2=0 n2=0
 grep -v '^#' data/se_paths_nested.txt > "$TMP/nested"

@@ -450,7 +450,7 @@ pub struct RateArgs {
     #[arg(long, conflicts_with_all = ["json", "keep_lines"])]
     pub header: bool,
     /// The rating scale: levels (level, score, guesses, hardest technique) or se (Sudoku Explainer's ER EP ED and
-    /// the hardest technique; `>10.4` where the puzzle needs techniques beyond this build's SE ladder).
+    /// the hardest technique; `>10.5` where no technique of SE's ladder applies, where serate gives up).
     #[arg(long, value_enum, default_value_t = ScaleArg::Levels)]
     pub scale: ScaleArg,
     /// With --scale se: stop rating a puzzle at the first step SE rates above X (1.0 to 25.5, one decimal) and

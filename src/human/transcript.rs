@@ -119,7 +119,7 @@ pub enum SeExplainError {
 }
 
 /// Writes Sudoku Explainer's path of `puzzle` to `out`: each step with its technique and SE rating, then the
-/// puzzle's ER/EP/ED (or where the path left this build's ladder). With `show_candidates`, the candidate grid is
+/// puzzle's ER/EP/ED (or where the path stopped). With `show_candidates`, the candidate grid is
 /// printed at the start and after every step. With `max`, the path stops before the first step SE rates above it
 /// (what is left unknown is reported as above it, as `rate --max-se` does).
 pub fn write_se_explanation(
@@ -154,7 +154,7 @@ pub fn write_se_explanation(
     let rating = tally.rating_below(solved, path.ceiling());
     if solved {
         writeln!(out, "solved: {}", line_of(&path.candidates().grid()))?;
-    } else if max < Tenths(u8::MAX) {
+    } else if max < Tenths(u8::MAX) && path.ceiling() == max {
         writeln!(
             out,
             "stopped: no step SE rates {max} or less applies; the next one rates above {}",
@@ -163,8 +163,8 @@ pub fn write_se_explanation(
     } else {
         writeln!(
             out,
-            "stopped: no technique of this build's SE ladder applies; the next one SE tries rates above \
-             {LADDER_TOP}"
+            "stopped: no technique of SE's ladder applies (SE gives up too: serate's \"Beyond solver\"); the \
+             ratings are reported above {LADDER_TOP}"
         )?;
     }
     writeln!(out, "SE rating (ER EP ED hardest): {rating}")?;

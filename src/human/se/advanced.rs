@@ -15,11 +15,18 @@
 //! Multiple Forcing Chains)") SE's Multiple Forcing Chains come sixth, asked when the five above find nothing,
 //! taken the same way ([`super::multiple`]). Their hints depend on the working grid alone and the chains meet
 //! the same grids again and again, so each thread remembers those of the grids met lately ([`memo`]).
+//!
+//! At nesting level 4 ("(+ Dynamic Forcing Chains)", [`find_dynamic`]) the four techniques of level 1 come first;
+//! when they find nothing, SE's level 4 replaces the static forcing chains of levels 2 and 3 by a whole dynamic
+//! forcing chains producer of its own nesting level (0 to 3, SE's `nestingLimit`) run on the working grid: all its
+//! hints, in its sorted order without repeats, each resting on the chain's eliminations its chains' links needed,
+//! as at levels 2 and 3 ([`super::dynamic::nested_hints`]).
 
 use std::cell::RefCell;
 use std::collections::HashMap;
 use std::rc::Rc;
 
+use super::super::candidates::Candidates;
 use super::super::house::HOUSE_LIST;
 use super::super::house::{CellSet, DigitSet};
 use super::chains::{NestedHint, View};
@@ -121,10 +128,42 @@ pub(super) fn find(g: &Grids, out: &mut Offs, level: u8) {
     }
     if level >= 2 && out.offs.is_empty() {
         let view = view(g);
-        nested(g, out, &memo(Producer::Chains, &view));
+        let hints = memo(Producer::Chains, &view.mask, || {
+            super::chains::nested_hints(&view)
+        });
+        nested(g, out, &hints);
         if level >= 3 && out.offs.is_empty() {
-            nested(g, out, &memo(Producer::Multiple, &view));
+            let hints = memo(Producer::Multiple, &view.mask, || {
+                super::multiple::nested_hints(&view)
+            });
+            nested(g, out, &hints);
         }
+    }
+}
+
+/// SE's advanced "off" potentials at nesting level 4: those of the first of level 1's techniques with any, else
+/// those of the nested dynamic producer of `kind` on the working grid `working` builds (the same candidates as
+/// `g`), remembered as those of levels 2 and 3 are ([`memo`]).
+pub(super) fn find_dynamic(
+    g: &Grids,
+    out: &mut Offs,
+    working: impl FnOnce() -> Candidates,
+    kind: super::dynamic::Kind,
+) {
+    find(g, out, 1);
+    if out.offs.is_empty() {
+        let w = working();
+        // The whole grid: the open cells' candidates, and the placed cells' values (bit 15 set).
+        let mut grid: [u16; 81] = std::array::from_fn(|cell| w.get(cell).0);
+        for d in 1..=9u8 {
+            for cell in w.placed(d).iter() {
+                grid[cell] = 1 << 15 | u16::from(d);
+            }
+        }
+        let hints = memo(Producer::Dynamic(kind), &grid, || {
+            super::dynamic::nested_hints(&w, kind)
+        });
+        nested(g, out, &hints);
     }
 }
 
@@ -135,6 +174,8 @@ enum Producer {
     Chains,
     /// [`super::multiple::nested_hints`].
     Multiple,
+    /// [`super::dynamic::nested_hints`] of this kind (level 4).
+    Dynamic(super::dynamic::Kind),
 }
 
 /// The hints of the nested producers on the working grids met lately, on this thread: the two generations of
@@ -147,7 +188,8 @@ struct Memo {
 }
 
 /// A producer and the working grid's candidates it ran on (all its hints depend on them; the digits' places
-/// follow from them, so they are not part of the key).
+/// follow from them, so they are not part of the key; for [`Producer::Dynamic`], which also reads the placed
+/// cells, their values too).
 type MemoKey = (Producer, [u16; 81]);
 
 /// How many hints [`Memo::new`] holds before it becomes the older generation (the memo then holds a few tens of
@@ -158,13 +200,18 @@ thread_local! {
     static MEMO: RefCell<Memo> = RefCell::new(Memo::default());
 }
 
-/// The hints of `producer` on `view`, remembered: a nested producer's hints depend on the working grid only, and
+/// The hints of `producer` on the working grid `grid` (`hints_of` finds them), remembered: a nested producer's
+/// hints depend on the working grid only, and
 /// the dynamic chains meet the same working grids again and again (about two calls in three on the forum's
 /// hardest puzzles: the assumptions of one cell and of the next steps of the rating lead to the same grids), so
 /// a grid met lately is answered from the memo. Two generations, the newer moved to the older when full, keep
 /// the grids met lately within a bounded memory.
-fn memo(producer: Producer, view: &View) -> Rc<[NestedHint]> {
-    let k: MemoKey = (producer, view.mask);
+fn memo(
+    producer: Producer,
+    grid: &[u16; 81],
+    hints_of: impl FnOnce() -> Vec<NestedHint>,
+) -> Rc<[NestedHint]> {
+    let k: MemoKey = (producer, *grid);
     let found = MEMO.with(|m| {
         let mut m = m.borrow_mut();
         if let Some(h) = m.new.get(&k) {
@@ -178,11 +225,7 @@ fn memo(producer: Producer, view: &View) -> Rc<[NestedHint]> {
     if let Some(h) = found {
         return h;
     }
-    let hints: Rc<[NestedHint]> = match producer {
-        Producer::Chains => super::chains::nested_hints(view),
-        Producer::Multiple => super::multiple::nested_hints(view),
-    }
-    .into();
+    let hints: Rc<[NestedHint]> = hints_of().into();
     MEMO.with(|m| {
         let mut m = m.borrow_mut();
         if m.hints + hints.len() > MEMO_HINTS {
@@ -204,8 +247,9 @@ fn view(g: &Grids) -> View {
 }
 
 /// The hints of a nested producer on the working grid (SE's `Chaining(false, false, false, 0)`, Forcing Chains
-/// & Cycles, from level 2; `Chaining(true, false, false, 0)`, Multiple Forcing Chains, from level 3), in SE's
-/// order, each resting on the candidates the chain removed that its links needed (SE's
+/// & Cycles, from level 2; `Chaining(true, false, false, 0)`, Multiple Forcing Chains, from level 3;
+/// `Chaining(true, true, false, n)`, Dynamic Forcing Chains of nesting level `n`, at level 4), in SE's order,
+/// each resting on the candidates the chain removed that its links needed (SE's
 /// `ChainingHint.getRuleParents`: for an "on" potential implied in a cell, the cell's removed candidates; in a
 /// house, the digit's removed places in that house).
 fn nested(g: &Grids, out: &mut Offs, hints: &[NestedHint]) {

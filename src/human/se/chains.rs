@@ -585,13 +585,7 @@ pub(super) fn find(c: &Candidates) -> Option<SeStep> {
 /// keeps them in a `LinkedHashSet`, its hints equal when their eliminations are).
 pub(super) fn nested_hints(c: &View) -> Vec<NestedHint> {
     let mut hints = collect(c, true);
-    hints.sort_by(|a, b| {
-        a.rating
-            .partial_cmp(&b.rating)
-            .expect("ratings are numbers")
-            .then(a.complexity.cmp(&b.complexity))
-            .then(a.sort_key.cmp(&b.sort_key))
-    });
+    sort(&mut hints, |h| (h.rating, h.complexity, h.sort_key));
     let mut out: Vec<NestedHint> = Vec::new();
     let mut kept: Vec<Vec<(u8, u16)>> = Vec::new();
     for h in hints {
@@ -623,20 +617,26 @@ pub(super) fn nested_hints(c: &View) -> Vec<NestedHint> {
     out
 }
 
+/// SE's order of two hints with these `(rating, complexity, sort key)`: by rating (as doubles), then complexity,
+/// then sort key.
+fn se_order((ra, ca, sa): (f64, usize, u8), (rb, cb, sb): (f64, usize, u8)) -> std::cmp::Ordering {
+    ra.partial_cmp(&rb)
+        .expect("ratings are numbers")
+        .then(ca.cmp(&cb))
+        .then(sa.cmp(&sb))
+}
+
+/// Sorts hints as SE does: stably by rating (as doubles), complexity and sort key.
+pub(super) fn sort<T>(hints: &mut [T], keys: impl Fn(&T) -> (f64, usize, u8)) {
+    hints.sort_by(|a, b| se_order(keys(a), keys(b)));
+}
+
 /// The first hint of SE's stable sort by rating (as doubles), complexity and sort key.
 pub(super) fn first<T>(hints: &[T], keys: impl Fn(&T) -> (f64, usize, u8)) -> Option<&T> {
     hints
         .iter()
         .enumerate()
-        .min_by(|(i, a), (j, b)| {
-            let (ra, ca, sa) = keys(a);
-            let (rb, cb, sb) = keys(b);
-            ra.partial_cmp(&rb)
-                .expect("ratings are numbers")
-                .then(ca.cmp(&cb))
-                .then(sa.cmp(&sb))
-                .then(i.cmp(j))
-        })
+        .min_by(|(i, a), (j, b)| se_order(keys(a), keys(b)).then(i.cmp(j)))
         .map(|(_, h)| h)
 }
 

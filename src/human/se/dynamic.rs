@@ -1,6 +1,14 @@
 //! SE's Nishio (7.5), multiple (8.0) and dynamic (8.5) forcing chains, dynamic forcing chains (+) (9.0) and the
-//! nested forcing chains "(+ Forcing Chains)" (9.5) and "(+ Multiple Forcing Chains)" (10.0), each plus SE's
-//! length increment: SE's `Chaining` producer with `isMultiple`/`isDynamic`/`isNishio` and nesting level 0 to 3.
+//! nested forcing chains "(+ Forcing Chains)" (9.5), "(+ Multiple Forcing Chains)" (10.0) and "(+ Dynamic Forcing
+//! Chains)" (10.5), each plus SE's length increment: SE's `Chaining` producer with `isMultiple`/`isDynamic`/
+//! `isNishio` and nesting level 0 to 4.
+//!
+//! At nesting level 4 a chain with nothing left to follow looks, after the techniques of level 1, for every hint
+//! of a whole dynamic producer of nesting level `n` (SE's `nestingLimit`, 0 to 3: SE asks the four producers in
+//! turn, the next only when the one before found nothing) on its working grid ([`nested_hints`]: the same hints as
+//! that producer would find on a puzzle with those candidates, each with its chains and the "on" potentials'
+//! causes, which the nesting chain's rule parents and complexity are read from, as for the static chains of levels
+//! 2 and 3).
 //!
 //! From nesting level 2 an advanced implication may come from a forcing chain or cycle (from level 3, a cell or
 //! region forcing chain) found on the chain's working grid (see [`super::advanced`]); a hint's complexity is then its own potentials plus, once for each distinct
@@ -12,9 +20,10 @@
 //! dynamic chains remove each "off" potential from a working grid as they go, so later implications may use it,
 //! and record the removed candidates as extra parents). SE's hints: contradictions (sort key 7), double
 //! implications (1), region reductions (6) and cell reductions (5), sorted stably by rating (Java doubles), chain
-//! size (distinct potentials over all parents), sort key; the first is applied. Only that first one is kept here
-//! (the rating grows with the size, so it is the earliest of least size and sort key), and the size of a hint that
-//! cannot come before it is not counted out (see [`Hints`]).
+//! size (distinct potentials over all parents), sort key; the first is applied. Only that first one is kept by
+//! [`find`] (the rating grows with the size, so it is the earliest of least size and sort key), and the size of a
+//! hint that cannot come before it is not counted out; [`nested_hints`] keeps them all, with their details (see
+//! [`Hints`]).
 //!
 //! Unlike SE, the chain from "(cell, v) on" is grown once per producer call: the region chainings of the houses
 //! where `v` has a place before `cell` need it as well as the cell's own, and a chain's outcome depends only on its
@@ -23,7 +32,7 @@
 
 use super::super::candidates::Candidates;
 use super::advanced::{self, Grids, Offs};
-use super::chains::{key, length_difficulty};
+use super::chains::{key, length_difficulty, NestedHint, CAUSE_NAKED, CAUSE_REGION, NO_CAUSE};
 use super::{cells_of, house_of, SeStep, SeTechnique, Tenths};
 use crate::human::house::{CellSet, DigitSet, HOUSE_LIST};
 use crate::human::step::Eliminations;
@@ -31,7 +40,7 @@ use crate::human::step::Eliminations;
 const NONE: u32 = u32::MAX;
 
 /// Which of SE's three producers.
-#[derive(Clone, Copy, PartialEq, Eq)]
+#[derive(Clone, Copy, PartialEq, Eq, Hash)]
 pub(super) enum Kind {
     Nishio,
     Multiple,
@@ -44,6 +53,10 @@ pub(super) enum Kind {
     /// Dynamic chains that also follow the advanced implications of nesting level 3: those of level 2, then
     /// multiple forcing chains (SE's "(+ Multiple Forcing Chains)").
     NestedMfc,
+    /// Dynamic chains that also follow the advanced implications of nesting level 4: those of level 1, then the
+    /// dynamic forcing chains of nesting level `n` (0 to 3) found on the chain's grid (SE's "(+ Dynamic Forcing
+    /// Chains)", its `nestingLimit` `n`).
+    NestedDfc(u8),
 }
 
 impl Kind {
@@ -54,6 +67,17 @@ impl Kind {
             Kind::DynamicPlus => 1,
             Kind::NestedFc => 2,
             Kind::NestedMfc => 3,
+            Kind::NestedDfc(_) => 4,
+        }
+    }
+
+    /// The dynamic producer of nesting level `n` (0 to 3), as [`Kind::NestedDfc`] nests it.
+    fn of_level(n: u8) -> Kind {
+        match n {
+            0 => Kind::Dynamic,
+            1 => Kind::DynamicPlus,
+            2 => Kind::NestedFc,
+            _ => Kind::NestedMfc,
         }
     }
 }
@@ -64,6 +88,9 @@ struct Pot {
     cell: u8,
     digit: u8,
     on: bool,
+    /// SE's cause of an "on" potential's link ([`CAUSE_NAKED`], [`CAUSE_REGION`] plus the house type), else
+    /// [`NO_CAUSE`]: what a nesting chain's rule parents read (level 4).
+    cause: u8,
     start: u32,
     len: u32,
     /// The nested chain it comes from (an index in `Engine::chains`), or `NONE`.
@@ -168,6 +195,8 @@ struct Engine {
     stamp: u32,
     levels: (Vec<u32>, Vec<u32>),
     nested: Vec<u32>,
+    /// The grid the producer runs on (level 4 builds the working grids of its nested producer from it).
+    start: Candidates,
 }
 
 impl Engine {
@@ -176,6 +205,7 @@ impl Engine {
             cell,
             digit,
             on,
+            cause: NO_CAUSE,
             start: self.pool.len() as u32,
             len: parents.len() as u32,
             nested: NONE,
@@ -184,12 +214,14 @@ impl Engine {
         (self.nodes.len() - 1) as u32
     }
 
-    /// A node whose parents are the end of the pool from `start` on, already pushed there.
-    fn push_pooled(&mut self, cell: u8, digit: u8, on: bool, start: usize) -> u32 {
+    /// A node implied through a link of `cause`, whose parents are the end of the pool from `start` on, already
+    /// pushed there.
+    fn push_pooled(&mut self, cell: u8, digit: u8, on: bool, cause: u8, start: usize) -> u32 {
         self.nodes.push(Pot {
             cell,
             digit,
             on,
+            cause,
             start: start as u32,
             len: (self.pool.len() - start) as u32,
             nested: NONE,
@@ -203,14 +235,12 @@ impl Engine {
 
     /// Takes in a potential implied by the one being followed (SE's `doChaining` step): when its conjugate is in
     /// `opposite` the chaining ends (the potential and that conjugate are returned); else, when not in `same` yet,
-    /// it joins `same` (and so the queue: see [`Engine::chain`]). Only a potential taken in is made a node, its
-    /// parents pushed by `parents`.
+    /// it joins `same` (and so the queue: see [`Engine::chain`]). Only a potential taken in is made a node
+    /// (implied through a link of `cause`), its parents pushed by `parents`.
     #[inline]
     fn take_in(
         &mut self,
-        cell: u8,
-        digit: u8,
-        on: bool,
+        (cell, digit, on, cause): (u8, u8, bool, u8),
         same: &mut LSet,
         opposite: &LSet,
         parents: impl FnOnce(&mut Engine),
@@ -222,7 +252,7 @@ impl Engine {
         }
         let start = self.pool.len();
         parents(self);
-        let q = self.push_pooled(cell, digit, on, start);
+        let q = self.push_pooled(cell, digit, on, cause, start);
         if let Some(o) = conjugate {
             return Some((q, o));
         }
@@ -239,7 +269,9 @@ impl Engine {
         let parent = |e: &mut Engine| e.pool.push(p);
         if self.kind != Kind::Nishio {
             for d in DigitSet(self.work.mask[c]).iter().filter(|&d| d != digit) {
-                if let Some((off, on)) = self.take_in(cell, d, false, to_off, to_on, parent) {
+                if let Some((off, on)) =
+                    self.take_in((cell, d, false, NO_CAUSE), to_off, to_on, parent)
+                {
                     return Some((on, off));
                 }
             }
@@ -249,7 +281,8 @@ impl Engine {
             let places = self.work.places[digit as usize - 1] & cells_of(house_of(t, c)) & !added;
             for x in places.iter() {
                 added.insert(x);
-                if let Some((off, on)) = self.take_in(x as u8, digit, false, to_off, to_on, parent)
+                if let Some((off, on)) =
+                    self.take_in((x as u8, digit, false, NO_CAUSE), to_off, to_on, parent)
                 {
                     return Some((on, off));
                 }
@@ -285,7 +318,7 @@ impl Engine {
                             }
                         }
                     };
-                    let hit = self.take_in(cell, d, true, to_on, to_off, parents);
+                    let hit = self.take_in((cell, d, true, CAUSE_NAKED), to_on, to_off, parents);
                     if hit.is_some() {
                         return hit;
                     }
@@ -313,7 +346,12 @@ impl Engine {
                         }
                     }
                 };
-                let hit = self.take_in(o as u8, digit, true, to_on, to_off, parents);
+                let hit = self.take_in(
+                    (o as u8, digit, true, CAUSE_REGION + t as u8),
+                    to_on,
+                    to_off,
+                    parents,
+                );
                 if hit.is_some() {
                     return hit;
                 }
@@ -370,7 +408,12 @@ impl Engine {
             open: self.open,
             placed: &self.placed,
         };
-        advanced::find(&grids, &mut found, self.kind.level());
+        match self.kind {
+            Kind::NestedDfc(n) => {
+                advanced::find_dynamic(&grids, &mut found, || self.working(), Kind::of_level(n))
+            }
+            _ => advanced::find(&grids, &mut found, self.kind.level()),
+        }
         let mut added = false;
         let mut parents = Vec::new();
         let base = self.chains.len() as u32;
@@ -397,9 +440,41 @@ impl Engine {
         added
     }
 
+    /// The working grid as a candidate grid: the producer's grid without the candidates the chain removed.
+    fn working(&self) -> Candidates {
+        let mut w = self.start;
+        for cell in self.open.iter() {
+            for d in DigitSet(self.start.get(cell).0 & !self.work.mask[cell]).iter() {
+                w.eliminate(cell, d);
+            }
+        }
+        w
+    }
+
     /// Distinct potentials among `p` and its ancestors, found level by level as SE's `getAncestorCount` does (a
     /// potential met again is not followed again, whatever its parents); `None` once there are more than `limit`.
     fn ancestors(&mut self, p: u32, limit: usize) -> Option<usize> {
+        let mut n = 0;
+        let mut nested = std::mem::take(&mut self.nested);
+        let whole = self.walk(p, |x, _| {
+            n += 1;
+            if n > limit {
+                return false;
+            }
+            if x.nested != NONE {
+                nested.push(x.nested);
+            }
+            true
+        });
+        self.nested = nested;
+        whole.then_some(n)
+    }
+
+    /// Visits `p` and its ancestors level by level (SE's `getAncestorCount` and `getChain`), each potential once
+    /// (one met again is not followed again, whatever its parents), with its key `key * 2 + on`, until `visit`
+    /// returns false; false when it did.
+    #[inline]
+    fn walk(&mut self, p: u32, mut visit: impl FnMut(&Pot, usize) -> bool) -> bool {
         self.stamp = self.stamp.wrapping_add(1);
         if self.stamp == 0 {
             self.seen.fill(0);
@@ -409,7 +484,6 @@ impl Engine {
         let (mut todo, mut next) = std::mem::take(&mut self.levels);
         todo.clear();
         todo.push(p);
-        let mut n = 0;
         while !todo.is_empty() {
             next.clear();
             for &i in &todo {
@@ -417,13 +491,9 @@ impl Engine {
                 let k = key(x.cell, x.digit) * 2 + usize::from(x.on);
                 if self.seen[k] != stamp {
                     self.seen[k] = stamp;
-                    n += 1;
-                    if n > limit {
+                    if !visit(x, k) {
                         self.levels = (todo, next);
-                        return None;
-                    }
-                    if x.nested != NONE {
-                        self.nested.push(x.nested);
+                        return false;
                     }
                     next.extend_from_slice(self.parents(x));
                 }
@@ -431,7 +501,7 @@ impl Engine {
             std::mem::swap(&mut todo, &mut next);
         }
         self.levels = (todo, next);
-        Some(n)
+        true
     }
 
     /// SE's complexity of a hint with these targets: their ancestors (`ancestors`), plus the complexity of each
@@ -457,6 +527,38 @@ impl Engine {
         self.nested = nested;
         (n <= limit).then_some(n)
     }
+
+    /// What a nesting chain needs of a hint removing `removes` and resting on `targets`, of SE's complexity
+    /// `complexity`: each target's chain as SE's `getChain` lists it (breadth first from the target up, each
+    /// potential once) and the "on" potentials met with their link's cause (`root` for an assumption: a cell's or
+    /// a region's forcing chains), what SE's `getRuleParents` reads.
+    fn detail(
+        &mut self,
+        removes: (u8, DigitSet),
+        complexity: usize,
+        targets: &[u32],
+        root: u8,
+    ) -> NestedHint {
+        let mut causes = Vec::new();
+        let mut identity = Vec::new();
+        for &t in targets {
+            self.walk(t, |x, k| {
+                identity.push(k as u16);
+                let cause = if x.cause == NO_CAUSE { root } else { x.cause };
+                if x.on && cause != NO_CAUSE {
+                    causes.push((x.cell, x.digit, cause));
+                }
+                true
+            });
+            identity.push(u16::MAX);
+        }
+        NestedHint {
+            complexity,
+            removes: vec![removes],
+            causes,
+            identity,
+        }
+    }
 }
 
 /// One hint with SE's sort keys.
@@ -468,21 +570,25 @@ struct Hint {
     placement: Option<(usize, u8)>,
 }
 
-/// The hints of one producer call, of which only the first of SE's sorted list is kept. SE sorts them stably by
-/// rating, complexity and sort key; the rating grows with the complexity, so the first is the earliest of least
-/// (complexity, sort key), and the complexity of a hint that cannot come before the best so far is not counted
-/// out.
+/// The hints of one producer call, in one of two modes. Best only ([`find`]): only the first of SE's sorted list
+/// is kept; SE sorts them stably by rating, complexity and sort key, the rating grows with the complexity, so the
+/// first is the earliest of least (complexity, sort key), and the complexity of a hint that cannot come before the
+/// best so far is not counted out. All ([`nested_hints`]): every hint is kept, in the order found, with its full
+/// complexity and what a nesting chain needs of it.
 struct Hints<'a> {
     c: &'a Candidates,
     /// The producer's rating before the length increment.
     base: f64,
     best: Option<Hint>,
+    /// Every hint with its details, when all are kept.
+    all: Option<Vec<(Hint, NestedHint)>>,
 }
 
 impl Hints<'_> {
     /// The hint of a target potential resting on the potentials `targets` (SE's complexity: see
     /// [`Engine::complexity`]): "on" places it (its cell's other candidates go; none left is no hint), "off" removes
-    /// it. Kept when it comes before the best so far.
+    /// it. Kept when it comes before the best so far, or when all are kept; `root` is the cause of its assumptions
+    /// (a cell's or a region's forcing chains, else [`NO_CAUSE`]) for its details.
     fn offer(
         &mut self,
         e: &mut Engine,
@@ -490,8 +596,9 @@ impl Hints<'_> {
         digit: u8,
         on: bool,
         targets: &[u32],
-        sort_key: u8,
+        (sort_key, root): (u8, u8),
     ) {
+        let at = cell;
         let cell = cell as usize;
         let mut others = self.c.get(cell);
         others.remove(digit);
@@ -499,6 +606,7 @@ impl Hints<'_> {
             return;
         }
         let limit = match &self.best {
+            _ if self.all.is_some() => usize::MAX,
             None => usize::MAX,
             Some(h) if sort_key < h.sort_key => h.complexity,
             Some(h) => h.complexity - 1,
@@ -516,13 +624,20 @@ impl Hints<'_> {
         } else {
             eliminations.add(CellSet::single(cell), digit);
         }
-        self.best = Some(Hint {
+        let hint = Hint {
             rating: self.base + length_difficulty(complexity),
             complexity,
             sort_key,
             eliminations,
             placement,
-        });
+        };
+        match &mut self.all {
+            None => self.best = Some(hint),
+            Some(all) => {
+                let removes = if on { others } else { DigitSet::single(digit) };
+                all.push((hint, e.detail((at, removes), complexity, targets, root)));
+            }
+        }
     }
 }
 
@@ -648,6 +763,43 @@ fn region(c: &Candidates, kind: Kind, cell: usize, v: u8, t: usize) -> CellSet {
 
 /// SE's producer of `kind`: the first hint of SE's sorted list.
 pub(super) fn find(c: &Candidates, kind: Kind) -> Option<SeStep> {
+    let h = produce(c, kind, false).best?;
+    let mut step = SeStep::new(match kind {
+        Kind::Nishio => SeTechnique::NishioForcingChain,
+        Kind::Multiple => SeTechnique::MultipleForcingChain,
+        Kind::Dynamic => SeTechnique::DynamicForcingChain,
+        Kind::DynamicPlus => SeTechnique::DynamicForcingChainPlus,
+        Kind::NestedFc => SeTechnique::NestedForcingChain,
+        Kind::NestedMfc => SeTechnique::NestedMultipleForcingChain,
+        Kind::NestedDfc(_) => SeTechnique::NestedDynamicForcingChain,
+    });
+    step.rating = Tenths((h.rating * 10.0).round() as u8);
+    step.eliminations = h.eliminations;
+    step.placement = h.placement;
+    Some(step)
+}
+
+/// Every hint of the dynamic producer of `kind` on a chain's working grid `c`, as SE's nesting level 4 takes them
+/// (its nested `Chaining` producer): sorted stably by rating, complexity and sort key, a hint removing the same
+/// candidates as an earlier one dropped (SE's `LinkedHashSet`), each with what the nesting chain needs of it.
+pub(super) fn nested_hints(c: &Candidates, kind: Kind) -> Vec<NestedHint> {
+    let mut hints = produce(c, kind, true).all.expect("all kept");
+    super::chains::sort(&mut hints, |(h, _)| (h.rating, h.complexity, h.sort_key));
+    let mut kept: Vec<(u8, DigitSet)> = Vec::new();
+    let mut out = Vec::new();
+    for (_, detail) in hints {
+        if kept.contains(&detail.removes[0]) {
+            continue;
+        }
+        kept.push(detail.removes[0]);
+        out.push(detail);
+    }
+    out
+}
+
+/// Runs SE's producer of `kind` on `c`: its hints, every one (with details) when `all`, else the first of SE's
+/// sorted list only (see [`Hints`]).
+fn produce(c: &Candidates, kind: Kind, all: bool) -> Hints<'_> {
     let nishio = kind == Kind::Nishio;
     let dynamic = kind != Kind::Multiple;
     let multiple = kind != Kind::Nishio;
@@ -658,6 +810,7 @@ pub(super) fn find(c: &Candidates, kind: Kind) -> Option<SeStep> {
         Kind::DynamicPlus => 9.0,
         Kind::NestedFc => 9.5,
         Kind::NestedMfc => 10.0,
+        Kind::NestedDfc(_) => 10.5,
     };
     let mut e = Engine {
         kind,
@@ -672,6 +825,7 @@ pub(super) fn find(c: &Candidates, kind: Kind) -> Option<SeStep> {
         stamp: 0,
         levels: Default::default(),
         nested: Vec::new(),
+        start: *c,
     };
     let mut sets = SETS.take();
     let mut memo = Memo::new(c, kind);
@@ -679,6 +833,7 @@ pub(super) fn find(c: &Candidates, kind: Kind) -> Option<SeStep> {
         c,
         base,
         best: None,
+        all: all.then(Vec::new),
     };
     for cell in c.open().iter().filter(|&cell| chained(c, kind, cell)) {
         let cand = c.get(cell);
@@ -700,7 +855,7 @@ pub(super) fn find(c: &Candidates, kind: Kind) -> Option<SeStep> {
             // A contradiction proves the assumption false.
             for (o, assumed) in [(&on, true), (&off, false)] {
                 if let (true, Some((a, b))) = (contradiction, o.absurd) {
-                    hints.offer(&mut e, cell8, v, !assumed, &[a, b], 7);
+                    hints.offer(&mut e, cell8, v, !assumed, &[a, b], (7, NO_CAUSE));
                 }
             }
             if double {
@@ -713,7 +868,7 @@ pub(super) fn find(c: &Candidates, kind: Kind) -> Option<SeStep> {
                         if let Some(other) = from_off.get(k as usize) {
                             let a = from_on.idx[k as usize];
                             let n = e.nodes[a as usize];
-                            hints.offer(&mut e, n.cell, n.digit, value, &[a, other], 1);
+                            hints.offer(&mut e, n.cell, n.digit, value, &[a, other], (1, NO_CAUSE));
                         }
                     }
                 }
@@ -729,7 +884,7 @@ pub(super) fn find(c: &Candidates, kind: Kind) -> Option<SeStep> {
         if !nishio && (card == 2 || (multiple && card > 2)) {
             for (outcomes, on) in [(&value_on, true), (&value_off, false)] {
                 let outcomes: Vec<&LSet> = outcomes.iter().map(|s| &**s).collect();
-                common_hints(&mut e, &outcomes, on, 5, &mut hints);
+                common_hints(&mut e, &outcomes, on, (5, CAUSE_NAKED), &mut hints);
             }
         }
         for set in value_on.into_iter().chain(value_off) {
@@ -739,24 +894,13 @@ pub(super) fn find(c: &Candidates, kind: Kind) -> Option<SeStep> {
     debug_assert_eq!(memo.live, 0, "every kept outcome used");
     sets.0.truncate(Pool::KEPT);
     SETS.set(sets);
-    let h = hints.best?;
-    let mut step = SeStep::new(match kind {
-        Kind::Nishio => SeTechnique::NishioForcingChain,
-        Kind::Multiple => SeTechnique::MultipleForcingChain,
-        Kind::Dynamic => SeTechnique::DynamicForcingChain,
-        Kind::DynamicPlus => SeTechnique::DynamicForcingChainPlus,
-        Kind::NestedFc => SeTechnique::NestedForcingChain,
-        Kind::NestedMfc => SeTechnique::NestedMultipleForcingChain,
-    });
-    step.rating = Tenths((h.rating * 10.0).round() as u8);
-    step.eliminations = h.eliminations;
-    step.placement = h.placement;
-    Some(step)
+    hints
 }
 
 /// A hint for each conclusion every one of `outcomes` reached (a cell's or a region's forcing chains), in the
-/// first outcome's order: its complexity is the sum of the outcomes' chains to it.
-fn common_hints(e: &mut Engine, outcomes: &[&LSet], on: bool, sort_key: u8, hints: &mut Hints) {
+/// first outcome's order: its complexity is the sum of the outcomes' chains to it. `kind` is the hints' sort key
+/// and the cause of their assumptions (a cell's, a region's).
+fn common_hints(e: &mut Engine, outcomes: &[&LSet], on: bool, kind: (u8, u8), hints: &mut Hints) {
     // At most nine outcomes: a cell's candidates or a digit's places in a house.
     let mut targets = [NONE; 9];
     let targets = &mut targets[..outcomes.len()];
@@ -768,7 +912,7 @@ fn common_hints(e: &mut Engine, outcomes: &[&LSet], on: bool, sort_key: u8, hint
             }
         }
         let (tc, td) = ((k / 9) as u8, (k % 9) as u8 + 1);
-        hints.offer(e, tc, td, on, targets, sort_key);
+        hints.offer(e, tc, td, on, targets, kind);
     }
 }
 
@@ -805,7 +949,7 @@ fn regions(
                     &*o.to_off
                 }
             }));
-            common_hints(e, &all, value, 6, hints);
+            common_hints(e, &all, value, (6, CAUSE_REGION + t as u8), hints);
         }
         for x in places.iter().skip(1) {
             memo.used(sets, x as u8, v);

@@ -10,10 +10,10 @@
 //! - EP the highest up to and including the first placement,
 //! - ED the rating of the first step.
 //!
-//! The ladder is implemented through the second level of SE's Nested Forcing Chains, "(+ Multiple Forcing
-//! Chains)". A puzzle that needs a later producer (SE's higher nesting levels, 10.5 and up) is reported as
-//! *beyond* this build's ladder: its ER is not known, only that it is above [`LADDER_TOP`] ([`SeRating::er`] is
-//! `None`), and never a made-up number.
+//! The ladder is SE's whole one, through the last level of its Nested Forcing Chains, "(+ Dynamic Forcing
+//! Chains)" (10.5 and up). A puzzle none of its producers can take further is beyond SE itself (serate reports
+//! "Beyond solver" and prints 20.0): its ER is not known, and is reported as above [`LADDER_TOP`]
+//! ([`SeRating::er`] is `None`), never as a made-up number.
 //!
 //! Ratings are held in tenths ([`Tenths`]): SE's ratings all have one decimal.
 
@@ -60,10 +60,10 @@ impl Tenths {
     }
 }
 
-/// What is known of the ER of a puzzle beyond this build's ladder: it is above 10.4, since every producer SE tries
-/// after the implemented ones (the nested forcing chains from "(+ Dynamic Forcing Chains)" on) rates 10.5 or
-/// more (a chain found earlier on the path may rate more).
-pub(crate) const LADDER_TOP: Tenths = Tenths(104);
+/// What is reported of the ER of a puzzle that SE's whole ladder cannot take to the end: it is above 10.5, the
+/// lowest rating of SE's last producers (the nested forcing chains "(+ Dynamic Forcing Chains)"); serate gives such
+/// a puzzle up ("Beyond solver") and prints 20.0, no rating of a step.
+pub(crate) const LADDER_TOP: Tenths = Tenths(105);
 
 /// SE's techniques, in the order SE's producers are asked (classic SE 1.2.1 set).
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
@@ -137,11 +137,16 @@ pub enum SeTechnique {
     /// also use what the lower level's techniques and the multiple (cell and region) forcing chains find on the
     /// chain's grid (10.0 plus the length increment, the nested chains' sizes counted in).
     NestedMultipleForcingChain,
+    /// Nested forcing chains, the last level (SE's "(+ Dynamic Forcing Chains)"): dynamic forcing chains that also
+    /// use what the techniques of the (+) chains find on the chain's grid, else what a whole dynamic forcing chains
+    /// producer finds there (SE tries it with that producer's own nesting level 0, then 1, 2 and 3; 10.5 plus the
+    /// length increment, the nested chains' sizes counted in).
+    NestedDynamicForcingChain,
 }
 
 impl SeTechnique {
     /// The producers in SE's order (the direct ones first, then the indirect ones), as far as this build goes.
-    pub(crate) const LADDER: [SeTechnique; 28] = [
+    pub(crate) const LADDER: [SeTechnique; 29] = [
         SeTechnique::HiddenSingle,
         SeTechnique::DirectPointing, // with DirectClaiming: one producer
         SeTechnique::DirectHiddenPair,
@@ -170,6 +175,7 @@ impl SeTechnique {
         SeTechnique::DynamicForcingChainPlus,
         SeTechnique::NestedForcingChain,
         SeTechnique::NestedMultipleForcingChain,
+        SeTechnique::NestedDynamicForcingChain, // nested levels 0 to 3: four producers
     ];
 
     /// SE's name of the technique.
@@ -223,6 +229,9 @@ impl SeTechnique {
             SeTechnique::NestedMultipleForcingChain => {
                 "Dynamic Forcing Chain (+ Multiple Forcing Chains)"
             }
+            SeTechnique::NestedDynamicForcingChain => {
+                "Dynamic Forcing Chain (+ Dynamic Forcing Chains)"
+            }
         }
     }
 
@@ -262,6 +271,7 @@ impl SeTechnique {
             SeTechnique::DynamicForcingChainPlus => 90,
             SeTechnique::NestedForcingChain => 95,
             SeTechnique::NestedMultipleForcingChain => 100,
+            SeTechnique::NestedDynamicForcingChain => 105,
         })
     }
 
@@ -307,6 +317,9 @@ impl SeTechnique {
             SeTechnique::DynamicForcingChainPlus => dynamic::find(c, dynamic::Kind::DynamicPlus),
             SeTechnique::NestedForcingChain => dynamic::find(c, dynamic::Kind::NestedFc),
             SeTechnique::NestedMultipleForcingChain => dynamic::find(c, dynamic::Kind::NestedMfc),
+            SeTechnique::NestedDynamicForcingChain => {
+                (0..=3).find_map(|n| dynamic::find(c, dynamic::Kind::NestedDfc(n)))
+            }
         }
     }
 }
@@ -394,38 +407,39 @@ impl fmt::Display for SeStep {
     }
 }
 
-/// The first hint SE's ladder finds in a candidate grid, `None` when no implemented technique applies.
+/// The first hint SE's ladder finds in a candidate grid, `None` when no technique applies.
 #[cfg(test)]
 pub(crate) fn next_step(c: &Candidates) -> Option<SeStep> {
-    next_step_within(c, Tenths(u8::MAX))
+    first_step_asking(c, Tenths(u8::MAX))
 }
 
-/// The first hint SE's ladder finds in a candidate grid if it rates `max` or less; `None` when no implemented
-/// technique applies or SE's next step rates above `max` (the producers whose lowest rating is above `max` are not
-/// asked, since SE would only ask them when every earlier one found nothing).
-pub(crate) fn next_step_within(c: &Candidates, max: Tenths) -> Option<SeStep> {
+/// The first hint of the producers SE asks when looking for a step rated `max` or less, whatever its rating; `None`
+/// when none of them finds anything. The producers whose lowest rating is above `max` are not asked, since SE
+/// would only ask them when every earlier one found nothing.
+fn first_step_asking(c: &Candidates, max: Tenths) -> Option<SeStep> {
     SeTechnique::LADDER
         .iter()
         .take_while(|t| t.floor() <= max)
         .find_map(|t| t.find(c))
-        .filter(|s| s.rating <= max)
 }
 
 /// A puzzle's ratings on SE's scale.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub struct SeRating {
-    /// ER, the highest rating on the path; `None` when the puzzle needs a technique beyond the implemented ladder (then [`SeRating::ceiling`] says what is known).
+    /// ER, the highest rating on the path; `None` when the path stopped unsolved, no technique of SE's ladder (or
+    /// none rated within a `max`) applying (then [`SeRating::ceiling`] says what is known).
     pub er: Option<Tenths>,
-    /// EP, the highest rating up to the first placement; `None` when beyond the ladder before it.
+    /// EP, the highest rating up to the first placement; `None` when the path stopped before it.
     pub ep: Option<Tenths>,
-    /// ED, the rating of the first step; `None` when no implemented technique applies at the start.
+    /// ED, the rating of the first step; `None` when the path stopped at the start.
     pub ed: Option<Tenths>,
     /// The first technique with the highest rating on the path so far (ER's technique when complete).
     pub hardest: Option<SeTechnique>,
     /// Steps taken.
     pub steps: u32,
-    /// What is known of a rating that is `None`: it is above this (the top of the implemented ladder, or the `max` of
-    /// [`Rater::with_se_max`](crate::human::Rater::with_se_max) when lower).
+    /// What is known of a rating that is `None`: it is above this (the `max` of
+    /// [`Rater::with_se_max`](crate::human::Rater::with_se_max) the path stopped at, else 10.5: no technique
+    /// of SE's ladder applies, serate's "Beyond solver").
     pub ceiling: Tenths,
 }
 
@@ -489,7 +503,8 @@ impl SePath {
     }
 
     /// What is known of the ratings of a path that stopped unsolved: they are above this, `max` when the path
-    /// stopped before a step rated above it, else [`LADDER_TOP`] (or `max` when lower).
+    /// stopped before a step rated above it (or before producers rating above it), else [`LADDER_TOP`] (no
+    /// producer of SE's ladder found anything).
     pub(crate) fn ceiling(&self) -> Tenths {
         self.ceiling
     }
@@ -512,10 +527,12 @@ impl Iterator for SePath {
         if self.candidates.is_solved() {
             return None;
         }
-        let Some(step) = next_step_within(&self.candidates, self.max) else {
+        let step = first_step_asking(&self.candidates, self.max);
+        let Some(step) = step.filter(|s| s.rating <= self.max) else {
             let asked_all = SeTechnique::LADDER.iter().all(|t| t.floor() <= self.max);
-            self.ceiling = if asked_all {
-                self.max.min(LADDER_TOP)
+            // Nothing found by every producer: SE gives up (and `max` is at least the ladder's top).
+            self.ceiling = if asked_all && step.is_none() {
+                LADDER_TOP
             } else {
                 self.max
             };

@@ -149,6 +149,7 @@ fn every_technique_is_met_on_the_sample_with_its_rating_and_sound_steps() {
             SeTechnique::DynamicForcingChainPlus => r.0 >= 90,
             SeTechnique::NestedForcingChain => r.0 >= 95,
             SeTechnique::NestedMultipleForcingChain => r.0 >= 100,
+            SeTechnique::NestedDynamicForcingChain => r.0 >= 105,
         };
         assert!(want, "{t} rated {r}");
     }
@@ -423,4 +424,50 @@ fn nested_multiple_forcing_chains_steps_are_serates() {
             assert_eq!(s.eliminations.iter().collect::<Vec<_>>(), [e], "{s}");
         }
     }
+}
+
+#[test]
+fn nested_dynamic_forcing_chains_step_is_serates() {
+    // puzzles5_forum_hardest_1905_11+, serate 11.4 11.4 2.8 (data/se_paths_nested.txt). serate's first twelve steps
+    // (`--after='%r %S %s'`) remove these candidates; then nothing of the lower nesting levels applies, and SE's
+    // last level, "(+ Dynamic Forcing Chains)" (its nested producer at nesting level 0), finds "Cell Forcing
+    // Chains: r5c6 ==> r6c6.5 off" rated 11.4, its hardest step (`DLFC+DFC`).
+    let p: Grid =
+        "9..76.5..6...8.9....5..9...5....78....183...........2.3..9..7......76.49.......5."
+            .parse()
+            .unwrap();
+    let sol = solver::solve_unique(&p).unwrap().solution;
+    let mut c = Candidates::new(&p).unwrap();
+    let removed: [(&[usize], u8); 12] = [
+        (&[55, 56, 72, 73, 74], 8), // claiming: r7c2,r7c3,r9c1,r9c2,r9c3<>8
+        (&[53], 6),                 // r6c9<>6
+        (&[73], 1),                 // r9c2<>1
+        (&[44], 4),                 // r5c9<>4
+        (&[53], 4),                 // r6c9<>4
+        (&[80], 2),                 // r9c9<>2
+        (&[74], 4),                 // r9c3<>4
+        (&[64], 1),                 // r8c2<>1
+        (&[64], 8),                 // r8c2<>8
+        (&[74], 2),                 // r9c3<>2
+        (&[53], 1),                 // r6c9<>1
+        (&[12], 3),                 // r2c4<>3
+    ];
+    for (cells, d) in removed {
+        for &cell in cells {
+            assert!(
+                c.eliminate(cell, d),
+                "r{}c{}<>{d}",
+                cell / 9 + 1,
+                cell % 9 + 1
+            );
+        }
+    }
+    let s = SeTechnique::NestedDynamicForcingChain.find(&c).unwrap();
+    assert_eq!(
+        (s.technique, s.rating),
+        (SeTechnique::NestedDynamicForcingChain, Tenths(114)),
+        "{s}"
+    );
+    assert_eq!(s.eliminations.iter().collect::<Vec<_>>(), [(50, 5)], "{s}"); // r6c6<>5
+    assert_ne!(sol.get(50), 5);
 }
