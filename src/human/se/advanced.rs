@@ -128,16 +128,38 @@ pub(super) fn find(g: &Grids, out: &mut Offs, level: u8) {
     }
     if level >= 2 && out.offs.is_empty() {
         let view = view(g);
-        let hints = memo(Producer::Chains, &view.mask, || {
-            super::chains::nested_hints(&view)
-        });
-        nested(g, out, &hints);
+        let (links, roots) = resting(g, &gone);
+        let chains = super::chains::nested_hints;
+        nested_producer(g, out, &view, Producer::Chains, links, chains);
         if level >= 3 && out.offs.is_empty() {
-            let hints = memo(Producer::Multiple, &view.mask, || {
-                super::multiple::nested_hints(&view)
-            });
-            nested(g, out, &hints);
+            let multiple = super::multiple::nested_hints;
+            nested_producer(g, out, &view, Producer::Multiple, roots, multiple);
         }
+    }
+}
+
+/// The hints of the nested `producer` on the working grid `view` (`hints_of` finds them, [`memo`] remembers
+/// them), taken as [`nested`] takes them. A hint resting on none of the chain's eliminations is dropped there,
+/// so where none can (`may_rest` false, from [`resting`]) they are not looked for; debug builds look and check.
+fn nested_producer(
+    g: &Grids,
+    out: &mut Offs,
+    view: &View,
+    producer: Producer,
+    may_rest: bool,
+    hints_of: fn(&View) -> Vec<NestedHint>,
+) {
+    if may_rest {
+        let hints = memo(producer, &view.mask, || hints_of(view));
+        nested(g, out, &hints);
+    } else if cfg!(debug_assertions) {
+        let before = out.offs.len();
+        nested(g, out, &hints_of(view));
+        debug_assert_eq!(
+            out.offs.len(),
+            before,
+            "a skipped nested hint rests on the chain's eliminations"
+        );
     }
 }
 
@@ -399,6 +421,44 @@ fn gone_places(g: &Grids) -> [CellSet; 9] {
         }
     }
     gone
+}
+
+/// Whether a nested producer's "on" potential could rest on some of the chain's eliminations (`gone`, from
+/// [`gone_places`]), as [`nested`] reads its cause: `(links, roots)`.
+///
+/// `links`: a cell of two candidates that lost some (a link inside the cell: the cell's removed candidates), or a
+/// digit of two places in a house that lost some there (a link inside the house: the digit's removed places in
+/// it). The static chains' "on" potentials all come from such links ([`super::chains::nested_hints`] gives no
+/// cause for an assumption), so without any of them none of their hints rests on the chain's eliminations.
+///
+/// `roots`: the same with two or more candidates or places, since a Multiple Forcing Chain's assumptions also
+/// rest on their cell's removed candidates (three or more left) or their digit's removed places in their house
+/// (two or more left) ([`super::multiple::nested_hints`]).
+fn resting(g: &Grids, gone: &[CellSet; 9]) -> (bool, bool) {
+    let (mut links, mut roots) = (false, false);
+    for cell in 0..81 {
+        if g.source[cell] & !g.now[cell] != 0 {
+            let n = count9(g.now[cell]);
+            links |= n == 2;
+            roots |= n >= 2;
+        }
+    }
+    for (&places, &lost) in g.places.iter().zip(gone) {
+        // A link is a root too: nothing more to learn.
+        if links {
+            break;
+        }
+        for h in 0..27 {
+            let hc = cells_of(super::House(h));
+            if (lost & hc).is_empty() {
+                continue;
+            }
+            let here = places & hc;
+            links |= exactly_two(here);
+            roots |= two_or_more(here.0);
+        }
+    }
+    (links, roots)
 }
 
 /// Whether a set of cells holds exactly two.
