@@ -490,6 +490,7 @@ fn collect(c: &View, all: bool) -> Vec<Hint> {
 fn collect_with(c: &View, all: bool, reach: &mut Reach) -> Vec<Hint> {
     let mut hints: Vec<Hint> = Vec::new();
     let mut s = Search::new(c);
+    reach.prepare(&s);
     for (y, x) in [(false, true), (true, false), (true, true)] {
         // Every XY hint rates 7.0 or more: when the X and Y passes found a hint rated less, the XY pass cannot
         // give the first hint of SE's sorted list, so it is skipped (same answer, less work).

@@ -24,8 +24,9 @@
 
 use std::cell::Cell;
 
-use super::{count9, key, Search, NO_CELL};
+use super::{count9, key, Search};
 use crate::human::house::{CellSet, PEERS};
+use crate::human::se::{cells_of, House};
 
 /// Not met yet, in Tarjan's numbering; no component, in [`Reach::comp`].
 const UNSEEN: u16 = u16::MAX;
@@ -36,7 +37,8 @@ type Planes = [CellSet; 9];
 /// The reachability of one pass's "on" potentials; its buffers are kept from pass to pass.
 pub(super) struct Reach {
     /// For each potential (by [`key`]) of the pass, the "on" potentials one link pair away, and which of its
-    /// digits have any (bit `digit - 1`: the X links keep to one digit, so most sets are mostly empty).
+    /// digits have any (bit `digit - 1`: the X links keep to one digit, so most sets are mostly empty); only the
+    /// sets of those digits are written by a pass, the others hold what an earlier pass left.
     succ: Vec<Planes>,
     succ_digits: Vec<u16>,
     /// The strongly connected component of each potential of the pass (by key), or [`UNSEEN`].
@@ -56,8 +58,14 @@ pub(super) struct Reach {
     done: Planes,
     /// For each digit and cell, the cells whose "on" potential the digit's "off" there turns on by an X link.
     conj: Vec<[CellSet; 81]>,
+    /// For each digit and cell, the cells whose "on" potential the digit's "on" there turns on by two X links
+    /// (the union of [`Reach::conj`] over the digit's other places among the cell's peers).
+    xrow: Vec<[CellSet; 81]>,
     /// For each pair of digits, the bivalue cells holding both.
     bivalue: [[CellSet; 9]; 9],
+    /// The bivalue cells, and for each digit the digits it shares a bivalue cell with.
+    bivalued: CellSet,
+    pairs: [u16; 9],
 }
 
 impl Default for Reach {
@@ -75,7 +83,10 @@ impl Default for Reach {
             frames: Vec::new(),
             done: [CellSet::EMPTY; 9],
             conj: vec![[CellSet::EMPTY; 81]; 9],
+            xrow: vec![[CellSet::EMPTY; 81]; 9],
             bivalue: [[CellSet::EMPTY; 9]; 9],
+            bivalued: CellSet::EMPTY,
+            pairs: [0; 9],
         }
     }
 }
@@ -83,24 +94,6 @@ impl Default for Reach {
 thread_local! {
     /// The thread's buffers, lent to one caller at a time.
     static SPARE: Cell<Option<Box<Reach>>> = const { Cell::new(None) };
-}
-
-/// Calls `f` with the key of each potential the "off" potential `digit` in `cell` turns on: the cell's other digit
-/// when bivalue (Y links on), the digit's last other place in each house (X links on).
-#[inline]
-fn strong(s: &Search, y: bool, x: bool, cell: usize, digit: u8, mut f: impl FnMut(usize)) {
-    if y {
-        if let Some(d) = s.partner(cell, digit) {
-            f(key(cell as u8, d));
-        }
-    }
-    if x {
-        for &o in &s.last[key(cell as u8, digit)] {
-            if o != NO_CELL {
-                f(key(o, digit));
-            }
-        }
-    }
 }
 
 /// The key of the potential at `j = digit index * 81 + cell`.
@@ -118,41 +111,73 @@ impl Reach {
         out
     }
 
-    /// The reachability of the pass on `s`'s candidates with Y links when `y` and X links when `x`. With Y links
-    /// alone, only the potentials of bivalue cells are ever turned on (and searched from): the others are left out.
+    /// Works out the links of `s`'s candidates that every pass shares: the X links' [`Reach::conj`] and
+    /// [`Reach::xrow`] (built house by house: in each house, a place's union of its housemates' X links is the
+    /// union of those before it and of those after it), and the bivalue cells. Called once per grid, before
+    /// [`Reach::build`].
+    pub(super) fn prepare(&mut self, s: &Search) {
+        let c = s.c;
+        for di in 0..9 {
+            let places = c.places[di];
+            let (conj, xrow) = (&mut self.conj[di], &mut self.xrow[di]);
+            for cell in places.iter() {
+                conj[cell] = CellSet::EMPTY;
+                xrow[cell] = CellSet::EMPTY;
+            }
+            let mut houses = [CellSet::EMPTY; 27];
+            for (h, here) in houses.iter_mut().enumerate() {
+                *here = places & cells_of(House(h as u8));
+                if here.len() == 2 {
+                    let a = here.0.trailing_zeros() as usize;
+                    let b = (here.0 & (here.0 - 1)).trailing_zeros() as usize;
+                    conj[a].insert(b);
+                    conj[b].insert(a);
+                }
+            }
+            for here in houses {
+                if here.len() < 2 {
+                    continue;
+                }
+                let mut list = [0u8; 9];
+                let mut before = [CellSet::EMPTY; 9];
+                let mut n = 0;
+                let mut acc = CellSet::EMPTY;
+                for cell in here.iter() {
+                    list[n] = cell as u8;
+                    before[n] = acc;
+                    acc |= conj[cell];
+                    n += 1;
+                }
+                let mut after = CellSet::EMPTY;
+                for i in (0..n).rev() {
+                    let cell = list[i] as usize;
+                    xrow[cell] |= before[i] | after;
+                    after |= conj[cell];
+                }
+            }
+        }
+        self.bivalue = [[CellSet::EMPTY; 9]; 9];
+        self.bivalued = CellSet::EMPTY;
+        self.pairs = [0; 9];
+        for cell in 0..81 {
+            let m = c.mask[cell];
+            if count9(m) == 2 {
+                self.bivalued.insert(cell);
+                let (a, b) = (m.trailing_zeros() as usize, 15 - m.leading_zeros() as usize);
+                self.bivalue[a][b].insert(cell);
+                self.bivalue[b][a].insert(cell);
+                self.pairs[a] |= 1 << b;
+                self.pairs[b] |= 1 << a;
+            }
+        }
+    }
+
+    /// The reachability of the pass on `s`'s candidates with Y links when `y` and X links when `x`
+    /// ([`Reach::prepare`] was called on `s`). With Y links alone, only the potentials of bivalue cells are ever turned on (and
+    /// searched from): the others are left out.
     pub(super) fn build(&mut self, s: &Search, y: bool, x: bool) {
         let c = s.c;
-        if x {
-            for (di, conj) in self.conj.iter_mut().enumerate() {
-                let places = c.places[di];
-                for cell in places.iter() {
-                    let mut to = CellSet::EMPTY;
-                    for &o in &s.last[key(cell as u8, di as u8 + 1)] {
-                        if o != NO_CELL {
-                            to.insert(o as usize);
-                        }
-                    }
-                    conj[cell] = to;
-                }
-            }
-        }
-        let mut bivalued = CellSet::EMPTY;
-        // For each digit, the digits it shares a bivalue cell with.
-        let mut pairs = [0u16; 9];
-        if y {
-            self.bivalue = [[CellSet::EMPTY; 9]; 9];
-            for cell in 0..81 {
-                let m = c.mask[cell];
-                if count9(m) == 2 {
-                    bivalued.insert(cell);
-                    let (a, b) = (m.trailing_zeros() as usize, 15 - m.leading_zeros() as usize);
-                    self.bivalue[a][b].insert(cell);
-                    self.bivalue[b][a].insert(cell);
-                    pairs[a] |= 1 << b;
-                    pairs[b] |= 1 << a;
-                }
-            }
-        }
+        let bivalued = self.bivalued;
         self.comp.fill(UNSEEN);
         self.index.fill(UNSEEN);
         for (cell, &m) in c.mask.iter().enumerate() {
@@ -164,37 +189,43 @@ impl Reach {
                 let di = ds.trailing_zeros() as usize;
                 ds &= ds - 1;
                 // The "off" potentials of the digit's other places among the cell's peers, then of the cell's
-                // other digits (Y links), and the "on" potentials they turn on.
-                let seen = PEERS[cell] & c.places[di];
+                // other digits (Y links), and the "on" potentials they turn on. Only the digits with any are
+                // written (the others are never read).
                 let row = &mut self.succ[cell * 9 + di];
-                *row = [CellSet::EMPTY; 9];
+                let mut digits = 0u16;
+                let mut put = |e: usize, set: CellSet| {
+                    if set.is_empty() {
+                    } else if digits & 1 << e != 0 {
+                        row[e] |= set;
+                    } else {
+                        row[e] = set;
+                        digits |= 1 << e;
+                    }
+                };
                 if x {
-                    let conj = &self.conj[di];
-                    row[di] = seen.iter().fold(CellSet::EMPTY, |a, o| a | conj[o]);
+                    put(di, self.xrow[di][cell]);
                 }
                 if y {
-                    let mut es = pairs[di];
+                    let seen = PEERS[cell] & c.places[di];
+                    let mut es = self.pairs[di];
                     while es != 0 {
                         let e = es.trailing_zeros() as usize;
                         es &= es - 1;
-                        row[e] |= seen & self.bivalue[di][e];
+                        put(e, seen & self.bivalue[di][e]);
                     }
                     if bivalued.contains(cell) {
-                        row[di].insert(cell);
+                        put(di, CellSet::single(cell));
                     }
                     if x {
                         let mut others = m & !(1 << di);
                         while others != 0 {
                             let e = others.trailing_zeros() as usize;
                             others &= others - 1;
-                            row[e] |= self.conj[e][cell];
+                            put(e, self.conj[e][cell]);
                         }
                     }
                 }
-                self.succ_digits[cell * 9 + di] = row
-                    .iter()
-                    .enumerate()
-                    .fold(0, |m, (e, r)| m | u16::from(!r.is_empty()) << e);
+                self.succ_digits[cell * 9 + di] = digits;
             }
         }
         self.components(c, x, bivalued);
@@ -265,7 +296,8 @@ impl Reach {
     fn next_successor(&self, v: usize, from: usize) -> Option<usize> {
         let row = &self.succ[v];
         let p = from / 81;
-        if p < 9 {
+        // Only the rows of `succ_digits` are written by this pass.
+        if p < 9 && self.succ_digits[v] >> p & 1 != 0 {
             let m = row[p].0 & !self.done[p].0 & (!0u128 << (from % 81));
             if m != 0 {
                 return Some(p * 81 + m.trailing_zeros() as usize);
@@ -355,14 +387,19 @@ impl Reach {
     }
 
     /// Whether the forcing chain from `digit` in `cell` "off" may meet its "on": it is reachable from a potential
-    /// the source turns on.
+    /// the source turns on (the cell's other digit when bivalue and `y`, the digit's last other place in a house).
     pub(super) fn may_refute_off(&self, s: &Search, y: bool, cell: usize, digit: u8) -> bool {
         let di = digit as usize - 1;
-        let mut any = false;
-        strong(s, y, true, cell, digit, |b| {
-            any = any || self.reach_of(b)[di].contains(cell)
-        });
-        any
+        if y {
+            if let Some(d) = s.partner(cell, digit) {
+                if self.reach_of(key(cell as u8, d))[di].contains(cell) {
+                    return true;
+                }
+            }
+        }
+        self.conj[di][cell]
+            .iter()
+            .any(|o| self.reach_of(key(o as u8, digit))[di].contains(cell))
     }
 
     /// Whether a cycle may come back to `digit` in `cell`: its component holds another potential.
