@@ -477,6 +477,7 @@ pub const RATE_CHUNK_SIZE: usize = 32 * 1024;
 /// rate, so a chunk holds about a dozen line records: a file of a few dozen hard puzzles keeps every core busy, and
 /// one slow chunk holds back little of the ordered output.
 pub const SE_RATE_CHUNK_SIZE: usize = 1024;
+const _: () = assert!(SE_RATE_CHUNK_SIZE < RATE_CHUNK_SIZE);
 
 impl RateArgs {
     /// The run configuration (never fail-fast; small chunks, smaller on SE's scale).
@@ -924,7 +925,6 @@ mod tests {
     fn se_ratings_run_in_smaller_chunks_unless_told() {
         assert_eq!(rate_chunk(&["x.txt"]), RATE_CHUNK_SIZE);
         assert_eq!(rate_chunk(&["--scale", "se", "x.txt"]), SE_RATE_CHUNK_SIZE);
-        assert!(SE_RATE_CHUNK_SIZE < RATE_CHUNK_SIZE);
         let told = ["--scale", "se", "--chunk-size", "5000", "x.txt"];
         assert_eq!(rate_chunk(&told), 5000);
     }
