@@ -505,13 +505,11 @@ fn collect_with(c: &View, all: bool, reach: &mut Reach) -> Vec<Hint> {
         };
         for cell in 0..81 {
             let cand = c.get(cell);
-            if count9(cand.0) < 2 {
+            let n = count9(cand.0);
+            if n < 2 || (!x && n > 2) {
                 continue;
             }
             for d in cand.iter() {
-                if !x && count9(cand.0) > 2 {
-                    continue;
-                }
                 s.nodes.clear();
                 let on = s.push(cell as u8, d, true, NO_CAUSE, NONE);
                 // The searches `reach` proves fruitless are skipped (checked in debug builds).

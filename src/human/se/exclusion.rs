@@ -54,7 +54,7 @@ pub(super) fn find(c: &Candidates) -> Option<SeStep> {
                 let mut banned = if see { ba } else { 0 };
                 for &m in &masks[..n] {
                     let r = m & !ba;
-                    if r & r.wrapping_sub(1) == 0 {
+                    if !two_or_more(r.into()) {
                         banned |= if r == 0 { 0x1FF } else { r };
                     }
                 }

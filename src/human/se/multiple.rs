@@ -331,8 +331,14 @@ impl<'a> Multiple<'a> {
     }
 
     /// SE's `doRegionChainings` for candidate `v` of `cell`, whose growth is `g`.
-    fn regions(&mut self, cell: usize, v: u8, g: u32, out: &mut Vec<Hint>) {
-        let mut outcomes = Vec::new();
+    fn regions(
+        &mut self,
+        cell: usize,
+        v: u8,
+        g: u32,
+        outcomes: &mut Vec<u32>,
+        out: &mut Vec<Hint>,
+    ) {
         for t in 0..3 {
             let places = self.c.places[v as usize - 1] & cells_of(house_of(t, cell));
             if places.len() < 2 || places.first() != Some(cell) {
@@ -352,7 +358,7 @@ impl<'a> Multiple<'a> {
                 }
             }
             if any {
-                self.hints(&outcomes, 6, CAUSE_REGION + t as u8, out);
+                self.hints(outcomes, 6, CAUSE_REGION + t as u8, out);
             }
         }
     }
@@ -386,7 +392,7 @@ impl<'a> Multiple<'a> {
 pub(super) fn nested_hints(view: &View) -> Vec<NestedHint> {
     let mut s = Multiple::new(view);
     let mut hints: Vec<Hint> = Vec::new();
-    let mut values = Vec::new();
+    let (mut values, mut outcomes) = (Vec::new(), Vec::new());
     for cell in 0..81 {
         let cand = DigitSet(view.mask[cell]);
         if cand.len() <= 2 {
@@ -395,7 +401,7 @@ pub(super) fn nested_hints(view: &View) -> Vec<NestedHint> {
         values.clear();
         for v in cand.iter() {
             let g = s.grow(cell as u8, v);
-            s.regions(cell, v, g, &mut hints);
+            s.regions(cell, v, g, &mut outcomes, &mut hints);
             values.push(g);
         }
         s.common_start(values[0]);
@@ -405,7 +411,7 @@ pub(super) fn nested_hints(view: &View) -> Vec<NestedHint> {
     }
     hints.sort_by_key(|h| (h.complexity, h.sort_key));
     // The eliminations met so far: `kept[cell]` has bit `removes` for each (a cell's digits are nine bits).
-    let mut kept = vec![[0u64; 8]; 81];
+    let mut kept = [[0u64; 8]; 81];
     let mut out = Vec::new();
     for h in &hints {
         let (word, bit) = (h.removes.0 as usize / 64, h.removes.0 % 64);

@@ -228,12 +228,12 @@ impl Reach {
                 self.succ_digits[cell * 9 + di] = digits;
             }
         }
-        self.components(c, x, bivalued);
+        self.components(c, x);
     }
 
     /// Tarjan's strongly connected components of the pass's potentials, each with what it reaches (a component is
     /// finished after every component it reaches, so their sets are there to be joined).
-    fn components(&mut self, c: &super::View, x: bool, bivalued: CellSet) {
+    fn components(&mut self, c: &super::View, x: bool) {
         self.size.clear();
         self.reach.clear();
         self.reach_digits.clear();
@@ -242,7 +242,7 @@ impl Reach {
         self.done = [CellSet::EMPTY; 9];
         let mut counter = 0u16;
         for cell in 0..81 {
-            if !x && !bivalued.contains(cell) {
+            if !x && !self.bivalued.contains(cell) {
                 continue;
             }
             let mut ds = c.mask[cell];
