@@ -238,6 +238,8 @@ pub fn generate_puzzles(
     let n = puzzles.len() / CELLS;
     fits("puzzles", puzzles.len(), n, n * CELLS)?;
     fits("solutions", solutions.len(), n, n * CELLS)?;
+    // The search for one puzzle can take long (a rare clue count or level): it looks at the stop flag itself.
+    let stop = ordered::stop_flag();
     each(
         threads,
         n,
@@ -246,7 +248,10 @@ pub fn generate_puzzles(
         |i, p, s| {
             let Generated {
                 puzzle, solution, ..
-            } = puzzle::generate(options, seed, i as u64)?;
+            } = puzzle::generate(options, seed, i as u64, Some(&stop)).map_err(|e| match e {
+                PuzzleError::Stopped { .. } => GeneratePuzzlesError::Array(ArrayError::Stopped),
+                e => e.into(),
+            })?;
             p.copy_from_slice(puzzle.cells());
             s.copy_from_slice(solution.cells());
             Ok(())
@@ -449,7 +454,7 @@ mod tests {
         let mut s = vec![0u8; n * CELLS];
         generate_puzzles(&options, 3, Threads::Count(2), &mut p, &mut s).unwrap();
         for i in 0..n {
-            let g = puzzle::generate(&options, 3, i as u64).unwrap();
+            let g = puzzle::generate(&options, 3, i as u64, None).unwrap();
             assert_eq!(&p[i * CELLS..(i + 1) * CELLS], g.puzzle.cells());
             assert_eq!(&s[i * CELLS..(i + 1) * CELLS], g.solution.cells());
             assert_eq!(g.puzzle.clue_count(), 30);

@@ -7,15 +7,14 @@ use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::Arc;
 use std::time::Duration;
 
-use numpy::ndarray::ArrayView2;
+use numpy::ndarray::{ArrayView2, Dimension, Ix1, Ix2};
 use numpy::{
-    IntoPyArray, PyArray1, PyArray2, PyArrayDescrMethods, PyArrayMethods, PyReadonlyArray2,
+    Element, PyArray, PyArray1, PyArray2, PyArrayDescrMethods, PyArrayMethods, PyReadonlyArray2,
     PyUntypedArray, PyUntypedArrayMethods,
 };
 use pyo3::exceptions::{PyMemoryError, PyOSError, PyRuntimeError, PyTypeError, PyValueError};
 use pyo3::prelude::*;
-use pyo3::pybacked::PyBackedStr;
-use pyo3::types::{PyByteArray, PyBytes, PyDict, PyList, PyString};
+use pyo3::types::{PyDict, PyList, PyString, PyTuple};
 
 use sudoku_batch::array::{self, ArrayError, Cells, GeneratePuzzlesError, Puzzles};
 use sudoku_batch::batch::{self, BatchError, InputSpec};
@@ -25,6 +24,9 @@ use sudoku_batch::output::Target;
 use sudoku_batch::tools::Solve;
 use sudoku_batch::{Failure, FailureKind, Observer};
 use sudoku_batch::{Format, Grid, ParseError, Threads, CELLS, MAX_THREADS};
+
+mod texts;
+use texts::{texts_arg, Texts};
 
 /// A `uint8 (N, 81)` array of boards.
 type Boards<'py> = Bound<'py, PyArray2<u8>>;
@@ -41,19 +43,6 @@ fn threads_arg(threads: Option<i64>) -> PyResult<Threads> {
                     "the thread count must be a whole number from 1 to {MAX_THREADS}, not {n}"
                 ))
             }),
-    }
-}
-
-/// Puzzle texts held as Python strings (kept alive, read without the GIL).
-struct Texts(Vec<PyBackedStr>);
-
-impl Puzzles for Texts {
-    fn len(&self) -> usize {
-        self.0.len()
-    }
-
-    fn puzzle(&self, i: usize) -> Result<Grid, ParseError> {
-        Grid::parse_line(self.0[i].as_bytes())
     }
 }
 
@@ -124,52 +113,6 @@ fn input_arg<'py>(obj: &Bound<'py, PyAny>, name: &str) -> PyResult<Input<'py>> {
     texts_arg(obj, name).map(Input::Texts)
 }
 
-fn texts_arg(obj: &Bound<'_, PyAny>, name: &str) -> PyResult<Texts> {
-    if obj.is_instance_of::<PyString>() {
-        return Err(PyTypeError::new_err(format!(
-            "{name} must be a list of puzzle strings, not one string (wrap it in a list)"
-        )));
-    }
-    if obj.is_instance_of::<PyBytes>() || obj.is_instance_of::<PyByteArray>() {
-        return Err(PyTypeError::new_err(format!(
-            "{name} must be a list of puzzle strings, not {} (decode it, and wrap it in a list)",
-            obj.get_type().name()?
-        )));
-    }
-    let iter = obj.try_iter().map_err(|_| {
-        PyTypeError::new_err(format!(
-            "{name} must be a list of puzzle strings or a uint8 array, not {}",
-            obj.get_type()
-                .name()
-                .map(|n| n.to_string())
-                .unwrap_or_default()
-        ))
-    })?;
-    let mut texts = Vec::with_capacity(obj.len().unwrap_or(0));
-    for (i, item) in iter.enumerate() {
-        let item = item?;
-        if item.is_instance_of::<PyString>() {
-            // A str that is not valid text (a lone surrogate) cannot be a puzzle.
-            let text = item.extract::<PyBackedStr>().map_err(|e| {
-                PyValueError::new_err(format!("{name}[{i}] is not valid text: {e}"))
-            })?;
-            texts.push(text);
-            continue;
-        }
-        let text = item.extract::<PyBackedStr>().map_err(|_| {
-            PyTypeError::new_err(format!(
-                "{name}[{i}] must be a string, not {}",
-                item.get_type()
-                    .name()
-                    .map(|n| n.to_string())
-                    .unwrap_or_default()
-            ))
-        })?;
-        texts.push(text);
-    }
-    Ok(Texts(texts))
-}
-
 /// Runs `f` without the GIL on a thread of its own while this thread checks for signals every 20 ms: when a
 /// handler raises (Ctrl-C's `KeyboardInterrupt`), the library's stop flag of the call is set
 /// (`sudoku_batch::with_stop`), the call ends within milliseconds (a file output is not created, nor an earlier one
@@ -218,6 +161,52 @@ fn zeroed<T: Clone + Default>(n: usize, what: &str) -> PyResult<Vec<T>> {
     Ok(v)
 }
 
+/// A new numpy array of `shape` filled with zeros, or `MemoryError` when it cannot be had: a size past what an
+/// array can address is refused before asking, and numpy's own `MemoryError` comes through. The memory is the
+/// system's zeroed pages, taken as they are first written, so a large result costs nothing before the call fills
+/// it (and a call stopped early never touches the rest).
+fn zeros<'py, T: Element, D: Dimension>(
+    py: Python<'py>,
+    shape: &[usize],
+    what: &str,
+) -> PyResult<Bound<'py, PyArray<T, D>>> {
+    let fits = shape
+        .iter()
+        .try_fold(std::mem::size_of::<T>(), |bytes, &d| bytes.checked_mul(d))
+        .is_some_and(|bytes| isize::try_from(bytes).is_ok());
+    if !fits {
+        return Err(PyMemoryError::new_err(format!(
+            "cannot allocate {what}: an array of shape {shape:?} is larger than memory can address"
+        )));
+    }
+    let array = py
+        .import("numpy")?
+        .getattr("zeros")?
+        .call1((PyTuple::new(py, shape)?, numpy::dtype::<T>(py)))?;
+    Ok(array.downcast_into::<PyArray<T, D>>()?)
+}
+
+/// Puzzles `start..start + len` of another batch.
+struct Part<'a> {
+    all: &'a dyn Puzzles,
+    start: usize,
+    len: usize,
+}
+
+impl Puzzles for Part<'_> {
+    fn len(&self) -> usize {
+        self.len
+    }
+
+    fn puzzle(&self, i: usize) -> Result<Grid, ParseError> {
+        self.all.puzzle(self.start + i)
+    }
+}
+
+/// Puzzles `rate` rates at a time: its ratings are made in blocks of this many and copied into the result arrays,
+/// so the call needs no memory per puzzle besides its results.
+const RATE_BLOCK: usize = 1 << 16;
+
 /// Runs `f` on the puzzles of `input` with the GIL released.
 fn with_puzzles<T: Send>(
     py: Python<'_>,
@@ -260,16 +249,14 @@ fn solve_array<'py>(
     let threads = threads_arg(threads)?;
     let input = Input::Array(grids_arg(grids, "grids")?);
     let n = input.len();
-    let (solutions, status) = with_puzzles(py, &input, |p| {
-        let mut solutions = vec![0u8; n * CELLS];
-        let mut status = vec![0i8; n];
-        array::solve(p, unique, threads, &mut solutions, &mut status)?;
-        Ok((solutions, status))
-    })?;
-    Ok((
-        solutions.into_pyarray(py).reshape([n, CELLS])?,
-        status.into_pyarray(py),
-    ))
+    let solutions = zeros::<u8, Ix2>(py, &[n, CELLS], "the solutions")?;
+    let status = zeros::<i8, Ix1>(py, &[n], "the status codes")?;
+    {
+        let (mut s, mut c) = (solutions.readwrite(), status.readwrite());
+        let (s, c) = (s.as_slice_mut()?, c.as_slice_mut()?);
+        with_puzzles(py, &input, |p| array::solve(p, unique, threads, s, c))?;
+    }
+    Ok((solutions, status))
 }
 
 /// Solves every puzzle string of ``puzzles`` (81 characters, ``0`` or ``.`` for blanks, surrounding whitespace
@@ -286,14 +273,14 @@ fn solve<'py>(
     let threads = threads_arg(threads)?;
     let input = Input::Texts(texts_arg(puzzles, "puzzles")?);
     let n = input.len();
-    let (solutions, status) = with_puzzles(py, &input, |p| {
-        let mut solutions = vec![0u8; n * CELLS];
-        let mut status = vec![0i8; n];
+    let mut solutions = zeroed::<u8>(n.saturating_mul(CELLS), "the solutions")?;
+    let mut status = zeroed::<i8>(n, "the status codes")?;
+    with_puzzles(py, &input, |p| {
         array::solve(p, unique, threads, &mut solutions, &mut status)?;
         for d in &mut solutions {
             *d += b'0';
         }
-        Ok((solutions, status))
+        Ok(())
     })?;
     let items = solutions
         .chunks_exact(CELLS)
@@ -328,14 +315,21 @@ fn count_solutions<'py>(
     }
     let input = input_arg(puzzles, "puzzles")?;
     let n = input.len();
-    let counts = with_puzzles(py, &input, |p| {
-        let mut counts = vec![0i64; n];
-        array::count(p, limit, threads, &mut counts)?;
-        Ok(counts)
-    })?;
     match input {
-        Input::Array(_) => Ok(counts.into_pyarray(py).into_any()),
-        Input::Texts(_) => Ok(PyList::new(py, counts)?.into_any()),
+        Input::Array(_) => {
+            let counts = zeros::<i64, Ix1>(py, &[n], "the counts")?;
+            {
+                let mut c = counts.readwrite();
+                let c = c.as_slice_mut()?;
+                with_puzzles(py, &input, |p| array::count(p, limit, threads, c))?;
+            }
+            Ok(counts.into_any())
+        }
+        Input::Texts(_) => {
+            let mut counts = zeroed::<i64>(n, "the counts")?;
+            with_puzzles(py, &input, |p| array::count(p, limit, threads, &mut counts))?;
+            Ok(PyList::new(py, counts)?.into_any())
+        }
     }
 }
 
@@ -353,37 +347,54 @@ fn rate<'py>(
     let threads = threads_arg(threads)?;
     let input = input_arg(puzzles, "puzzles")?;
     let n = input.len();
-    let (level, score, guesses, hardest, status) = with_puzzles(py, &input, |p| {
-        let mut ratings: Vec<Option<Rating>> = vec![None; n];
-        let mut status = vec![0i8; n];
-        array::rate(p, threads, &mut ratings, &mut status)?;
-        let field = |f: &dyn Fn(&Rating) -> i64| -> Vec<i64> {
-            ratings.iter().map(|r| r.as_ref().map_or(-1, f)).collect()
-        };
-        let level: Vec<i8> = field(&|r| r.level as i64)
-            .into_iter()
-            .map(|v| v as i8)
-            .collect();
-        let score: Vec<i32> = field(&|r| i64::from(r.score))
-            .into_iter()
-            .map(|v| v as i32)
-            .collect();
-        let guesses: Vec<i32> = field(&|r| i64::from(r.guesses))
-            .into_iter()
-            .map(|v| v as i32)
-            .collect();
-        let hardest: Vec<i8> = field(&|r| r.hardest.map_or(-1, |t| t.index() as i64))
-            .into_iter()
-            .map(|v| v as i8)
-            .collect();
-        Ok((level, score, guesses, hardest, status))
-    })?;
+    let level = zeros::<i8, Ix1>(py, &[n], "the levels")?;
+    let score = zeros::<i32, Ix1>(py, &[n], "the scores")?;
+    let guesses = zeros::<i32, Ix1>(py, &[n], "the guess counts")?;
+    let hardest = zeros::<i8, Ix1>(py, &[n], "the hardest techniques")?;
+    let status = zeros::<i8, Ix1>(py, &[n], "the status codes")?;
+    {
+        let mut out = (
+            level.readwrite(),
+            score.readwrite(),
+            guesses.readwrite(),
+            hardest.readwrite(),
+            status.readwrite(),
+        );
+        let (level, score, guesses, hardest, status) = (
+            out.0.as_slice_mut()?,
+            out.1.as_slice_mut()?,
+            out.2.as_slice_mut()?,
+            out.3.as_slice_mut()?,
+            out.4.as_slice_mut()?,
+        );
+        with_puzzles(py, &input, |p| {
+            let mut ratings: Vec<Option<Rating>> = vec![None; RATE_BLOCK.min(n)];
+            for start in (0..n).step_by(RATE_BLOCK) {
+                let len = RATE_BLOCK.min(n - start);
+                let part = Part { all: p, start, len };
+                let end = start + len;
+                array::rate(&part, threads, &mut ratings[..len], &mut status[start..end])?;
+                for (i, r) in (start..end).zip(&ratings) {
+                    (level[i], score[i], guesses[i], hardest[i]) = match r {
+                        Some(r) => (
+                            r.level as i8,
+                            r.score as i32,
+                            r.guesses as i32,
+                            r.hardest.map_or(-1, |t| t.index() as i8),
+                        ),
+                        None => (-1, -1, -1, -1),
+                    };
+                }
+            }
+            Ok(())
+        })?;
+    }
     let d = PyDict::new(py);
-    d.set_item("level", level.into_pyarray(py))?;
-    d.set_item("score", score.into_pyarray(py))?;
-    d.set_item("guesses", guesses.into_pyarray(py))?;
-    d.set_item("hardest", hardest.into_pyarray(py))?;
-    d.set_item("status", status.into_pyarray(py))?;
+    d.set_item("level", level)?;
+    d.set_item("score", score)?;
+    d.set_item("guesses", guesses)?;
+    d.set_item("hardest", hardest)?;
+    d.set_item("status", status)?;
     Ok(d)
 }
 
@@ -408,15 +419,17 @@ fn generate_boards(
     opts.first = first;
     opts.seed = seed;
     opts.threads = threads_arg(threads)?;
-    let rows = usize::try_from(n)
-        .ok()
-        .filter(|n| n.checked_mul(CELLS).is_some())
-        .ok_or_else(|| PyValueError::new_err(format!("cannot hold {n} boards in memory")))?;
     // Check the options before taking memory for an impossible run.
     generate::check(&opts).map_err(generate_err)?;
-    let mut cells = zeroed::<u8>(rows * CELLS, "the boards")?;
-    interruptible(py, || generate::generate_cells(&opts, &mut cells))?.map_err(generate_err)?;
-    cells.into_pyarray(py).reshape([rows, CELLS])
+    let rows = usize::try_from(n)
+        .map_err(|_| PyMemoryError::new_err(format!("cannot allocate the boards: {n} boards")))?;
+    let boards = zeros::<u8, Ix2>(py, &[rows, CELLS], "the boards")?;
+    {
+        let mut cells = boards.readwrite();
+        let cells = cells.as_slice_mut()?;
+        interruptible(py, || generate::generate_cells(&opts, cells))?.map_err(generate_err)?;
+    }
+    Ok(boards)
 }
 
 fn generate_err(e: GenerateError) -> PyErr {
@@ -470,26 +483,24 @@ fn generate_puzzles<'py>(
         symmetry,
         ..PuzzleOptions::default()
     };
-    let cells = n
-        .checked_mul(CELLS)
-        .ok_or_else(|| PyValueError::new_err(format!("cannot hold {n} puzzles in memory")))?;
     // Options that cannot be met are refused before any memory is taken.
     options
         .check()
         .map_err(|e| PyValueError::new_err(e.to_string()))?;
-    let mut puzzles = zeroed::<u8>(cells, "the puzzles")?;
-    let mut solutions = zeroed::<u8>(cells, "the solutions")?;
-    interruptible(py, || {
-        array::generate_puzzles(&options, seed, threads, &mut puzzles, &mut solutions)
-    })?
-    .map_err(|e| match e {
-        GeneratePuzzlesError::Array(a) => array_err(a),
-        other => PyValueError::new_err(other.to_string()),
-    })?;
-    Ok((
-        puzzles.into_pyarray(py).reshape([n, CELLS])?,
-        solutions.into_pyarray(py).reshape([n, CELLS])?,
-    ))
+    let puzzles = zeros::<u8, Ix2>(py, &[n, CELLS], "the puzzles")?;
+    let solutions = zeros::<u8, Ix2>(py, &[n, CELLS], "the solutions")?;
+    {
+        let (mut p, mut s) = (puzzles.readwrite(), solutions.readwrite());
+        let (p, s) = (p.as_slice_mut()?, s.as_slice_mut()?);
+        interruptible(py, || {
+            array::generate_puzzles(&options, seed, threads, p, s)
+        })?
+        .map_err(|e| match e {
+            GeneratePuzzlesError::Array(a) => array_err(a),
+            other => PyValueError::new_err(other.to_string()),
+        })?;
+    }
+    Ok((puzzles, solutions))
 }
 
 /// Keeps the first `max` failure messages of a run, as the CLI words them (without its `sudoku: ` prefix).

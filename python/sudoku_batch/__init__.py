@@ -173,15 +173,30 @@ def _codes_to_cells(codes: "Any") -> "Any":
 
 
 def to_strings(grids: "Any", blank: str = ".") -> List[str]:
-    """Rows of a ``uint8 (N, 81)`` array as 81-character strings (``blank`` for 0). A value above 9 is not a
-    cell: ``ValueError`` names the first one."""
+    """Boards as 81-character strings (``blank`` for 0): the rows of an ``(N, 81)`` array, or one board of shape
+    ``(81,)`` (a list of one string). Any integer or float array (or nested list) whose values are whole numbers
+    from 0 to 9 is taken. Another shape, or a value outside 0-9 (256, -1, 2.5, NaN), raises ``ValueError``; for a
+    value it names the first one by row and column."""
     import numpy as np
 
-    grids = np.ascontiguousarray(grids, dtype=np.uint8)
-    bad = np.argwhere(grids > 9)
-    if bad.size:
-        cell = tuple(int(i) for i in bad[0])
-        raise ValueError(f"grids{list(cell)} is {int(grids[cell])}: cells are 0 (blank) to 9")
-    text = (grids + ord("0")).astype(np.uint8)
-    text[grids == 0] = ord(blank)
+    array = np.asarray(grids)
+    if array.ndim == 1 and array.shape[0] == 81:
+        array = array.reshape(1, 81)
+        where = lambda row, col: f"grids[{col}]"  # noqa: E731
+    elif array.ndim == 2 and array.shape[1] == 81:
+        where = lambda row, col: f"grids[{row}, {col}]"  # noqa: E731
+    else:
+        raise ValueError(f"grids must have shape (N, 81) or (81,), got {array.shape}")
+    if array.dtype.kind not in "iuf":
+        raise ValueError(f"grids must hold numbers 0 (blank) to 9, got dtype {array.dtype}")
+    # Compared as they are, before any cast: a cast would wrap 256 to 0 and turn NaN into anything.
+    bad = ~((array >= 0) & (array <= 9))
+    if array.dtype.kind == "f":
+        bad |= array != np.floor(array)
+    if bad.any():
+        row, col = (int(i) for i in np.argwhere(bad)[0])
+        raise ValueError(f"{where(row, col)} is {array[row, col]}: cells are 0 (blank) to 9")
+    cells = np.ascontiguousarray(array, dtype=np.uint8)
+    text = cells + np.uint8(ord("0"))
+    text[cells == 0] = ord(blank)
     return [row.tobytes().decode("ascii") for row in text]

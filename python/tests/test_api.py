@@ -333,7 +333,7 @@ def test_a_million_puzzles_in_flat_memory():
 
 def test_requests_that_cannot_fit_raise_before_allocating():
     for call in (lambda: sb.generate_boards(10**12), lambda: sb.generate_puzzles(10**12)):
-        with pytest.raises((MemoryError, ValueError)):
+        with pytest.raises(MemoryError):
             call()
     # The interpreter is still here and works.
     assert sb.generate_boards(2).shape == (2, 81)

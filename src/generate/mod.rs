@@ -39,6 +39,7 @@ pub(crate) mod puzzle;
 pub(crate) mod random;
 pub(crate) mod rng;
 
+use std::sync::atomic::Ordering;
 use std::time::{Duration, Instant};
 
 pub(crate) use layout::BoardTemplate;
@@ -271,9 +272,15 @@ pub fn generate_cells(opts: &BoardOptions, cells: &mut [u8]) -> Result<u64, Gene
             let _ = engine.run::<_, _, (), _, _, _>(
                 window,
                 || Ok(pieces.next()),
-                |(k, piece), _| {
+                |(k, piece), cancel| {
                     let mut prints = Vec::with_capacity(CHUNK_BOARDS);
                     for (i, board) in boards(k).zip(piece.chunks_exact_mut(CELLS)) {
+                        // A random chunk takes tens of milliseconds: a stopping run does not wait for it. A chunk
+                        // cut short is never admitted whole (its fingerprints are short too) and the run then
+                        // returns `Stopped`.
+                        if cancel.load(Ordering::Relaxed) {
+                            break;
+                        }
                         let g = gen.board(i, 0);
                         board.copy_from_slice(g.cells());
                         prints.push(random::fingerprint(&g));

@@ -8,6 +8,7 @@
 //! keeps minimal puzzles until one rates at the level asked for.
 
 use std::fmt;
+use std::sync::atomic::{AtomicBool, Ordering};
 use std::time::{Duration, Instant};
 
 use crate::grid::{Grid, CELLS, GRID_TEXT_LEN};
@@ -203,6 +204,13 @@ pub enum PuzzleError {
         /// Boards tried.
         attempts: u32,
     },
+    /// The search for puzzle `index` was stopped from outside (its stop flag was set) before a board met the
+    /// goal; nothing of it is kept.
+    #[error("puzzle {index}: stopped before a board met the goal")]
+    Stopped {
+        /// The puzzle index.
+        index: u64,
+    },
 }
 
 /// A generated puzzle.
@@ -219,15 +227,17 @@ pub(crate) struct Generated {
 }
 
 /// Makes puzzle number `index` of the run seeded with `seed`. Cost: one uniqueness check per orbit per board,
-/// plus a rating per board for [`Goal::Level`]; boards are retried until the goal is met.
+/// plus a rating per board for [`Goal::Level`]; boards are retried until the goal is met, or until `stop` is
+/// set ([`PuzzleError::Stopped`]; it is looked at before every board, so a rare goal still ends soon).
 pub(crate) fn generate(
     options: &PuzzleOptions,
     seed: u64,
     index: u64,
+    stop: Option<&AtomicBool>,
 ) -> Result<Generated, PuzzleError> {
     options.check()?;
     let orbits = options.symmetry.orbits();
-    generate_checked(options, &orbits, &mut Vec::new(), seed, index)
+    generate_checked(options, &orbits, &mut Vec::new(), (seed, index), stop)
 }
 
 /// [`generate`] for options already checked: `base` is `options.symmetry.orbits()`, made once per run, and
@@ -236,8 +246,8 @@ fn generate_checked(
     options: &PuzzleOptions,
     base: &[Vec<usize>],
     orbits: &mut Vec<Vec<usize>>,
-    seed: u64,
-    index: u64,
+    (seed, index): (u64, u64),
+    stop: Option<&AtomicBool>,
 ) -> Result<Generated, PuzzleError> {
     orbits.resize_with(base.len(), Vec::new);
     for (o, b) in orbits.iter_mut().zip(base) {
@@ -249,6 +259,9 @@ fn generate_checked(
         _ => 0,
     };
     for attempt in 1..=options.max_attempts.max(1) {
+        if stop.is_some_and(|s| s.load(Ordering::Relaxed)) {
+            return Err(PuzzleError::Stopped { index });
+        }
         let solution = boards.board(index, attempt - 1);
         // The removal order has its own stream, apart from the one that filled the board.
         let mut rng = SplitMix64::for_board(seed ^ REMOVAL_STREAM, index, attempt - 1);
@@ -402,7 +415,7 @@ pub fn run_puzzles(
             next += 1;
             Ok((c < chunks).then_some(c))
         },
-        |chunk, _| make_chunk(run, chunk),
+        |chunk, cancel| make_chunk(run, chunk, cancel),
         |done| {
             let (buf, s) = done?;
             summary.puzzles += s.puzzles;
@@ -426,8 +439,13 @@ pub fn run_puzzles(
     Ok(summary)
 }
 
-/// The text of one chunk of puzzles, and its counts.
-fn make_chunk(run: &PuzzleRun, chunk: u64) -> Result<(Vec<u8>, PuzzleSummary), PuzzleError> {
+/// The text of one chunk of puzzles, and its counts; [`PuzzleError::Stopped`] once `cancel` is set (the run is
+/// stopping, and a chunk cut short must not be written).
+fn make_chunk(
+    run: &PuzzleRun,
+    chunk: u64,
+    cancel: &AtomicBool,
+) -> Result<(Vec<u8>, PuzzleSummary), PuzzleError> {
     let mut buf = Vec::with_capacity(CHUNK_BYTES);
     let mut s = PuzzleSummary {
         puzzles: 0,
@@ -440,7 +458,13 @@ fn make_chunk(run: &PuzzleRun, chunk: u64) -> Result<(Vec<u8>, PuzzleSummary), P
     let base = run.options.symmetry.orbits();
     let mut orbits = Vec::new();
     for index in chunk * CHUNK_PUZZLES..end {
-        let p = generate_checked(&run.options, &base, &mut orbits, run.seed, index)?;
+        let p = generate_checked(
+            &run.options,
+            &base,
+            &mut orbits,
+            (run.seed, index),
+            Some(cancel),
+        )?;
         write_puzzle(&p.puzzle, run.format, index == 0, &mut buf);
         s.puzzles += 1;
         s.rejected += u64::from(p.attempts - 1);
@@ -521,7 +545,7 @@ mod tests {
     fn generated_puzzles_are_unique_and_minimal() {
         let opts = PuzzleOptions::default();
         for index in 0..4 {
-            let g = generate(&opts, 42, index).unwrap();
+            let g = generate(&opts, 42, index, None).unwrap();
             assert_eq!(g.attempts, 1);
             assert_eq!(solutions(&g.puzzle), 1);
             assert!(g.solution.is_solution_of(&g.puzzle));
@@ -545,7 +569,7 @@ mod tests {
                 symmetry,
                 ..PuzzleOptions::default()
             };
-            let g = generate(&opts, 3, 0).unwrap();
+            let g = generate(&opts, 3, 0, None).unwrap();
             assert_eq!(solutions(&g.puzzle), 1);
             for orbit in symmetry.orbits() {
                 let filled = orbit.iter().filter(|&&c| g.puzzle.get(c) != 0).count();
@@ -571,7 +595,7 @@ mod tests {
             goal: Goal::Clues(30),
             ..PuzzleOptions::default()
         };
-        let g = generate(&opts, 9, 0).unwrap();
+        let g = generate(&opts, 9, 0, None).unwrap();
         assert_eq!(g.puzzle.clue_count(), 30);
         assert_eq!(solutions(&g.puzzle), 1);
         for level in [Level::Easy, Level::Intermediate, Level::Expert] {
@@ -579,7 +603,7 @@ mod tests {
                 goal: Goal::Level(level),
                 ..PuzzleOptions::default()
             };
-            let g = generate(&opts, 9, 1).unwrap();
+            let g = generate(&opts, 9, 1, None).unwrap();
             assert_eq!(rate(&g.puzzle).unwrap().level, level);
         }
         let hopeless = PuzzleOptions {
@@ -588,7 +612,7 @@ mod tests {
             ..PuzzleOptions::default()
         };
         assert_eq!(
-            generate(&hopeless, 9, 5),
+            generate(&hopeless, 9, 5, None),
             Err(PuzzleError::GaveUp {
                 index: 5,
                 attempts: 2
@@ -599,9 +623,41 @@ mod tests {
     #[test]
     fn same_seed_and_index_give_the_same_puzzle() {
         let opts = PuzzleOptions::default();
-        let a = generate(&opts, 11, 3).unwrap();
-        assert_eq!(generate(&opts, 11, 3).unwrap(), a);
-        assert_ne!(generate(&opts, 11, 4).unwrap().puzzle, a.puzzle);
-        assert_ne!(generate(&opts, 12, 3).unwrap().puzzle, a.puzzle);
+        let a = generate(&opts, 11, 3, None).unwrap();
+        assert_eq!(generate(&opts, 11, 3, None).unwrap(), a);
+        assert_ne!(generate(&opts, 11, 4, None).unwrap().puzzle, a.puzzle);
+        assert_ne!(generate(&opts, 12, 3, None).unwrap().puzzle, a.puzzle);
+    }
+
+    #[test]
+    fn a_set_stop_flag_ends_the_search_without_a_puzzle() {
+        let stop = AtomicBool::new(true);
+        let opts = PuzzleOptions::default();
+        assert_eq!(
+            generate(&opts, 11, 3, Some(&stop)),
+            Err(PuzzleError::Stopped { index: 3 })
+        );
+        // A run's chunk cut short is an error, never a short chunk to write.
+        let run = PuzzleRun {
+            count: 40,
+            options: opts,
+            seed: 11,
+            threads: Threads::Count(1),
+            format: Format::Line,
+        };
+        assert_eq!(
+            make_chunk(&run, 1, &stop).unwrap_err(),
+            PuzzleError::Stopped { index: 16 }
+        );
+        // An unset flag changes nothing.
+        let go = AtomicBool::new(false);
+        assert_eq!(
+            generate(&opts, 11, 3, Some(&go)),
+            generate(&opts, 11, 3, None)
+        );
+        assert_eq!(
+            make_chunk(&run, 1, &go).unwrap().0,
+            make_chunk(&run, 1, &AtomicBool::new(false)).unwrap().0
+        );
     }
 }
