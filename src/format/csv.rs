@@ -232,11 +232,20 @@ struct Field {
     inner: Range<usize>,
 }
 
-/// Calls `each(index, field)` for every field of `line`; returns the number of fields and whether a quoted field
-/// was left open.
-fn split(line: &[u8], mut each: impl FnMut(usize, Field)) -> (usize, bool) {
+/// How a line's quotes stand, besides its fields.
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
+struct Quotes {
+    /// A quoted field is left open at the end of the line.
+    open: bool,
+    /// A field that does not start with `"` holds one.
+    stray: bool,
+}
+
+/// Calls `each(index, field)` for every field of `line`; returns the number of fields and how its quotes stand.
+fn split(line: &[u8], mut each: impl FnMut(usize, Field)) -> (usize, Quotes) {
     let mut pos = 0;
     let mut index = 0;
+    let mut stray = false;
     loop {
         let (field, next, open) = if line.get(pos) == Some(&b'"') {
             let mut j = pos + 1;
@@ -271,7 +280,16 @@ fn split(line: &[u8], mut each: impl FnMut(usize, Field)) -> (usize, bool) {
                 }
             }
         } else {
-            let end = memchr::memchr(b',', &line[pos..]).map_or(line.len(), |c| pos + c);
+            // One pass finds the comma and any quote before it.
+            let rest = &line[pos..];
+            let end = match memchr::memchr2(b',', b'"', rest) {
+                Some(q) if rest[q] == b'"' => {
+                    stray = true;
+                    memchr::memchr(b',', &rest[q..]).map_or(line.len(), |c| pos + q + c)
+                }
+                Some(c) => pos + c,
+                None => line.len(),
+            };
             (
                 Field {
                     whole: pos..end,
@@ -284,7 +302,7 @@ fn split(line: &[u8], mut each: impl FnMut(usize, Field)) -> (usize, bool) {
         each(index, field);
         index += 1;
         if open || next >= line.len() {
-            return (index, open);
+            return (index, Quotes { open, stray });
         }
         pos = next + 1;
     }
@@ -303,26 +321,21 @@ pub(crate) fn record<J: Job + ?Sized>(
     out: &mut Vec<u8>,
     report: &mut ChunkReport,
 ) {
-    let mended = mend_quotes(strip_cr(text));
-    let (row, bad_quotes) = match &mended {
-        Some((fixed, e)) => (&fixed[..], Some(e)),
-        None => (strip_cr(text), None),
+    let read = strip_cr(text);
+    let first = Located::of(cols, read);
+    let mended = (first.quotes != Quotes::default()).then(|| mend_quotes(read, first.quotes));
+    let (row, located, bad_quotes) = match &mended {
+        Some((fixed, e)) => (&fixed[..], Located::of(cols, fixed), Some(e)),
+        None => (read, first, None),
     };
+    let Located {
+        puzzle,
+        claim,
+        answer,
+        found,
+        ..
+    } = located;
     let from = out.len();
-    let mut puzzle: Option<Field> = None;
-    let mut claim: Option<Field> = None;
-    let mut answer = None;
-    let (found, _) = split(row, |i, f| {
-        if i == cols.solution {
-            answer = Some(f.whole.clone());
-        }
-        if Some(i) == cols.claim {
-            claim = Some(f.clone());
-        }
-        if i == cols.puzzle {
-            puzzle = Some(f);
-        }
-    });
     place.open_json(out, n, puzzle.as_ref().map(|p| &row[p.inner.clone()]));
     let start = out.len();
     let result = if let Some(e) = bad_quotes {
@@ -387,21 +400,52 @@ pub(crate) fn record<J: Job + ?Sized>(
     );
 }
 
-/// For a row with a quoted field left open at its end or a `"` inside an unquoted field: the row with that field
-/// made one well-formed field (the open one closed, so it reads as the text it holds; the other quoted, so it reads
-/// as it is written) and why the row is malformed. `None` for a row without such a field (without a quote at all,
-/// the common case, after one scan).
-fn mend_quotes(row: &[u8]) -> Option<(Vec<u8>, RecordError)> {
-    memchr::memchr(b'"', row)?;
+/// The fields of a row a job needs, found in one pass.
+struct Located {
+    puzzle: Option<Field>,
+    claim: Option<Field>,
+    /// The whole of the answer field.
+    answer: Option<Range<usize>>,
+    /// Number of fields.
+    found: usize,
+    quotes: Quotes,
+}
+
+impl Located {
+    fn of(cols: &Columns, row: &[u8]) -> Located {
+        let (mut puzzle, mut claim, mut answer) = (None, None, None);
+        let (found, quotes) = split(row, |i, f| {
+            if i == cols.solution {
+                answer = Some(f.whole.clone());
+            }
+            if Some(i) == cols.claim {
+                claim = Some(f.clone());
+            }
+            if i == cols.puzzle {
+                puzzle = Some(f);
+            }
+        });
+        Located {
+            puzzle,
+            claim,
+            answer,
+            found,
+            quotes,
+        }
+    }
+}
+
+/// For a row whose `quotes` are wrong (a quoted field left open at its end, a `"` inside an unquoted field): the
+/// row with each such field made one well-formed field (the open one closed, so it reads as the text it holds; the
+/// others quoted, so they read as they are written) and why the row is malformed.
+fn mend_quotes(row: &[u8], quotes: Quotes) -> (Vec<u8>, RecordError) {
     let mut fixed = Vec::with_capacity(row.len() + 8);
-    let mut problem = None;
-    let (_, open) = split(row, |i, f| {
+    split(row, |i, f| {
         if i > 0 {
             fixed.push(b',');
         }
         let text = &row[f.whole.clone()];
         if f.whole == f.inner && memchr::memchr(b'"', text).is_some() {
-            problem.get_or_insert(RecordError::StrayQuote);
             fixed.push(b'"');
             for &b in text {
                 fixed.extend_from_slice(if b == b'"' {
@@ -415,11 +459,12 @@ fn mend_quotes(row: &[u8]) -> Option<(Vec<u8>, RecordError)> {
             fixed.extend_from_slice(text);
         }
     });
-    if open {
+    if quotes.open {
         fixed.push(b'"');
-        problem = Some(RecordError::UnterminatedQuote);
+        (fixed, RecordError::UnterminatedQuote)
+    } else {
+        (fixed, RecordError::StrayQuote)
     }
-    problem.map(|p| (fixed, p))
 }
 
 /// [`CsvAnswer::Rewrite`]: the row with the puzzle field replaced by the job's answer and the claimed solution
