@@ -340,8 +340,8 @@ pub struct BatchArgs {
     #[arg(long, value_name = "NAME")]
     pub column: Option<String>,
 
-    /// The CSV (or Parquet, Arrow) column of solutions: the claims `check` checks, the column `solve` fills [default: solutions or
-    /// solution; `solve` adds a `solution` column when there is none]. A header without it is an error.
+    /// The CSV (or Parquet, Arrow) column of solutions: the claims `check` checks, the column `solve` fills [default: the first other
+    /// of solutions, solution, answer; `solve` adds a `solution` column when there is none]. A header without it is an error.
     #[arg(long, value_name = "NAME")]
     pub solution_column: Option<String>,
 
@@ -349,9 +349,12 @@ pub struct BatchArgs {
     #[arg(long, value_enum, value_name = "CODEC", default_value_t = TableCompressionArg::Zstd)]
     pub table_compression: TableCompressionArg,
 
-    /// Print at most N per-record failure messages (the summary still counts every failure).
-    #[arg(long, value_name = "N", allow_negative_numbers = true)]
-    pub max_errors: Option<u64>,
+    /// Print at most N per-record failure messages, then one line counting the rest (the summary still counts
+    /// every failure); 0 prints none, `all` prints every one.
+    // The type is spelt out so that clap takes `None` as a value (`all`: no cap), not as the option left out.
+    #[arg(long, value_name = "N", allow_negative_numbers = true, value_parser = parse_max_errors,
+          default_value = DEFAULT_MAX_ERRORS)]
+    pub max_errors: std::option::Option<u64>,
 
     /// Read regular files instead of memory-mapping them.
     #[arg(long)]
@@ -643,6 +646,25 @@ pub const CLASSIC_FILE: &str = "sudoku.txt";
 /// The first digit of the classic form's boards unless `--first` says otherwise.
 pub const CLASSIC_FIRST: u8 = 1;
 
+/// How many per-record failure messages a batch run prints unless `--max-errors` says otherwise.
+const DEFAULT_MAX_ERRORS: &str = "100";
+
+/// [`DEFAULT_MAX_ERRORS`] as a cap, for the runs without the option (the classic `-s FILE` form).
+pub fn default_max_errors() -> Option<u64> {
+    parse_max_errors(DEFAULT_MAX_ERRORS).unwrap_or(Some(0))
+}
+
+/// `--max-errors`: a whole number, or `all` (`None`: no cap).
+fn parse_max_errors(s: &str) -> Result<Option<u64>, String> {
+    if s == "all" {
+        return Ok(None);
+    }
+    match s.parse::<u64>() {
+        Ok(n) if s.bytes().all(|b| b.is_ascii_digit()) => Ok(Some(n)),
+        _ => Err("N must be a whole number of at least 0, or all".into()),
+    }
+}
+
 fn parse_classic_count(s: &str) -> Result<u32, String> {
     match s.parse::<u32>() {
         Ok(n) if (1..=CLASSIC_MAX).contains(&n) && s.bytes().all(|b| b.is_ascii_digit()) => Ok(n),
@@ -919,6 +941,22 @@ mod tests {
             Some(Command::Rate(a)) => a.options().chunk_size,
             _ => unreachable!("a rate command"),
         }
+    }
+
+    #[test]
+    fn max_errors_is_capped_by_default_and_all_lifts_the_cap() {
+        let cap = |args: &[&str]| {
+            let cli = Cli::try_parse_from(["sudoku", "solve"].iter().chain(args)).unwrap();
+            match cli.command {
+                Some(Command::Solve(a)) => a.batch.max_errors,
+                _ => unreachable!("a solve command"),
+            }
+        };
+        assert_eq!(cap(&["x.txt"]), Some(100));
+        assert_eq!(default_max_errors(), Some(100));
+        assert_eq!(cap(&["--max-errors", "all", "x.txt"]), None);
+        assert_eq!(cap(&["--max-errors", "0", "x.txt"]), Some(0));
+        assert!(Cli::try_parse_from(["sudoku", "solve", "--max-errors", "+5", "x"]).is_err());
     }
 
     #[test]

@@ -197,8 +197,12 @@ fn run(args: cli::Cli) -> anyhow::Result<ExitCode> {
         ) => bench(&files, seconds, unique),
         (None, Some(file)) => {
             let target = Target::File(cli::CLASSIC_FILE.into());
-            let mut reporter =
-                Reporter::new(cli::show_progress(&target, quiet), None, quiet, "records");
+            let mut reporter = Reporter::new(
+                cli::show_progress(&target, quiet),
+                cli::default_max_errors(),
+                quiet,
+                "records",
+            );
             let summary = batch::run_batch(
                 vec![InputSpec::from_arg(&file)],
                 &target,
@@ -288,15 +292,8 @@ fn bench(files: &[std::path::PathBuf], seconds: f64, unique: bool) -> anyhow::Re
     let mut failed = false;
     let mut unreadable = false;
     let mut out = console::Stdout::open()?;
-    out.line(&format!(
-        "{} search, {seconds} s of timed passes per file, parse + solve per puzzle, 1 thread",
-        if unique {
-            "uniqueness (limit 2)"
-        } else {
-            "first-solution"
-        }
-    ))?;
-    out.line(&BenchReport::header())?;
+    // The table's head is written before its first row: nothing goes before an error about the first file.
+    let mut head = true;
     for path in files {
         let name = console::escaped(path);
         let data = match Dataset::load(path) {
@@ -318,6 +315,17 @@ fn bench(files: &[std::path::PathBuf], seconds: f64, unique: bool) -> anyhow::Re
             say!("sudoku: {name}: no puzzles to time");
             failed = true;
             continue;
+        }
+        if std::mem::take(&mut head) {
+            out.line(&format!(
+                "{} search, {seconds} s of timed passes per file, parse + solve per puzzle, 1 thread",
+                if unique {
+                    "uniqueness (limit 2)"
+                } else {
+                    "first-solution"
+                }
+            ))?;
+            out.line(&BenchReport::header())?;
         }
         out.line(&bench::run_bench(&data, &config).to_string())?;
     }

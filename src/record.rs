@@ -41,9 +41,16 @@ pub enum RecordError {
         /// Fields in the row.
         found: usize,
     },
-    /// A CSV field opened with `"` and never closed on its line.
-    #[error("unterminated quoted CSV field")]
+    /// A CSV field opened with `"` and never closed on its line (a record is one line: a quoted field cannot hold
+    /// a line break).
+    #[error(
+        "unterminated quoted CSV field (a record is one line: a quoted field cannot span lines)"
+    )]
     UnterminatedQuote,
+    /// A `"` inside a CSV field that does not start with one: not RFC 4180, and what is left of a quoted field
+    /// that spanned lines.
+    #[error("a quote inside an unquoted CSV field (the end of a quoted field that spans lines?)")]
+    StrayQuote,
     /// A table row whose puzzle field is null (Parquet, Arrow IPC).
     #[error("the puzzle field is null")]
     Null,

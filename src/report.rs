@@ -96,7 +96,7 @@ impl Reporter {
         if self.hidden > 0 && !self.quiet {
             let _ = writeln!(
                 self.diag,
-                "sudoku: {} more failed records not shown (--max-errors {})",
+                "sudoku: {} more failed records not shown (--max-errors {}; --max-errors all shows every one)",
                 self.hidden,
                 self.max_errors.unwrap_or(0)
             );

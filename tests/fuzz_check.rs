@@ -82,7 +82,8 @@ fn check_read_all(text: &[u8], forced: Option<Format>) {
                 FormatError::HeaderTooLong { line } => line,
                 FormatError::NoPuzzleColumn { line, .. }
                 | FormatError::NoNamedColumn { line, .. }
-                | FormatError::AmbiguousColumn { line, .. } => line,
+                | FormatError::AmbiguousColumn { line, .. }
+                | FormatError::SecondSolutionColumn { line, .. } => line,
             };
             assert!((1..=lines).contains(&line), "{e} outside {lines} lines");
             return;

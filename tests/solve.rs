@@ -112,6 +112,37 @@ fn a_puzzle_given_as_an_argument() {
     assert!(r
         .stderr
         .starts_with("sudoku: <argument>:1: malformed: expected 81 cells, found 80\n"));
+    // Too few cells to be taken for a puzzle, and no such file: the message says both.
+    let r = run(&["solve", "123"]);
+    assert_eq!(
+        (r.code, r.stdout.as_slice(), r.stderr.as_str()),
+        (
+            2,
+            &b""[..],
+            "sudoku: 123: no such file, and not a puzzle either: a puzzle has 81 cells (1-9, and 0 or . for \
+             blanks), this has 3\n"
+        )
+    );
+}
+
+#[test]
+fn bench_prints_nothing_before_an_error_about_its_only_file() {
+    let r = run(&["bench", "--seconds", "0", "nosuch.txt"]);
+    assert_eq!(r.code, 2, "{}", r.stderr);
+    assert_eq!(r.out(), "");
+    assert!(r.stderr.starts_with("sudoku: nosuch.txt: "), "{}", r.stderr);
+    // With a good file after it, the table (head and one row) follows the error.
+    let r = run(&[
+        "bench",
+        "--seconds",
+        "0",
+        "nosuch.txt",
+        &data("puzzles.txt"),
+    ]);
+    assert_eq!(r.code, 2, "{}", r.stderr);
+    let out = r.out();
+    assert_eq!(out.lines().count(), 3, "{out}");
+    assert!(out.starts_with("first-solution search"), "{out}");
 }
 
 // ---- failures ------------------------------------------------------------------------------------------------
@@ -263,12 +294,45 @@ fn max_errors_limits_messages_not_counts() {
         r.messages(),
         [
             "sudoku: data/bad.txt:2: malformed: cell 17 (row 2, col 8): invalid character 'x'",
-            "sudoku: 3 more failed records not shown (--max-errors 1)",
+            "sudoku: 3 more failed records not shown (--max-errors 1; --max-errors all shows every one)",
         ]
     );
     assert!(r
         .stderr
         .contains("2 malformed, 1 clashing givens, 1 no solution"));
+}
+
+#[test]
+fn failure_messages_stop_at_100_by_default_and_all_shows_every_one() {
+    let input = "x\n".repeat(250);
+    let r = run_in(None, &["solve", "-"], input.as_bytes());
+    assert_eq!(r.code, 1);
+    let messages = r.messages();
+    let per_record: Vec<&String> = messages
+        .iter()
+        .filter(|m| m.starts_with("sudoku: <stdin>:"))
+        .collect();
+    assert_eq!(per_record.len(), 100, "{}", r.stderr);
+    assert_eq!(per_record[99].split(':').nth(2), Some("100"));
+    assert!(messages.contains(
+        &"sudoku: 150 more failed records not shown (--max-errors 100; --max-errors all shows every one)".into()
+    ));
+    assert!(r.stderr.contains("250 malformed"), "{}", r.stderr);
+    assert_eq!(r.out().lines().count(), 250);
+    let r = run_in(
+        None,
+        &["solve", "--max-errors", "all", "-"],
+        input.as_bytes(),
+    );
+    let messages = r.messages();
+    assert_eq!(
+        messages
+            .iter()
+            .filter(|m| m.starts_with("sudoku: <stdin>:"))
+            .count(),
+        250
+    );
+    assert!(!r.stderr.contains("not shown"), "{}", r.stderr);
 }
 
 #[test]
@@ -391,6 +455,55 @@ fn chunked_equals_sequential_for_csv() {
         ],
     );
     assert_same_bytes_every_way(&file, &[]);
+}
+
+#[test]
+fn quoted_line_breaks_in_csv_give_the_same_well_formed_rows_at_any_chunk_size() {
+    let puzzles = puzzle_lines(&read_data("puzzles.txt"));
+    let mut text = String::from("id,puzzle,solution,note\n");
+    for (i, p) in puzzles.iter().take(30).enumerate() {
+        match i % 3 {
+            0 => text.push_str(&format!("\"id\n{i}\",{p},,x\n")),
+            1 => text.push_str(&format!("{i},{p},,\"two\r\nlines\"\n")),
+            _ => text.push_str(&format!("\"{i}\",{p},,\"a \"\"quoted\"\" note\"\n")),
+        }
+    }
+    let file = joined("quoted-breaks.csv", &[&text]);
+    assert_same_bytes_every_way(&file, &[]);
+    let r = run(&["solve", "-q", &file]);
+    assert_eq!(r.code, 1);
+    let out = r.out();
+    let rows: Vec<&str> = out.lines().collect();
+    assert_eq!(rows.len(), 1 + 10 * 2 + 10 * 2 + 10);
+    // No row is left with an open quote: each has an even number of quotes, so no reader joins two rows.
+    assert!(
+        rows.iter().all(|r| r.matches('"').count() % 2 == 0),
+        "{out}"
+    );
+    // The whole records are solved; each half of a broken one is marked, the puzzle kept in its place.
+    let solved: Vec<&str> = rows
+        .iter()
+        .filter(|r| !r.contains("error: "))
+        .copied()
+        .collect();
+    assert_eq!(solved.len(), 1 + 10);
+    for row in &solved[1..] {
+        let f: Vec<&str> = row.split(',').collect();
+        assert!(solves(f[1], f[2]), "{row}");
+    }
+    assert_eq!(
+        rows[1],
+        "\"id\",,error: malformed: unterminated quoted CSV field (a record is one line: a quoted field cannot span \
+         lines)"
+    );
+    assert_eq!(
+        rows[2],
+        format!(
+            "\"0\"\"\",{},error: malformed: a quote inside an unquoted CSV field (the end of a quoted field that \
+             spans lines?),x",
+            puzzles[0]
+        )
+    );
 }
 
 #[test]
@@ -617,7 +730,7 @@ fn quiet_with_max_errors_0_is_silent_and_q_is_accepted_everywhere() {
     let r = run(&["solve", "--max-errors", "0", &data("bad.txt")]);
     assert!(
         r.stderr
-            .contains("sudoku: 4 more failed records not shown (--max-errors 0)"),
+            .contains("sudoku: 4 more failed records not shown (--max-errors 0; --max-errors all shows every one)"),
         "{}",
         r.stderr
     );

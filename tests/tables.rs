@@ -104,16 +104,12 @@ fn solve_keeps_every_column_and_adds_the_solutions_in_each_kind() {
         let bytes = std::fs::read(&out).unwrap();
         assert!(bytes.starts_with(magic), "{name}: the input's kind");
         let t = read_table(&bytes);
-        assert_eq!(
-            names(&t),
-            ["id", "question", "answer", "rating", "solution"],
-            "{name}"
-        );
+        // `answer` is the solution column: filled in place.
+        assert_eq!(names(&t), ["id", "question", "answer", "rating"], "{name}");
         assert_eq!(ids(&t), (1..=102).collect::<Vec<i64>>());
         assert_eq!(texts(&t, "question"), puzzles);
-        let solved = texts(&t, "solution");
+        let solved = texts(&t, "answer");
         assert_eq!(solved[..100], solutions()[..], "{name}");
-        assert_eq!(texts(&t, "answer")[..100], solutions()[..]);
         assert_eq!(
             solved[100..],
             [
@@ -208,6 +204,43 @@ fn each_job_keeps_the_columns_appends_its_own_or_rewrites_in_place() {
             );
         }
     }
+}
+
+#[test]
+fn shuffle_finds_the_answer_column_without_flags_and_transforms_it_with_the_question() {
+    let dir = tempdir();
+    // The table `cmd` writes for puzzles.parquet (whose two bad rows fail).
+    let output_of = |cmd: &str| {
+        let out = dir.path().join(format!("{cmd}.parquet"));
+        let r = run(&[cmd, &data("puzzles.parquet"), "-o", out.to_str().unwrap()]);
+        assert_eq!(r.code, 1, "{cmd}: {}", r.stderr);
+        read_table(&std::fs::read(&out).unwrap())
+    };
+    let t = output_of("shuffle");
+    assert_eq!(names(&t), ["id", "question", "answer", "rating"]);
+    let (questions, answers) = (texts(&t, "question"), texts(&t, "answer"));
+    let originals = texts(&read_input(), "question");
+    let mut shuffled = String::new();
+    for i in 0..100 {
+        let (q, a) = (
+            questions[i].as_deref().unwrap(),
+            answers[i].as_deref().unwrap(),
+        );
+        assert!(solves(q, a), "row {}: {q} {a}", i + 1);
+        shuffled.push_str(&format!("{q}\n"));
+    }
+    assert_ne!(questions[..100], originals[..100]);
+    // Each shuffled question is equivalent to its original; it has one solution, so its answer is the original
+    // answer transformed alike.
+    let canon = |text: &str| run_in(None, &["canon", "-q", "-"], text.as_bytes()).out();
+    let original: String = originals[..100]
+        .iter()
+        .map(|q| format!("{}\n", q.as_deref().unwrap()))
+        .collect();
+    assert_eq!(canon(&shuffled), canon(&original));
+    // `check` finds the answer column alike.
+    let check = texts(&output_of("check"), "check");
+    assert!(check[..100].iter().all(|c| c.as_deref() == Some("ok")));
 }
 
 fn read_input() -> Vec<RecordBatch> {

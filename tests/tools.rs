@@ -246,6 +246,86 @@ fn shuffle_keeps_claims_true_and_depends_only_on_the_seed() {
     assert_eq!(out.lines().count(), 21);
 }
 
+/// The Hugging Face layout: `source,question,answer,rating`, the puzzles of data/puzzles.txt with their solutions.
+fn hugging_face_csv() -> String {
+    let (p, s) = puzzles();
+    let rows: String = p
+        .iter()
+        .zip(&s)
+        .enumerate()
+        .map(|(i, (p, s))| format!("set{i},{p},{s},{i}.5\n"))
+        .collect();
+    format!("source,question,answer,rating\n{rows}")
+}
+
+#[test]
+fn the_hugging_face_answer_column_is_checked_and_shuffled_with_its_question() {
+    let input = hugging_face_csv();
+    let (code, out) = same_at_any_split(&["check"], input.as_bytes());
+    assert_eq!(code, 0, "{out}");
+    let expect: String = input
+        .lines()
+        .enumerate()
+        .map(|(i, row)| match i {
+            0 => format!("{row},check\n"),
+            _ => format!("{row},ok\n"),
+        })
+        .collect();
+    assert_eq!(out, expect);
+    let (code, out) = same_at_any_split(&["shuffle", "--seed", "11"], input.as_bytes());
+    assert_eq!(code, 0, "{out}");
+    let (originals, _) = puzzles();
+    let rows: Vec<&str> = out.lines().collect();
+    assert_eq!(rows[0], "source,question,answer,rating");
+    assert_eq!(rows.len(), originals.len() + 1);
+    let mut questions = String::new();
+    for (i, (row, original)) in rows[1..].iter().zip(&originals).enumerate() {
+        let f: Vec<&str> = row.split(',').collect();
+        assert_eq!(
+            (f.len(), f[0], f[3]),
+            (4, &*format!("set{i}"), &*format!("{i}.5"))
+        );
+        assert!(valid_board(f[2]) && keeps_givens(f[1], f[2]), "{row}");
+        assert_ne!(f[1].replace('0', "."), *original, "{row}");
+        questions.push_str(&format!("{}\n", f[1]));
+    }
+    // Each shuffled question is equivalent to its original (same canonical form); its puzzle has one solution, so
+    // the answer that solves it is the original answer transformed alike.
+    let canon = |text: &str| run_in(None, &["canon", "-q", "-"], text.as_bytes()).out();
+    assert_eq!(canon(&questions), canon(&(originals.join("\n") + "\n")));
+    // The pairs shuffled are still checked as true.
+    assert_eq!(run_in(None, &["check", "-q", "-"], out.as_bytes()).code, 0);
+}
+
+#[test]
+fn shuffle_refuses_a_second_solution_column_it_would_leave_unchanged() {
+    let dir = crate::util::tempdir();
+    let out = dir.path().join("out.csv");
+    let (p, s) = puzzles();
+    let input = format!("puzzle,solution,answer\n{},{},{}\n", p[0], s[0], s[0]);
+    let r = run_in(
+        None,
+        &["shuffle", "-", "-o", out.to_str().unwrap()],
+        input.as_bytes(),
+    );
+    assert_eq!(r.code, 2, "{}", r.stderr);
+    assert_eq!(
+        r.stderr,
+        "sudoku: <stdin>: line 1: the CSV header has a second solution column \"answer\", which rewriting the \
+         puzzles would leave unchanged (and wrong): keep one solution column: \"puzzle,solution,answer\"\n"
+    );
+    assert!(!out.exists());
+    // Solving and checking read the first solution column and keep the other as it is.
+    let r = run_in(None, &["check", "-q", "-"], input.as_bytes());
+    assert_eq!(
+        (r.code, r.out()),
+        (
+            0,
+            format!("{},ok\n", input.trim_end()).replacen("answer\n", "answer,check\n", 1)
+        )
+    );
+}
+
 #[test]
 fn dedupe_keeps_the_first_of_each_class_in_input_order() {
     let (p, _) = puzzles();

@@ -101,7 +101,7 @@ impl InputSpec {
 
 /// Opens the file at `path` for reading, with its metadata; a directory is an error.
 fn open_file(path: &Path) -> io::Result<(File, std::fs::Metadata)> {
-    let file = File::open(path)?;
+    let file = File::open(path).map_err(|e| not_a_puzzle_either(path, e))?;
     let meta = file.metadata()?;
     if meta.is_dir() {
         return Err(io::Error::new(
@@ -112,15 +112,32 @@ fn open_file(path: &Path) -> io::Result<(File, std::fs::Metadata)> {
     Ok((file, meta))
 }
 
+/// A file that is not there, named by puzzle characters alone (too few cells to be taken for a puzzle, see
+/// [`InputSpec::from_arg`]): the error says it is neither a file nor a puzzle, its kind kept.
+fn not_a_puzzle_either(path: &Path, e: io::Error) -> io::Error {
+    match path.to_str().and_then(puzzle_cells) {
+        Some(cells) if e.kind() == io::ErrorKind::NotFound && cells > 0 => io::Error::new(
+            io::ErrorKind::NotFound,
+            format!(
+                "no such file, and not a puzzle either: a puzzle has 81 cells (1-9, and 0 or . for blanks), \
+                 this has {cells}"
+            ),
+        ),
+        _ => e,
+    }
+}
+
+/// The cells (digits and dots) of a text made of puzzle characters alone (digits, dots, whitespace); `None` for
+/// any other text.
+fn puzzle_cells(text: &str) -> Option<usize> {
+    text.chars()
+        .all(|c| c.is_ascii_digit() || c == '.' || c.is_ascii_whitespace())
+        .then(|| text.chars().filter(|c| !c.is_ascii_whitespace()).count())
+}
+
 /// Puzzle text rather than a file name: only digits, dots and whitespace, and at least a row's worth of cells.
 fn looks_like_puzzle(text: &str) -> bool {
-    text.chars()
-        .filter(|c| c.is_ascii_digit() || *c == '.')
-        .count()
-        >= 9
-        && text
-            .chars()
-            .all(|c| c.is_ascii_digit() || c == '.' || c.is_ascii_whitespace())
+    puzzle_cells(text).is_some_and(|cells| cells >= 9)
 }
 
 /// An open input.

@@ -113,6 +113,16 @@ pub enum TableError {
         /// The table's column names.
         columns: String,
     },
+    /// A second solution column (named `solutions`, `solution`, `answer` or as the user named the solution column)
+    /// for a job that rewrites the puzzle and its solution (`shuffle`): it would be left as it was, no longer the
+    /// solution of its row's puzzle.
+    #[error("a second solution column {name:?}, which rewriting the puzzles would leave unchanged (and wrong): keep one solution column; the columns: {columns}")]
+    SecondSolutionColumn {
+        /// The second solution column's name.
+        name: String,
+        /// The table's column names.
+        columns: String,
+    },
     /// The puzzle or solution column does not hold text.
     #[error("column {column:?} is of type {data_type}, not text (utf8): puzzles are strings of 81 characters")]
     NotText {
@@ -496,7 +506,12 @@ mod arrow {
         names: &ColumnNames,
         answer: CsvAnswer,
     ) -> Result<Plan, TableError> {
-        let (puzzle, claim, _) = names.pick(schema.fields().iter().map(|f| f.name().as_bytes()));
+        let column_names: Vec<&[u8]> = schema
+            .fields()
+            .iter()
+            .map(|f| f.name().as_bytes())
+            .collect();
+        let (puzzle, claim, _) = names.pick(column_names.iter().copied());
         let missing = |name: &String| TableError::NoNamedColumn {
             name: name.clone(),
             columns: column_list(schema),
@@ -511,6 +526,14 @@ mod arrow {
         };
         if let (Some(n), None) = (&names.solution, claim) {
             return Err(missing(n));
+        }
+        if answer == CsvAnswer::Rewrite {
+            if let Some(name) = names.other_solution(&column_names) {
+                return Err(TableError::SecondSolutionColumn {
+                    name,
+                    columns: column_list(schema),
+                });
+            }
         }
         for i in std::iter::once(puzzle).chain(claim) {
             let f = schema.field(i);

@@ -1,8 +1,11 @@
 //! The CSV format of the Kaggle puzzle sets: a header naming a puzzle column and usually a solution column
-//! (`quizzes,solutions`, `id,puzzle,solution,clues,difficulty`, `puzzle,solution`), then one puzzle per row.
+//! (`quizzes,solutions`, `id,puzzle,solution,clues,difficulty`, `puzzle,solution`; Hugging Face's
+//! `source,question,answer,rating`), then one puzzle per row.
 //! Output: the same CSV with the solution column filled in (added at the end when the header has none); a failed
 //! record gets `error: REASON` in that column, quoted when it holds a comma. Fields may be quoted (`"..."`, `""` for
-//! a quote); a record is one line.
+//! a quote); a record is one line. A row whose quoted field stays open at the line end, or with a `"` inside an
+//! unquoted field (the two halves of a quoted field that spans lines), is a malformed record, written back with
+//! that field quoted so that every output row is one well-formed CSV row.
 
 use std::ops::Range;
 
@@ -14,7 +17,8 @@ use crate::record::{
 
 /// The puzzle column's names, by default: the first of these in the header (in the header's order) is it.
 pub(crate) const PUZZLE_NAMES: [&str; 5] = ["quizzes", "quiz", "puzzles", "puzzle", "question"];
-const SOLUTION_NAMES: [&str; 2] = ["solutions", "solution"];
+/// The solution column's names, by default: the first of these in the header (after the puzzle column) is it.
+pub(crate) const SOLUTION_NAMES: [&str; 3] = ["solutions", "solution", "answer"];
 
 /// The names a user gave the puzzle and solution columns (`--column`, `--solution-column`); `None` for the
 /// default names. Names match whole fields, trimmed, in any case.
@@ -98,6 +102,20 @@ impl ColumnNames {
         (puzzle, solution, count)
     }
 
+    /// A column among `names` (as for [`ColumnNames::pick`]) that holds solutions but is not the solution column
+    /// `pick` finds: named as a solution column by default or by the user. A job that rewrites the puzzle column
+    /// and the solution column would leave it as it was; its name, as the header has it.
+    pub(crate) fn other_solution(&self, names: &[&[u8]]) -> Option<String> {
+        let (puzzle, solution, _) = self.pick(names.iter().copied());
+        names.iter().enumerate().find_map(|(i, name)| {
+            let lower = String::from_utf8_lossy(name.trim_ascii()).to_ascii_lowercase();
+            let holds_solutions =
+                SOLUTION_NAMES.contains(&lower.as_str()) || self.is_solution(&lower);
+            (holds_solutions && Some(i) != puzzle && Some(i) != solution)
+                .then(|| String::from_utf8_lossy(name.trim_ascii()).into_owned())
+        })
+    }
+
     fn is_solution(&self, name: &str) -> bool {
         match &self.solution {
             Some(n) => n.trim().eq_ignore_ascii_case(name),
@@ -125,12 +143,17 @@ pub struct Columns {
 }
 
 impl Columns {
+    /// The fields of a header line (without its line ending), unquoted.
+    pub(crate) fn header_names(header: &[u8]) -> Vec<&[u8]> {
+        let mut fields = Vec::new();
+        split(header, |_, f| fields.push(&header[f.inner]));
+        fields
+    }
+
     /// Reads a header line (without its line ending) for the columns `names` names; `None` when no field names a
     /// puzzle column, or when a solution column named by the user is missing.
     pub(crate) fn from_header(header: &[u8], names: &ColumnNames) -> Option<Columns> {
-        let mut fields = Vec::new();
-        split(header, |_, f| fields.push(&header[f.inner]));
-        let (puzzle, solution, fields) = names.pick(fields);
+        let (puzzle, solution, fields) = names.pick(Columns::header_names(header));
         if names.solution.is_some() && solution.is_none() {
             return None;
         }
@@ -209,11 +232,20 @@ struct Field {
     inner: Range<usize>,
 }
 
-/// Calls `each(index, field)` for every field of `line`; returns the number of fields and whether a quoted field
-/// was left open.
-fn split(line: &[u8], mut each: impl FnMut(usize, Field)) -> (usize, bool) {
+/// How a line's quotes stand, besides its fields.
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
+struct Quotes {
+    /// A quoted field is left open at the end of the line.
+    open: bool,
+    /// A field that does not start with `"` holds one.
+    stray: bool,
+}
+
+/// Calls `each(index, field)` for every field of `line`; returns the number of fields and how its quotes stand.
+fn split(line: &[u8], mut each: impl FnMut(usize, Field)) -> (usize, Quotes) {
     let mut pos = 0;
     let mut index = 0;
+    let mut stray = false;
     loop {
         let (field, next, open) = if line.get(pos) == Some(&b'"') {
             let mut j = pos + 1;
@@ -248,7 +280,16 @@ fn split(line: &[u8], mut each: impl FnMut(usize, Field)) -> (usize, bool) {
                 }
             }
         } else {
-            let end = memchr::memchr(b',', &line[pos..]).map_or(line.len(), |c| pos + c);
+            // One pass finds the comma and any quote before it.
+            let rest = &line[pos..];
+            let end = match memchr::memchr2(b',', b'"', rest) {
+                Some(q) if rest[q] == b'"' => {
+                    stray = true;
+                    memchr::memchr(b',', &rest[q..]).map_or(line.len(), |c| pos + q + c)
+                }
+                Some(c) => pos + c,
+                None => line.len(),
+            };
             (
                 Field {
                     whole: pos..end,
@@ -261,7 +302,7 @@ fn split(line: &[u8], mut each: impl FnMut(usize, Field)) -> (usize, bool) {
         each(index, field);
         index += 1;
         if open || next >= line.len() {
-            return (index, open);
+            return (index, Quotes { open, stray });
         }
         pos = next + 1;
     }
@@ -280,26 +321,25 @@ pub(crate) fn record<J: Job + ?Sized>(
     out: &mut Vec<u8>,
     report: &mut ChunkReport,
 ) {
-    let row = strip_cr(text);
+    let read = strip_cr(text);
+    let first = Located::of(cols, read);
+    let mended = (first.quotes != Quotes::default()).then(|| mend_quotes(read, first.quotes));
+    let (row, located, bad_quotes) = match &mended {
+        Some((fixed, e)) => (&fixed[..], Located::of(cols, fixed), Some(e)),
+        None => (read, first, None),
+    };
+    let Located {
+        puzzle,
+        claim,
+        answer,
+        found,
+        ..
+    } = located;
     let from = out.len();
-    let mut puzzle: Option<Field> = None;
-    let mut claim: Option<Field> = None;
-    let mut answer = None;
-    let (found, open) = split(row, |i, f| {
-        if i == cols.solution {
-            answer = Some(f.whole.clone());
-        }
-        if Some(i) == cols.claim {
-            claim = Some(f.clone());
-        }
-        if i == cols.puzzle {
-            puzzle = Some(f);
-        }
-    });
     place.open_json(out, n, puzzle.as_ref().map(|p| &row[p.inner.clone()]));
     let start = out.len();
-    let result = if open {
-        Err(Failure::Malformed(RecordError::UnterminatedQuote))
+    let result = if let Some(e) = bad_quotes {
+        Err(Failure::Malformed(e.clone()))
     } else if found != cols.fields {
         Err(Failure::Malformed(RecordError::FieldCount {
             expected: cols.fields,
@@ -358,6 +398,73 @@ pub(crate) fn record<J: Job + ?Sized>(
             }
         },
     );
+}
+
+/// The fields of a row a job needs, found in one pass.
+struct Located {
+    puzzle: Option<Field>,
+    claim: Option<Field>,
+    /// The whole of the answer field.
+    answer: Option<Range<usize>>,
+    /// Number of fields.
+    found: usize,
+    quotes: Quotes,
+}
+
+impl Located {
+    fn of(cols: &Columns, row: &[u8]) -> Located {
+        let (mut puzzle, mut claim, mut answer) = (None, None, None);
+        let (found, quotes) = split(row, |i, f| {
+            if i == cols.solution {
+                answer = Some(f.whole.clone());
+            }
+            if Some(i) == cols.claim {
+                claim = Some(f.clone());
+            }
+            if i == cols.puzzle {
+                puzzle = Some(f);
+            }
+        });
+        Located {
+            puzzle,
+            claim,
+            answer,
+            found,
+            quotes,
+        }
+    }
+}
+
+/// For a row whose `quotes` are wrong (a quoted field left open at its end, a `"` inside an unquoted field): the
+/// row with each such field made one well-formed field (the open one closed, so it reads as the text it holds; the
+/// others quoted, so they read as they are written) and why the row is malformed.
+fn mend_quotes(row: &[u8], quotes: Quotes) -> (Vec<u8>, RecordError) {
+    let mut fixed = Vec::with_capacity(row.len() + 8);
+    split(row, |i, f| {
+        if i > 0 {
+            fixed.push(b',');
+        }
+        let text = &row[f.whole.clone()];
+        if f.whole == f.inner && memchr::memchr(b'"', text).is_some() {
+            fixed.push(b'"');
+            for &b in text {
+                fixed.extend_from_slice(if b == b'"' {
+                    b"\"\""
+                } else {
+                    std::slice::from_ref(&b)
+                });
+            }
+            fixed.push(b'"');
+        } else {
+            fixed.extend_from_slice(text);
+        }
+    });
+    if quotes.open {
+        fixed.push(b'"');
+        (fixed, RecordError::UnterminatedQuote)
+    } else {
+        (fixed, RecordError::StrayQuote)
+    }
 }
 
 /// [`CsvAnswer::Rewrite`]: the row with the puzzle field replaced by the job's answer and the claimed solution
@@ -479,7 +586,7 @@ mod tests {
         assert_eq!(Columns::from_header(b"a,b", &ColumnNames::default()), None);
         let c = Columns::from_header(b"source,question,answer,rating", &ColumnNames::default())
             .unwrap();
-        assert_eq!((c.puzzle, c.claim), (1, None));
+        assert_eq!((c.puzzle, c.solution, c.claim), (1, 2, Some(2)));
         let named = ColumnNames {
             puzzle: Some("Board".into()),
             solution: Some("answer".into()),
@@ -520,6 +627,64 @@ mod tests {
         assert_eq!(out, format!("{PUZZLE},{SOLUTION}\n"));
     }
 
+    /// The number of fields of `row` when it reads as RFC 4180 fields (every field unquoted without a `"`, or
+    /// quoted with its inner quotes doubled), else `None`.
+    fn well_formed(row: &str) -> Option<usize> {
+        let (mut count, mut rest) = (0, row.as_bytes());
+        loop {
+            count += 1;
+            let end = if rest.first() == Some(&b'"') {
+                let mut i = 1;
+                loop {
+                    match (rest.get(i), rest.get(i + 1)) {
+                        (Some(b'"'), Some(b'"')) => i += 2,
+                        (Some(b'"'), _) => break i + 1,
+                        (Some(_), _) => i += 1,
+                        (None, _) => return None,
+                    }
+                }
+            } else {
+                let end = rest.iter().position(|&b| b == b',').unwrap_or(rest.len());
+                if rest[..end].contains(&b'"') {
+                    return None;
+                }
+                end
+            };
+            match rest.get(end) {
+                None => return Some(count),
+                Some(b',') => rest = &rest[end + 1..],
+                Some(_) => return None,
+            }
+        }
+    }
+
+    #[test]
+    fn a_quoted_field_spanning_lines_gives_two_malformed_rows_each_well_formed() {
+        // The id field "a<newline>b": its two halves are two malformed records, every other field kept, and each
+        // output row is one well-formed row (the first as short as its line, as any short row).
+        let body = format!("\"a\nb\",{PUZZLE},,27\n\"x\"\"y\",{PUZZLE},,9\n");
+        let (out, report) = run("id,puzzle,solution,clues", &body);
+        let lines: Vec<&str> = out.lines().collect();
+        assert_eq!(
+            lines,
+            [
+                "\"a\",,error: malformed: unterminated quoted CSV field (a record is one line: a quoted field \
+                 cannot span lines)",
+                &format!(
+                    "\"b\"\"\",{PUZZLE},error: malformed: a quote inside an unquoted CSV field (the end of a \
+                     quoted field that spans lines?),27"
+                ),
+                &format!("\"x\"\"y\",{PUZZLE},{SOLUTION},9"),
+            ]
+        );
+        let widths: Vec<_> = lines.iter().map(|l| well_formed(l)).collect();
+        assert_eq!(widths, [Some(3), Some(4), Some(4)]);
+        assert_eq!(
+            report.failures.iter().map(|f| f.line).collect::<Vec<_>>(),
+            [0, 1]
+        );
+    }
+
     #[test]
     fn failures_go_into_the_solution_column() {
         let clash = format!("1{}", &PUZZLE[1..]);
@@ -535,13 +700,18 @@ mod tests {
         );
         assert_eq!(
             lines[2],
-            format!("\"{PUZZLE},,error: malformed: unterminated quoted CSV field")
+            format!(
+                "\"{PUZZLE},\",error: malformed: unterminated quoted CSV field (a record is one line: a quoted \
+                 field cannot span lines)"
+            )
         );
         assert_eq!(
             lines[3],
             "1,\"error: malformed: expected 2 CSV fields, found 3\",3"
         );
         assert_eq!(report.failures.len(), 4);
+        let widths: Vec<_> = lines.iter().map(|l| well_formed(l)).collect();
+        assert_eq!(widths, [Some(2), Some(2), Some(2), Some(3)]);
         assert_eq!(
             report.failures.iter().map(|f| f.line).collect::<Vec<_>>(),
             [0, 1, 2, 3]

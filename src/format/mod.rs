@@ -159,6 +159,18 @@ pub enum FormatError {
         /// The header as found (cut at 80 characters).
         header: String,
     },
+    /// A CSV header with a second solution column (named `solutions`, `solution`, `answer` or as the user named the
+    /// solution column) for a job that rewrites the puzzle and its solution (`shuffle`): that column would be left
+    /// as it was, no longer the solution of its row's puzzle.
+    #[error("line {line}: the CSV header has a second solution column {name:?}, which rewriting the puzzles would leave unchanged (and wrong): keep one solution column: {header:?}")]
+    SecondSolutionColumn {
+        /// 1-based line of the header.
+        line: u64,
+        /// The second solution column's name.
+        name: String,
+        /// The header as found (cut at 80 characters).
+        header: String,
+    },
     /// A CSV header without a column the user named.
     #[error("line {line}: the CSV header has no column named {name:?}: {header:?}")]
     NoNamedColumn {
@@ -239,26 +251,35 @@ pub fn prepare(
         }));
     }
     let header = strip_cr(text);
+    let shown = || String::from_utf8_lossy(&header[..header.len().min(80)]).into_owned();
     if let Some(name) = names.ambiguous(header) {
         return Err(FormatError::AmbiguousColumn {
             line: n + 1,
             name,
-            header: String::from_utf8_lossy(&header[..header.len().min(80)]).into_owned(),
+            header: shown(),
         });
+    }
+    if answer == CsvAnswer::Rewrite {
+        if let Some(name) = names.other_solution(&csv::Columns::header_names(header)) {
+            return Err(FormatError::SecondSolutionColumn {
+                line: n + 1,
+                name,
+                header: shown(),
+            });
+        }
     }
     let columns = csv::Columns::from_header(header, names)
         .ok_or_else(|| {
             let line = n + 1;
-            let shown = String::from_utf8_lossy(&header[..header.len().min(80)]).into_owned();
             match names.missing(header) {
                 Some(name) => FormatError::NoNamedColumn {
                     line,
                     name,
-                    header: shown,
+                    header: shown(),
                 },
                 None => FormatError::NoPuzzleColumn {
                     line,
-                    header: shown,
+                    header: shown(),
                 },
             }
         })?
