@@ -312,3 +312,31 @@ fn a_text_format_on_a_table_and_columns_of_other_types_are_errors_that_say_so() 
     ];
     refused(&cases, &out);
 }
+
+#[test]
+fn a_footer_pointing_outside_the_file_is_an_error_naming_it_not_a_panic() {
+    // One byte of data/puzzles.parquet's footer changed: a column chunk's offset turns negative.
+    let dir = tempdir();
+    let mut bytes = std::fs::read(data("puzzles.parquet")).unwrap();
+    assert_eq!(bytes[16249], 0xAE);
+    bytes[16249] = 5;
+    let input = dir.path().join("offset.parquet");
+    std::fs::write(&input, &bytes).unwrap();
+    let out = dir.path().join("out");
+    let r = run(&[
+        "solve",
+        input.to_str().unwrap(),
+        "-o",
+        out.to_str().unwrap(),
+    ]);
+    assert_eq!(r.code, 2, "{}", r.stderr);
+    assert!(
+        r.stderr.starts_with(&format!(
+            "sudoku: {}: cannot read the Parquet data (at row 1): ",
+            input.to_str().unwrap()
+        )) && r.stderr.contains("outside the file"),
+        "{}",
+        r.stderr
+    );
+    assert!(!out.exists());
+}

@@ -54,6 +54,8 @@ type Protocol = TCompactInputProtocol<BufReader<Span>>;
 /// The record batches of a Parquet file, read a set of row groups at a time.
 pub(crate) struct RowGroups {
     file: Arc<File>,
+    /// The file's length in bytes.
+    len: u64,
     meta: FileMetaData,
     schema: SchemaRef,
     /// The footer, where the next row group's metadata starts.
@@ -97,6 +99,7 @@ impl RowGroups {
         Ok((
             RowGroups {
                 file,
+                len,
                 meta,
                 schema,
                 footer,
@@ -127,6 +130,7 @@ impl RowGroups {
                 c.offset_index_offset = None;
                 c.offset_index_length = None;
             }
+            check_ranges(&group, self.len)?;
             rows = rows.saturating_add(usize::try_from(group.num_rows).unwrap_or(0));
             groups.push(RowGroupMetaData::from_thrift(descr.clone(), group)?);
         }
@@ -155,7 +159,11 @@ impl Iterator for RowGroups {
                 Ok(reader) => self.current = Some(reader),
                 Err(e) => {
                     self.left = 0;
-                    return Some(Err(ArrowError::ParquetError(e.to_string())));
+                    let message = match e {
+                        ParquetError::General(m) => m,
+                        e => e.to_string(),
+                    };
+                    return Some(Err(ArrowError::ParquetError(message)));
                 }
             }
         }
@@ -166,6 +174,32 @@ impl RecordBatchReader for RowGroups {
     fn schema(&self) -> SchemaRef {
         self.schema.clone()
     }
+}
+
+/// Fails unless every column chunk of `group` lies within the file's `len` bytes (the reader takes the footer's
+/// offsets and sizes as they are, and panics on a negative one).
+fn check_ranges(group: &RowGroup, len: u64) -> Result<(), ParquetError> {
+    let within = |v: i64| u64::try_from(v).is_ok_and(|v| v <= len);
+    for c in &group.columns {
+        let Some(m) = &c.meta_data else {
+            return Err(ParquetError::General(
+                "a column chunk without metadata".into(),
+            ));
+        };
+        let start = m.dictionary_page_offset.unwrap_or(m.data_page_offset);
+        let ok = [m.data_page_offset, start, m.total_compressed_size]
+            .into_iter()
+            .all(within)
+            && within(start.saturating_add(m.total_compressed_size))
+            && within(m.total_uncompressed_size);
+        if !ok {
+            return Err(ParquetError::General(format!(
+                "a column chunk of the footer lies outside the file (offset {}, {} bytes, in {len})",
+                start, m.total_compressed_size
+            )));
+        }
+    }
+    Ok(())
 }
 
 /// The metadata the Arrow reader needs for `groups` of a file of `meta`.
