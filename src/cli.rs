@@ -345,9 +345,10 @@ pub struct BatchArgs {
     #[arg(long, value_name = "NAME")]
     pub solution_column: Option<String>,
 
-    /// How a Parquet output's pages are compressed: zstd (level 1), snappy, or none (the fastest, and the largest).
-    #[arg(long, value_enum, value_name = "CODEC", default_value_t = TableCompressionArg::Zstd)]
-    pub table_compression: TableCompressionArg,
+    /// How a table output is compressed: zstd (level 1), snappy (Parquet only), lz4, or none (the fastest, and the
+    /// largest) [default: zstd for Parquet, none for Arrow IPC].
+    #[arg(long, value_enum, value_name = "CODEC")]
+    pub table_compression: Option<TableCompressionArg>,
 
     /// Print at most N per-record failure messages, then one line counting the rest (the summary still counts
     /// every failure); 0 prints none, `all` prints every one.
@@ -419,11 +420,12 @@ impl BatchArgs {
                 puzzle: self.column.clone(),
                 solution: self.solution_column.clone(),
             },
-            table_compression: match self.table_compression {
+            table_compression: self.table_compression.map(|c| match c {
                 TableCompressionArg::Zstd => TableCompression::Zstd,
                 TableCompressionArg::Snappy => TableCompression::Snappy,
+                TableCompressionArg::Lz4 => TableCompression::Lz4,
                 TableCompressionArg::None => TableCompression::None,
-            },
+            }),
             header: false,
         }
     }
@@ -436,6 +438,8 @@ pub enum TableCompressionArg {
     Zstd,
     /// Snappy.
     Snappy,
+    /// LZ4.
+    Lz4,
     /// No compression.
     None,
 }

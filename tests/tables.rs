@@ -17,7 +17,7 @@ const KINDS: [(&str, &[u8]); 3] = [
 ];
 
 /// Every batch of a table in `bytes`, read by the kind its first bytes say.
-fn read_table(bytes: &[u8]) -> Vec<RecordBatch> {
+pub fn read_table(bytes: &[u8]) -> Vec<RecordBatch> {
     if bytes.starts_with(b"PAR1") {
         let dir = tempdir();
         let path = dir.path().join("t.parquet");
@@ -42,7 +42,7 @@ fn read_table(bytes: &[u8]) -> Vec<RecordBatch> {
 }
 
 /// The column `name` of every batch, as optional strings.
-fn texts(batches: &[RecordBatch], name: &str) -> Vec<Option<String>> {
+pub fn texts(batches: &[RecordBatch], name: &str) -> Vec<Option<String>> {
     batches
         .iter()
         .flat_map(|b| {
@@ -66,7 +66,7 @@ fn names(batches: &[RecordBatch]) -> Vec<String> {
         .collect()
 }
 
-fn ids(batches: &[RecordBatch]) -> Vec<i64> {
+pub fn ids(batches: &[RecordBatch]) -> Vec<i64> {
     batches
         .iter()
         .flat_map(|b| {
@@ -79,7 +79,7 @@ fn ids(batches: &[RecordBatch]) -> Vec<i64> {
         .collect()
 }
 
-fn solutions() -> Vec<Option<String>> {
+pub fn solutions() -> Vec<Option<String>> {
     read_data("puzzles.solutions.txt")
         .lines()
         .map(|l| Some(l.to_string()))
@@ -243,6 +243,22 @@ fn shuffle_finds_the_answer_column_without_flags_and_transforms_it_with_the_ques
     assert!(check[..100].iter().all(|c| c.as_deref() == Some("ok")));
 }
 
+/// Runs `solve INPUT -o OUT EXTRA...` for each case and asserts exit 2, a message naming the input, and no output.
+pub fn refused(cases: &[(&str, Vec<&str>, &str)], out: &std::path::Path) {
+    for (input, extra, message) in cases {
+        let mut args = vec!["solve", input, "-o", out.to_str().unwrap()];
+        args.extend_from_slice(extra);
+        let r = run(&args);
+        assert_eq!(r.code, 2, "{input} {extra:?}: {}", r.stderr);
+        assert!(
+            r.stderr.starts_with(&format!("sudoku: {input}: {message}")),
+            "{input} {extra:?}: {}",
+            r.stderr
+        );
+        assert!(!out.exists(), "{input} {extra:?}: no output");
+    }
+}
+
 fn read_input() -> Vec<RecordBatch> {
     read_table(&std::fs::read(data("puzzles.parquet")).unwrap())
 }
@@ -261,7 +277,6 @@ fn bad_tables_and_columns_fail_naming_the_file_and_leave_no_output() {
     let cut_stream = dir.path().join("cut.arrows");
     std::fs::write(&cut_stream, &arrow[..arrow.len() - 3000]).unwrap();
     let out = dir.path().join("out.parquet");
-    let out_arg = out.to_str().unwrap();
     let cases: [(&str, Vec<&str>, &str); 6] = [
         (
             cut.to_str().unwrap(),
@@ -281,7 +296,7 @@ fn bad_tables_and_columns_fail_naming_the_file_and_leave_no_output() {
         (
             "data/puzzles.parquet",
             vec!["--column", "rating"],
-            "column \"rating\" is of type Float64, not text",
+            "column \"rating\" is of type float64, not text",
         ),
         (
             "data/puzzles.parquet",
@@ -294,18 +309,7 @@ fn bad_tables_and_columns_fail_naming_the_file_and_leave_no_output() {
             "a Parquet input must be the only input of its run",
         ),
     ];
-    for (input, extra, message) in cases {
-        let mut args = vec!["solve", input, "-o", out_arg];
-        args.extend_from_slice(&extra);
-        let r = run(&args);
-        assert_eq!(r.code, 2, "{input} {extra:?}: {}", r.stderr);
-        assert!(
-            r.stderr.starts_with(&format!("sudoku: {input}: {message}")),
-            "{input} {extra:?}: {}",
-            r.stderr
-        );
-        assert!(!out.exists(), "{input} {extra:?}: no output");
-    }
+    refused(&cases, &out);
     let r = run(&["solve", "data/puzzles.parquet", "--json"]);
     assert_eq!(r.code, 2);
     assert!(

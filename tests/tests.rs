@@ -10,6 +10,8 @@ mod readme;
 mod safety;
 mod solve;
 #[cfg(feature = "parquet")]
+mod table_layouts;
+#[cfg(feature = "parquet")]
 mod tables;
 mod tools;
 mod usage;

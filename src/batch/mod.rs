@@ -8,7 +8,8 @@
 //!   bytes (and keeps memory flat on any input);
 //! - `pipeline`: the run ([`run_batch`]), on the crate's ordered engine and the writer of [`crate::output`];
 //! - `report`: counts and the summary of a run ([`BatchSummary`]);
-//! - `table`: Parquet and Arrow IPC tables, read and written by record batch.
+//! - `table`: Parquet and Arrow IPC tables, read and written by record batch; `column` their text columns,
+//!   `footer` a Parquet file's row groups read a few at a time.
 //!
 //! What happens to one record is a [`Job`]; what a run tells as it goes goes to an [`Observer`](crate::Observer)
 //! (`&mut ()` for none).
@@ -38,7 +39,11 @@
 //! ```
 
 mod chunk;
+#[cfg(feature = "parquet")]
+mod column;
 mod decode;
+#[cfg(feature = "parquet")]
+mod footer;
 mod input;
 mod pipeline;
 mod report;

@@ -57,8 +57,8 @@ pub struct BatchOptions {
     pub keep_lines: bool,
     /// The CSV columns the user named (`--column`, `--solution-column`); the default names otherwise.
     pub columns: ColumnNames,
-    /// How the pages of a Parquet output are compressed.
-    pub table_compression: table::TableCompression,
+    /// How a table output is compressed; `None`: the kind's default (zstd for Parquet, none for Arrow IPC).
+    pub table_compression: Option<table::TableCompression>,
     /// Write the job's header line ([`Job::line_header`]) first when the output is in the line format (not with
     /// `json`, and not after another input's output; a CSV output has a header of its own).
     pub header: bool,
@@ -75,7 +75,7 @@ impl Default for BatchOptions {
             json: false,
             keep_lines: false,
             columns: ColumnNames::default(),
-            table_compression: table::TableCompression::default(),
+            table_compression: None,
             header: false,
         }
     }
@@ -186,8 +186,10 @@ fn each_input<J: Job + ?Sized>(
 ) -> Result<(), BatchError> {
     let writer = &run.writer;
     let name = input.name.clone();
+    let compressed = matches!(input.data, Data::Decoded(_));
     let mut chunks = chunks_of(input, chunk_size);
-    let (mut prep, skipped, before_header) = prepare(&mut chunks, opts, job.csv_answer(), &name)?;
+    let (mut prep, skipped, before_header) =
+        prepare(&mut chunks, opts, job.csv_answer(), &name, compressed)?;
     let keep = if opts.keep_lines && !opts.json {
         if prep.plan == Plan::Grid {
             return Err(BatchError::KeepLinesGrid { name });
@@ -405,12 +407,13 @@ fn chunks_of(input: &mut Opened, chunk_size: usize) -> Chunks<'_> {
 
 /// Decides the input's plan from its first bytes and moves `chunks` past the preamble; returns the plan, the
 /// number of lines skipped, and the comment and blank lines skipped before a CSV header (each ending in `\n`,
-/// without `\r`), for pipe mode.
+/// without `\r`), for pipe mode. A `compressed` input whose text is a table is refused.
 fn prepare(
     chunks: &mut Chunks<'_>,
     opts: &BatchOptions,
     answer: CsvAnswer,
     name: &str,
+    compressed: bool,
 ) -> Result<(Prepared, u64, Vec<u8>), BatchError> {
     let mut want = 64 * 1024;
     loop {
@@ -418,6 +421,12 @@ fn prepare(
             name: name.to_string(),
             source,
         })?;
+        if let Some(kind) = table::TableKind::detect(head).filter(|_| compressed) {
+            return Err(BatchError::Table {
+                name: name.to_string(),
+                source: table::TableError::Compressed(kind),
+            });
+        }
         let prepared = format::prepare(head, eof, opts.format, answer, opts.json, &opts.columns);
         let prepared = prepared.map_err(|source| BatchError::Format {
             name: name.to_string(),

@@ -72,16 +72,42 @@ impl std::fmt::Display for TableKind {
     }
 }
 
-/// How the pages of a Parquet output are compressed.
+/// How a table output is compressed: a Parquet output's pages, an Arrow IPC output's buffers. A run that names
+/// none (`BatchOptions::table_compression` `None`) takes the kind's default: zstd level 1 for Parquet, none for
+/// Arrow IPC (what pyarrow's IPC writers write unless asked).
 #[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
 pub enum TableCompression {
-    /// zstd level 1 (the default): about a third of the plain size for puzzles and solutions.
+    /// zstd level 1 (Parquet's default): about a third of the plain size for puzzles and solutions.
     #[default]
     Zstd,
-    /// Snappy, pyarrow's default.
+    /// Snappy, pyarrow's Parquet default (not for Arrow IPC).
     Snappy,
+    /// LZ4: `LZ4_RAW` pages in Parquet, LZ4 frames in Arrow IPC (pyarrow's Feather default).
+    Lz4,
     /// None: the fastest to write, and the largest.
     None,
+}
+
+impl TableCompression {
+    /// The codec a `kind` output takes when the run names none.
+    #[cfg_attr(not(feature = "parquet"), allow(dead_code))]
+    fn default_for(kind: TableKind) -> TableCompression {
+        match kind {
+            TableKind::Parquet => TableCompression::Zstd,
+            TableKind::ArrowFile | TableKind::ArrowStream => TableCompression::None,
+        }
+    }
+}
+
+impl std::fmt::Display for TableCompression {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str(match self {
+            TableCompression::Zstd => "zstd",
+            TableCompression::Snappy => "snappy",
+            TableCompression::Lz4 => "lz4",
+            TableCompression::None => "none",
+        })
+    }
 }
 
 /// Why a table input could not be read or its output written (a bad row is a failed record, not this).
@@ -96,6 +122,19 @@ pub enum TableError {
     /// Table output asked for on a terminal.
     #[error("{0} output is binary and is not written to a terminal: redirect it, or give -o FILE")]
     Terminal(TableKind),
+    /// A table compressed whole (`.parquet.gz`): it is not read as text.
+    #[error(
+        "a compressed {0} input: decompress it first (a table compresses its own pages or buffers)"
+    )]
+    Compressed(TableKind),
+    /// A text format asked for (`--format`) on a table input.
+    #[error("--format {format} is for text inputs; a {kind} input is read as a table")]
+    Format {
+        /// The kind of table.
+        kind: TableKind,
+        /// The format asked for (`line`, `grid`, `csv`).
+        format: String,
+    },
     /// JSON Lines output asked for.
     #[error("--json is for text inputs; a {0} input gives a {0} output")]
     Json(TableKind),
@@ -123,12 +162,20 @@ pub enum TableError {
         /// The table's column names.
         columns: String,
     },
-    /// The puzzle or solution column does not hold text.
+    /// The puzzle column does not hold text.
     #[error("column {column:?} is of type {data_type}, not text (utf8): puzzles are strings of 81 characters")]
     NotText {
         /// The column.
         column: String,
-        /// Its Arrow type.
+        /// Its Arrow type, named as Arrow names it (`list<utf8>`).
+        data_type: String,
+    },
+    /// The solution column does not hold text.
+    #[error("the solution column {column:?} is of type {data_type}, not text (utf8): solutions are strings of 81 characters")]
+    SolutionNotText {
+        /// The column.
+        column: String,
+        /// Its Arrow type, named as Arrow names it (`list<utf8>`).
         data_type: String,
     },
     /// A Parquet file that does not end in `PAR1`.
@@ -149,6 +196,9 @@ pub enum TableError {
         "cannot copy standard input to a temporary file (a {0} input is read with seeks): {1}"
     )]
     Spool(TableKind, io::Error),
+    /// An Arrow IPC output asked to be compressed with a codec Arrow IPC does not have.
+    #[error("an Arrow IPC output cannot be compressed with {0}: it takes lz4, zstd or none (--table-compression)")]
+    IpcCodec(TableCompression),
     /// Encoding the output failed.
     #[error("cannot write the {kind} output: {message}")]
     Write {
@@ -240,6 +290,10 @@ pub(super) fn each_table<J: Job + ?Sized>(
     if cx.opts.json {
         return Err(err(TableError::Json(kind)));
     }
+    if let Some(format) = cx.opts.format {
+        let format = format!("{format:?}").to_ascii_lowercase();
+        return Err(err(TableError::Format { kind, format }));
+    }
     if cx.terminal {
         return Err(err(TableError::Terminal(kind)));
     }
@@ -280,7 +334,6 @@ mod arrow {
     use std::sync::Arc;
 
     use arrow_array::builder::StringBuilder;
-    use arrow_array::cast::AsArray;
     use arrow_array::{Array, ArrayRef, BooleanArray, RecordBatch, RecordBatchReader};
     use arrow_schema::{DataType, Field, Schema, SchemaRef};
 
@@ -293,6 +346,7 @@ mod arrow {
     use super::{
         Context, TableCompression, TableError, TableKind, CHUNK_BYTES, CHUNK_ROWS, OUT_BATCH,
     };
+    use crate::batch::column::{is_text, type_name, Texts};
     use crate::format::csv::ColumnNames;
     use crate::grid::Grid;
     use crate::ordered::Flow;
@@ -329,7 +383,11 @@ mod arrow {
             .chain(fields.len() - plan.appended..fields.len())
             .map(|i| fields[i].name().clone())
             .collect();
-        let mut out = Out::new(kind, plan.schema.clone(), plain, cx.opts.table_compression)?;
+        let compression = cx
+            .opts
+            .table_compression
+            .unwrap_or(TableCompression::default_for(kind));
+        let mut out = Out::new(kind, plan.schema.clone(), plain, compression)?;
         let parallel = out.parallel();
         let Context {
             engine,
@@ -339,32 +397,65 @@ mod arrow {
         } = cx;
         let window = crate::ordered::window(engine.threads(), CHUNK_BYTES);
         let file_len = col.total.unwrap_or(0);
-        // The batch being sliced into chunks, and where the next chunk starts in it.
+        // The batch being cut into chunks, and where the rows not yet taken start in it.
         let mut pending: Option<(RecordBatch, usize)> = None;
+        // The parts of the next chunk: whatever the input's batches, every chunk but the last has CHUNK_ROWS rows
+        // (small row groups or batches are gathered, large ones cut).
+        let mut parts: Vec<RecordBatch> = Vec::new();
+        let mut have = 0usize;
         let mut row = 0u64;
         let mut failed = false;
         let produce = || -> Result<Option<(RecordBatch, u64)>, TableError> {
             loop {
                 if let Some((batch, at)) = &mut pending {
-                    if *at < batch.num_rows() {
-                        let n = CHUNK_ROWS.min(batch.num_rows() - *at);
-                        let chunk = batch.slice(*at, n);
+                    let n = (CHUNK_ROWS - have).min(batch.num_rows() - *at);
+                    if n > 0 {
+                        parts.push(batch.slice(*at, n));
                         *at += n;
-                        let first = row;
-                        row += n as u64;
-                        return Ok(Some((chunk, first)));
+                        have += n;
+                    }
+                    if *at == batch.num_rows() {
+                        pending = None;
                     }
                 }
-                match reader.next() {
-                    None => return Ok(None),
-                    Some(Ok(batch)) => pending = Some((batch, 0)),
-                    Some(Err(e)) => {
-                        return Err(TableError::Read {
-                            kind,
-                            row: row + 1,
-                            message: e.to_string(),
-                        })
+                let end = if have < CHUNK_ROWS && pending.is_none() {
+                    match reader.next() {
+                        None => true,
+                        Some(Ok(batch)) => {
+                            pending = Some((batch, 0));
+                            false
+                        }
+                        Some(Err(e)) => {
+                            return Err(TableError::Read {
+                                kind,
+                                row: row + have as u64 + 1,
+                                message: e.to_string(),
+                            })
+                        }
                     }
+                } else {
+                    false
+                };
+                if have == CHUNK_ROWS || (end && have > 0) {
+                    let chunk =
+                        match parts.len() {
+                            1 => parts.pop().expect("one part"),
+                            _ => arrow_select::concat::concat_batches(&schema, &parts).map_err(
+                                |e| TableError::Read {
+                                    kind,
+                                    row: row + 1,
+                                    message: e.to_string(),
+                                },
+                            )?,
+                        };
+                    parts.clear();
+                    let first = row;
+                    row += have as u64;
+                    have = 0;
+                    return Ok(Some((chunk, first)));
+                }
+                if end {
+                    return Ok(None);
                 }
             }
         };
@@ -463,14 +554,9 @@ mod arrow {
                 if len < 12 || file.read_exact_at(&mut tail, len - 4).is_err() || &tail != b"PAR1" {
                     return Err(TableError::Truncated);
                 }
-                let builder =
-                    parquet::arrow::arrow_reader::ParquetRecordBatchReaderBuilder::try_new(file)
-                        .map_err(|e| read(&e))?;
-                let total = builder.metadata().file_metadata().num_rows();
-                let reader = builder
-                    .with_batch_size(rows)
-                    .build()
-                    .map_err(|e| read(&e))?;
+                // The footer is read a few row groups at a time: memory stays flat whatever their number.
+                let (reader, total) =
+                    crate::batch::footer::RowGroups::open(file, rows).map_err(|e| read(&e))?;
                 Ok((Box::new(reader), u64::try_from(total).ok()))
             }
             TableKind::ArrowFile => {
@@ -495,10 +581,6 @@ mod arrow {
             .map(|f| format!("{:?}", f.name()))
             .collect();
         names.join(", ")
-    }
-
-    fn is_text(t: &DataType) -> bool {
-        matches!(t, DataType::Utf8 | DataType::LargeUtf8 | DataType::Utf8View)
     }
 
     fn plan(
@@ -535,12 +617,17 @@ mod arrow {
                 });
             }
         }
-        for i in std::iter::once(puzzle).chain(claim) {
+        for (i, solutions) in [(puzzle, false)]
+            .into_iter()
+            .chain(claim.map(|c| (c, true)))
+        {
             let f = schema.field(i);
             if !is_text(f.data_type()) {
-                return Err(TableError::NotText {
-                    column: f.name().clone(),
-                    data_type: f.data_type().to_string(),
+                let (column, data_type) = (f.name().clone(), type_name(f.data_type()));
+                return Err(if solutions {
+                    TableError::SolutionNotText { column, data_type }
+                } else {
+                    TableError::NotText { column, data_type }
                 });
             }
         }
@@ -581,33 +668,6 @@ mod arrow {
             appended,
             schema,
         })
-    }
-
-    /// A text column's values as bytes.
-    enum Texts<'a> {
-        Utf8(&'a arrow_array::StringArray),
-        Large(&'a arrow_array::LargeStringArray),
-        View(&'a arrow_array::StringViewArray),
-    }
-
-    impl<'a> Texts<'a> {
-        fn of(a: &'a ArrayRef) -> Texts<'a> {
-            match a.data_type() {
-                DataType::Utf8 => Texts::Utf8(a.as_string::<i32>()),
-                DataType::LargeUtf8 => Texts::Large(a.as_string::<i64>()),
-                DataType::Utf8View => Texts::View(a.as_string_view()),
-                t => unreachable!("the plan checked the type, not {t}"),
-            }
-        }
-
-        fn get(&self, i: usize) -> Option<&'a [u8]> {
-            let (valid, text) = match self {
-                Texts::Utf8(a) => (a.is_valid(i), a.value(i)),
-                Texts::Large(a) => (a.is_valid(i), a.value(i)),
-                Texts::View(a) => (a.is_valid(i), a.value(i)),
-            };
-            valid.then_some(text.as_bytes())
-        }
     }
 
     /// Answers every row of `batch` (whose first row is row `first` of its input, 0-based): the output batch and
@@ -781,8 +841,8 @@ mod arrow {
     }
 
     impl Out {
-        /// A table of `schema` whose columns named in `plain` are written without a dictionary (Parquet, whose
-        /// pages are compressed with `compression`).
+        /// A table of `schema` whose columns named in `plain` are written without a dictionary (Parquet), compressed
+        /// with `compression` (refused when the kind cannot take it).
         fn new(
             kind: TableKind,
             schema: SchemaRef,
@@ -809,7 +869,7 @@ mod arrow {
                     }
                 }
                 TableKind::ArrowFile | TableKind::ArrowStream => Out::Ipc(Ipc {
-                    encoder: IpcEncoder::new(kind, &schema).map_err(|e| fail(&e))?,
+                    encoder: IpcEncoder::new(kind, &schema, compression)?,
                     schema,
                     pending: Vec::new(),
                     rows: 0,
@@ -889,6 +949,7 @@ mod arrow {
             let codec = match compression {
                 TableCompression::Zstd => Compression::ZSTD(ZstdLevel::try_new(1)?),
                 TableCompression::Snappy => Compression::SNAPPY,
+                TableCompression::Lz4 => Compression::LZ4_RAW,
                 TableCompression::None => Compression::UNCOMPRESSED,
             };
             let mut props = WriterProperties::builder()
@@ -993,15 +1054,36 @@ mod arrow {
     }
 
     impl IpcEncoder {
-        fn new(kind: TableKind, schema: &Schema) -> Result<IpcEncoder, arrow_schema::ArrowError> {
-            Ok(match kind {
-                TableKind::ArrowStream => IpcEncoder::Stream(
-                    arrow_ipc::writer::StreamWriter::try_new(Spill::default(), schema)?,
-                ),
-                _ => IpcEncoder::File(arrow_ipc::writer::FileWriter::try_new(
-                    Spill::default(),
-                    schema,
-                )?),
+        /// An encoder of `schema` whose buffers are compressed with `compression` (lz4 frames, zstd, or none).
+        fn new(
+            kind: TableKind,
+            schema: &Schema,
+            compression: TableCompression,
+        ) -> Result<IpcEncoder, TableError> {
+            use arrow_ipc::writer::{FileWriter, IpcWriteOptions, StreamWriter};
+            use arrow_ipc::CompressionType;
+            let codec = match compression {
+                TableCompression::Lz4 => Some(CompressionType::LZ4_FRAME),
+                TableCompression::Zstd => Some(CompressionType::ZSTD),
+                TableCompression::None => None,
+                TableCompression::Snappy => return Err(TableError::IpcCodec(compression)),
+            };
+            let make = || -> Result<IpcEncoder, arrow_schema::ArrowError> {
+                let options = IpcWriteOptions::default().try_with_compression(codec)?;
+                Ok(match kind {
+                    TableKind::ArrowStream => IpcEncoder::Stream(
+                        StreamWriter::try_new_with_options(Spill::default(), schema, options)?,
+                    ),
+                    _ => IpcEncoder::File(FileWriter::try_new_with_options(
+                        Spill::default(),
+                        schema,
+                        options,
+                    )?),
+                })
+            };
+            make().map_err(|e| TableError::Write {
+                kind,
+                message: e.to_string(),
             })
         }
 
