@@ -372,7 +372,7 @@ pub struct BatchArgs {
 
     /// Pipe mode, for `RDD.pipe` and streaming jobs: exactly one output line per input line. Comment and blank
     /// lines are written back unchanged and failures are marked in place (line and CSV inputs only; not with
-    /// --json).
+    /// --json). On a pipe, FIFO or terminal each line is answered as soon as it is read.
     #[arg(long)]
     pub keep_lines: bool,
 }

@@ -23,6 +23,15 @@ pub enum Compression {
     Bzip2,
 }
 
+/// The largest zstd window read: 2^31 bytes (2 GiB), zstd's own limit on 64-bit targets (2^30 on 32-bit ones).
+/// A frame's window is memory the decoder holds while reading it (at most the frame's content size when that is
+/// known), so a stream made with `zstd --long=31` may take up to 2 GiB to read.
+pub(crate) const ZSTD_WINDOW_LOG_MAX: u32 = if cfg!(target_pointer_width = "64") {
+    31
+} else {
+    30
+};
+
 /// Bytes [`Compression::detect`] needs to recognise every format.
 pub(crate) const MAGIC_LEN: usize = 10;
 
@@ -102,7 +111,13 @@ impl Compression {
         let input = io::BufReader::with_capacity(128 * 1024, input);
         let inner: Box<dyn Read + Send + 'r> = match self {
             Compression::Gzip => Box::new(flate2::bufread::MultiGzDecoder::new(input)),
-            Compression::Zstd => Box::new(zstd::stream::read::Decoder::with_buffer(input)?),
+            Compression::Zstd => {
+                let mut d = zstd::stream::read::Decoder::with_buffer(input)?;
+                // Frames made with `zstd --long=31` (or any window log up to 31) are read, as `zstd -d
+                // --long=31` reads them: the decoder then holds up to the frame's window (2^31 bytes at most).
+                d.window_log_max(ZSTD_WINDOW_LOG_MAX)?;
+                Box::new(d)
+            }
             Compression::Xz => Box::new(liblzma::bufread::XzDecoder::new_multi_decoder(input)),
             Compression::Bzip2 => Box::new(bzip2::bufread::MultiBzDecoder::new(input)),
         };
@@ -131,9 +146,19 @@ impl Read for Decoder<'_> {
 }
 
 /// The error of a failed decode, worded for the user: a stream that ends early is called truncated, anything else
-/// corrupt; the decoder's own words follow. (An error reading the file itself reaches here too, and keeps its own
+/// corrupt, a zstd frame whose window is above [`ZSTD_WINDOW_LOG_MAX`] too large (never corrupt); the decoder's own
+/// words follow. (An error reading the file itself reaches here too, and keeps its own
 /// words after the codec's name.)
 pub(crate) fn decode_error(codec: Compression, e: io::Error) -> io::Error {
+    // zstd's words for a frame whose window is above the limit set ([`ZSTD_WINDOW_LOG_MAX`]): the data is not
+    // corrupt, it asks for more memory than is allowed.
+    if codec == Compression::Zstd && e.to_string().contains("requires too much memory") {
+        let what = format!(
+            "a frame's window is larger than the {} MiB this reader allows",
+            1u64 << (ZSTD_WINDOW_LOG_MAX - 20)
+        );
+        return io::Error::new(e.kind(), format!("{codec}: {what}: {e}"));
+    }
     let what = match e.kind() {
         io::ErrorKind::UnexpectedEof => "compressed data ends early (truncated file?)",
         io::ErrorKind::InvalidInput | io::ErrorKind::InvalidData | io::ErrorKind::Other => {
@@ -149,7 +174,8 @@ pub(crate) fn decode_error(codec: Compression, e: io::Error) -> io::Error {
 pub(crate) enum Encoder {
     /// gzip at level 6 (gzip's default).
     Gzip(flate2::write::GzEncoder<Vec<u8>>),
-    /// zstd at level 3 (zstd's default).
+    /// zstd at level 3 (zstd's default), with each frame's checksum (as the `zstd` tool writes it): without one,
+    /// damage inside a frame may never be found by a reader.
     Zstd(zstd::stream::write::Encoder<'static, Vec<u8>>),
     /// xz at level 6 (xz's default): the best ratio by far on solution text, whose repeats lie megabytes apart,
     /// but about 94 MiB of memory and under 1 MB of text per second (see the README's table).
@@ -166,7 +192,11 @@ impl Encoder {
                 Vec::new(),
                 flate2::Compression::new(6),
             )),
-            Compression::Zstd => Encoder::Zstd(zstd::stream::write::Encoder::new(Vec::new(), 3)?),
+            Compression::Zstd => {
+                let mut e = zstd::stream::write::Encoder::new(Vec::new(), 3)?;
+                e.include_checksum(true)?;
+                Encoder::Zstd(e)
+            }
             Compression::Xz => Encoder::Xz(liblzma::write::XzEncoder::new(Vec::new(), 6)),
             Compression::Bzip2 => Encoder::Bzip2(bzip2::write::BzEncoder::new(
                 Vec::new(),
@@ -274,6 +304,44 @@ mod tests {
             trailing.extend_from_slice(b"not compressed\n");
             assert!(decompress(codec, &trailing).is_err(), "{codec}");
         }
+    }
+
+    #[test]
+    fn written_zstd_frames_carry_a_checksum() {
+        let packed = compress(Compression::Zstd, &sample());
+        // The frame header descriptor follows the 4-byte magic; its bit 2 is the content checksum flag.
+        assert_ne!(packed[4] & 0x04, 0, "no checksum");
+        // So a flipped bit in the compressed text is found, not read as other text.
+        let mut bad = packed.clone();
+        let at = packed.len() / 2;
+        bad[at] ^= 0x10;
+        assert!(decompress(Compression::Zstd, &bad).is_err());
+    }
+
+    #[test]
+    fn zstd_long_windows_are_read() {
+        // What `zstd --long=31` writes: long-distance matching and a window log of 31, declared in the frame
+        // header of a stream whose size is not known in advance.
+        let text = sample();
+        let mut e = zstd::stream::write::Encoder::new(Vec::new(), 3).unwrap();
+        e.long_distance_matching(true).unwrap();
+        e.window_log(ZSTD_WINDOW_LOG_MAX).unwrap();
+        for piece in text.chunks(1000) {
+            e.write_all(piece).unwrap();
+        }
+        let packed = e.finish().unwrap();
+        assert!(decompress(Compression::Zstd, &packed).unwrap() == text);
+    }
+
+    #[test]
+    fn a_zstd_window_above_the_limit_is_called_too_large_not_corrupt() {
+        let e = io::Error::other("Frame requires too much memory for decoding");
+        let shown = decode_error(Compression::Zstd, e).to_string();
+        assert!(
+            shown.starts_with("zstd: a frame's window is larger than the 2048 MiB"),
+            "{shown}"
+        );
+        assert!(!shown.contains("corrupt"), "{shown}");
     }
 
     #[test]

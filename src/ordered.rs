@@ -200,6 +200,27 @@ impl Engine {
     pub(crate) fn run<I, O, E, P, W, D>(
         &self,
         window: usize,
+        produce: P,
+        work: W,
+        deliver: D,
+    ) -> Result<(), E>
+    where
+        I: Send,
+        O: Send,
+        P: FnMut() -> Result<Option<I>, E>,
+        W: Fn(I, &AtomicBool) -> O + Sync,
+        D: FnMut(O) -> Result<Flow, E>,
+    {
+        self.run_paced(window, || true, produce, work, deliver)
+    }
+
+    /// [`Engine::run`] for an input that may keep the caller waiting (a pipe whose writer waits for answers):
+    /// while items are in flight, `produce` is only called when `ready` says it will not wait; otherwise the
+    /// results in flight are delivered first. With nothing in flight `produce` is called anyway.
+    pub(crate) fn run_paced<I, O, E, R, P, W, D>(
+        &self,
+        window: usize,
+        mut ready: R,
         mut produce: P,
         work: W,
         mut deliver: D,
@@ -207,6 +228,7 @@ impl Engine {
     where
         I: Send,
         O: Send,
+        R: FnMut() -> bool,
         P: FnMut() -> Result<Option<I>, E>,
         W: Fn(I, &AtomicBool) -> O + Sync,
         D: FnMut(O) -> Result<Flow, E>,
@@ -245,7 +267,11 @@ impl Engine {
                 if outside.load(Ordering::Relaxed) && !stopping {
                     stopping = stop(cancel_ref);
                 }
-                while !stopping && !exhausted && made - delivered < window {
+                while !stopping
+                    && !exhausted
+                    && made - delivered < window
+                    && (made == delivered || ready())
+                {
                     match produce() {
                         Err(e) => {
                             result = Err(e);

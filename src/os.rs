@@ -1,7 +1,8 @@
 //! The operating-system calls that need `unsafe` or are Linux-only, all fenced in this module: mapping an input
 //! file read-only, dropping pages of that map from the resident set, starting the writeback of output early, and
 //! unnamed temporary files (`O_TMPFILE`) linked into place when complete, whether standard output was closed when
-//! the process started, and whether a file lives on a pseudo file system (procfs, sysfs) that cannot be mapped.
+//! the process started, whether a file lives on a pseudo file system (procfs, sysfs) that cannot be mapped, and
+//! whether a stream has bytes to read now.
 //! Callers get safe functions; each `unsafe` block says why it holds.
 
 use std::fs::File;
@@ -208,6 +209,29 @@ pub(crate) fn is_pseudo_file(file: &File) -> bool {
     {
         let _ = file;
         false
+    }
+}
+
+/// True when reading `fd` now would not wait: bytes are there, or its writer has gone (the read gives the end).
+/// False when it would wait, or when that cannot be told.
+pub(crate) fn readable_now(fd: std::os::fd::BorrowedFd<'_>) -> bool {
+    #[cfg(not(target_os = "linux"))]
+    {
+        let _ = fd;
+        false
+    }
+    #[cfg(target_os = "linux")]
+    {
+        use std::os::fd::AsRawFd;
+        let mut poll = libc::pollfd {
+            fd: fd.as_raw_fd(),
+            events: libc::POLLIN,
+            revents: 0,
+        };
+        // SAFETY: poll reads and writes the one `pollfd` it is given (valid for the call, count 1) and does not block
+        // with a timeout of 0; the descriptor is kept open by the borrow.
+        let r = unsafe { libc::poll(&mut poll, 1, 0) };
+        r > 0 && poll.revents & (libc::POLLIN | libc::POLLHUP | libc::POLLERR) != 0
     }
 }
 

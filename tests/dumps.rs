@@ -95,7 +95,7 @@ fn files_made_at_run_time_by_the_tools_match_the_plain_ones() {
     let dir = tempfile::tempdir().unwrap();
     // Larger than a few decoding blocks (256 KiB each) and chunks, with a grid file and a CSV beside it.
     let big = dir.path().join("big.txt");
-    std::fs::write(&big, read_data("puzzles.txt").repeat(40)).unwrap();
+    std::fs::write(&big, read_data("puzzles.txt").repeat(100)).unwrap();
     let inputs = [
         big,
         Path::new("data/grid.txt").into(),
@@ -374,4 +374,79 @@ fn explain_reads_compressed_files_and_stdin_and_names_a_truncated_one() {
         r.stderr
     );
     assert!(r.stdout.is_empty());
+}
+
+/// `data/puzzles.txt` 100 times over (more text than two blocks the decoder hands on, and than a chunk), compressed by the crate's
+/// own writer into `dir/NAME`; returns the compressed bytes and the true answers.
+fn many_times(dir: &Path, name: &str) -> (Vec<u8>, Vec<u8>) {
+    let path = dir.join(name);
+    let mut sink =
+        sudoku_batch::output::Sink::create(&sudoku_batch::output::Target::File(path.clone()))
+            .unwrap();
+    sink.write_all(read_data("puzzles.txt").repeat(100).as_bytes())
+        .unwrap();
+    sink.finish().unwrap();
+    let expect = read_data("puzzles.solutions.txt").repeat(100).into_bytes();
+    (std::fs::read(&path).unwrap(), expect)
+}
+
+#[test]
+fn a_damaged_stream_whose_made_up_records_reached_stdout_says_the_output_is_not_to_be_trusted() {
+    let dir = tempdir();
+    let out = dir.path().join("out.txt");
+    for name in ["many.txt.gz", "many.txt.bz2"] {
+        let (good, expect) = many_times(dir.path(), name);
+        let r = run_in(None, &["solve", "-q"], &good);
+        assert!(r.code == 0 && r.stdout == expect, "{name}: {}", r.stderr);
+        // Seeded flips of one bit, until one decodes to text that is not the true text and yet reaches the
+        // checksum: its records, made up, went to standard output before the damage was found. (With -j1 a chunk
+        // is written before the next is read; more threads read a window of chunks ahead, so this input, smaller
+        // than the window, would be found damaged before any output.)
+        let mut seed = 0x2545_f491_4f6c_dd1du64;
+        let mut found = false;
+        for _ in 0..300 {
+            seed = seed.wrapping_mul(6_364_136_223_846_793_005).wrapping_add(1);
+            let at = 20 + (seed >> 33) as usize % (good.len() - 40);
+            let mut bad = good.clone();
+            bad[at] ^= 1 << ((seed >> 29) & 7);
+            let r = run_in(None, &["solve", "-q", "-j1"], &bad);
+            if r.stdout.is_empty() || expect.starts_with(&r.stdout) {
+                // Nothing made up reached standard output (the damage was found first, or the text was right).
+                assert!(
+                    r.code == 2 || r.stdout == expect,
+                    "{name} at {at}: {}",
+                    r.stderr
+                );
+                continue;
+            }
+            found = true;
+            assert_eq!(r.code, 2, "{name} at {at}: {}", r.stderr);
+            // The made-up records' own failures may come first; the run's error is the last line.
+            let last = r.stderr.lines().last().unwrap_or_default();
+            assert!(
+                last.starts_with("sudoku: <stdin>: read failed: ")
+                    && last.contains("; the output already written is not to be trusted"),
+                "{name} at {at}: {}",
+                r.stderr
+            );
+            // With -o, nothing is written: no file, and nothing to distrust.
+            let path = dir.path().join(format!("bad-{name}"));
+            std::fs::write(&path, &bad).unwrap();
+            let r = run(&[
+                "solve",
+                "-q",
+                "-j1",
+                path.to_str().unwrap(),
+                "-o",
+                out.to_str().unwrap(),
+            ]);
+            assert_eq!(r.code, 2, "{name} at {at}: {}", r.stderr);
+            assert!(r.stderr.contains("read failed"), "{}", r.stderr);
+            assert!(!r.stderr.contains("not to be trusted"), "{}", r.stderr);
+            assert!(!out.exists(), "{name} at {at}");
+            assert!(r.stdout.is_empty());
+            break;
+        }
+        assert!(found, "{name}: no seeded flip gave made-up records");
+    }
 }

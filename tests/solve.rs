@@ -818,3 +818,75 @@ fn keep_lines_gives_one_output_line_per_input_line() {
         r.stderr
     );
 }
+
+/// Pipe mode on a pipe or FIFO whose writer stays open and waits: each line is answered as soon as it is written,
+/// not when a chunk fills or the writer closes. (The 10 s bound is a correctness bound: without the answer the
+/// run would wait for ever.)
+#[test]
+fn keep_lines_answers_each_line_of_a_pipe_or_fifo_kept_open() {
+    use std::io::{BufRead, BufReader, Write};
+    use std::process::Stdio;
+    use std::sync::mpsc;
+    use std::time::Duration;
+    let dir = tempdir();
+    let fifo = dir.path().join("fifo");
+    let have_fifo = std::process::Command::new("mkfifo")
+        .arg(&fifo)
+        .status()
+        .is_ok_and(|s| s.success());
+    if !have_fifo {
+        skipped("mkfifo not usable: the FIFO part");
+    }
+    let fifo_arg = fifo.to_str().unwrap();
+    let mut runs = vec![
+        vec!["solve", "--keep-lines", "-j1", "-q"],
+        vec!["solve", "--keep-lines", "-j2", "-q"],
+    ];
+    if have_fifo {
+        runs.push(vec!["solve", "--keep-lines", "-j2", "-q", fifo_arg]);
+    }
+    for args in runs {
+        let mut child = sudoku()
+            .args(&args)
+            .stdin(Stdio::piped())
+            .stdout(Stdio::piped())
+            .stderr(Stdio::piped())
+            .spawn()
+            .unwrap();
+        let mut input: Box<dyn Write> = if args.last() == Some(&fifo_arg) {
+            Box::new(std::fs::OpenOptions::new().write(true).open(&fifo).unwrap())
+        } else {
+            Box::new(child.stdin.take().unwrap())
+        };
+        let (tx, rx) = mpsc::channel();
+        let mut out = BufReader::new(child.stdout.take().unwrap());
+        let reader = std::thread::spawn(move || loop {
+            let mut line = String::new();
+            if out.read_line(&mut line).unwrap_or(0) == 0 || tx.send(line).is_err() {
+                return;
+            }
+        });
+        for (line, check) in [
+            (HARD, &(|o: &str| solves(HARD, o)) as &dyn Fn(&str) -> bool),
+            ("# a comment", &|o: &str| o == "# a comment"),
+            ("x", &|o: &str| o.starts_with("error: malformed")),
+            (HARD, &|o: &str| solves(HARD, o)),
+        ] {
+            input.write_all(format!("{line}\n").as_bytes()).unwrap();
+            input.flush().unwrap();
+            let answer = rx
+                .recv_timeout(Duration::from_secs(10))
+                .unwrap_or_else(|_| {
+                    panic!("{args:?}: no answer to {line:?} while the input is open")
+                });
+            assert!(
+                check(answer.trim_end_matches('\n')),
+                "{args:?}: {line:?} -> {answer:?}"
+            );
+        }
+        drop(input);
+        let status = child.wait().unwrap();
+        reader.join().unwrap();
+        assert_eq!(status.code(), Some(1), "{args:?}: one malformed record");
+    }
+}

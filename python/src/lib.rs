@@ -582,6 +582,7 @@ fn batch_err(e: BatchError) -> PyErr {
         BatchError::Open { .. }
         | BatchError::Read { .. }
         | BatchError::Changed { .. }
+        | BatchError::Damaged { .. }
         | BatchError::Output(_) => PyOSError::new_err(msg),
         BatchError::Threads(_) => PyRuntimeError::new_err(msg),
         _ => PyValueError::new_err(msg),

@@ -241,6 +241,8 @@ pub(crate) enum Chunks<'a> {
         spare: Vec<Vec<u8>>,
         /// Bytes of the input before `buf`.
         consumed: u64,
+        /// Cut at the last whole line on hand instead of waiting for a chunk's worth ([`Chunks::answer_each_line`]).
+        eager: bool,
     },
 }
 
@@ -276,6 +278,26 @@ impl<'a> Chunks<'a> {
             boundary: Boundary::Line,
             spare: Vec::new(),
             consumed: 0,
+            eager: false,
+        }
+    }
+
+    /// For a stream whose writer may wait for each answer before it writes more (a pipe, FIFO or terminal in pipe
+    /// mode): every read ends as soon as it brings a whole line, and a chunk is cut at the last whole line on hand
+    /// (at most a chunk's worth) instead of waiting for a chunk's worth of bytes. The cuts still fall on line ends,
+    /// so the output is the same bytes; only line records are cut this way (grid records span lines).
+    pub(crate) fn answer_each_line(&mut self) {
+        if let Chunks::Stream { eager, .. } = self {
+            *eager = true;
+        }
+    }
+
+    /// True when the next chunk can be cut without waiting for the input: an input in memory, or a stream that
+    /// answers each line and holds a whole one.
+    pub(crate) fn has_line(&self) -> bool {
+        match self {
+            Chunks::Bytes { .. } => true,
+            Chunks::Stream { buf, eager, .. } => *eager && memchr(b'\n', buf).is_some(),
         }
     }
 
@@ -291,8 +313,14 @@ impl<'a> Chunks<'a> {
     pub(crate) fn head(&mut self, want: usize) -> io::Result<(&[u8], bool)> {
         match self {
             Chunks::Bytes { data, pos, .. } => Ok((&data[*pos..], true)),
-            Chunks::Stream { file, buf, eof, .. } => {
-                fill(file, buf, eof, want)?;
+            Chunks::Stream {
+                file,
+                buf,
+                eof,
+                eager,
+                ..
+            } => {
+                fill(file, buf, eof, want, *eager)?;
                 Ok((buf, *eof))
             }
         }
@@ -364,10 +392,15 @@ impl<'a> Chunks<'a> {
                 boundary,
                 spare,
                 consumed,
+                eager,
             } => {
                 let mut want = *target + 1;
+                // An eager stream of lines cuts at its last whole line rather than wait for more.
+                let eager = *eager && *boundary == Boundary::Line;
                 let end = loop {
-                    fill(file, buf, eof, want)?;
+                    if !(eager && memchr(b'\n', buf).is_some()) {
+                        fill(file, buf, eof, want, eager)?;
+                    }
                     if buf.is_empty() {
                         return Ok(None);
                     }
@@ -375,12 +408,18 @@ impl<'a> Chunks<'a> {
                         Cut::At(end) => break end,
                         Cut::Oversized(start) if start > 0 => break start,
                         Cut::Oversized(_) => {
-                            let (lines, bytes) = pass_over_stream(file, buf, eof, *boundary)?;
+                            let (lines, bytes) =
+                                pass_over_stream(file, buf, eof, *boundary, eager)?;
                             *consumed += bytes;
                             return Ok(Some(Chunk::Oversized { lines, bytes }));
                         }
-                        // The window past the target is not all here yet: read it (then `cut` decides).
-                        Cut::More => want = want.max(*target + WINDOW + 1).max(buf.len() + 1),
+                        Cut::More => {
+                            if let Some(nl) = memchr::memrchr(b'\n', buf).filter(|_| eager) {
+                                break nl + 1;
+                            }
+                            // The window past the target is not all here yet: read it (then `cut` decides).
+                            want = want.max(*target + WINDOW + 1).max(buf.len() + 1);
+                        }
                     }
                 };
                 let mut next = spare.pop().unwrap_or_default();
@@ -455,6 +494,7 @@ fn pass_over_stream(
     buf: &mut Vec<u8>,
     eof: &mut bool,
     boundary: Boundary,
+    eager: bool,
 ) -> Result<(u64, u64), ChunkError> {
     let mut end = RecordEnd::new(boundary);
     let mut bytes = 0u64;
@@ -471,15 +511,39 @@ fn pass_over_stream(
         if bytes > MAX_SKIP {
             return Err(ChunkError::Endless);
         }
-        fill(file, buf, eof, SKIP_BLOCK)?;
+        fill(file, buf, eof, SKIP_BLOCK, eager)?;
     }
 }
 
-/// Reads until `buf` holds `want` bytes or the stream ends.
-fn fill(file: &mut dyn Read, buf: &mut Vec<u8>, eof: &mut bool, want: usize) -> io::Result<()> {
+/// Reads until `buf` holds `want` bytes or the stream ends; when `eager`, also stops after a read that brought a
+/// line end (a pipe's writer may be waiting for the answer to that line).
+fn fill(
+    file: &mut dyn Read,
+    buf: &mut Vec<u8>,
+    eof: &mut bool,
+    want: usize,
+    eager: bool,
+) -> io::Result<()> {
     while !*eof && buf.len() < want {
-        let missing = (want - buf.len()) as u64;
-        let n = (&mut *file).take(missing).read_to_end(buf)?;
+        let missing = want - buf.len();
+        if eager {
+            let start = buf.len();
+            buf.resize(start + missing, 0);
+            let n = loop {
+                match file.read(&mut buf[start..]) {
+                    Err(e) if e.kind() == io::ErrorKind::Interrupted => {}
+                    other => break other,
+                }
+            };
+            buf.truncate(start + *n.as_ref().unwrap_or(&0));
+            match n? {
+                0 => *eof = true,
+                _ if memchr(b'\n', &buf[start..]).is_some() => return Ok(()),
+                _ => {}
+            }
+            continue;
+        }
+        let n = (&mut *file).take(missing as u64).read_to_end(buf)?;
         if n == 0 {
             *eof = true;
         }

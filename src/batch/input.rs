@@ -295,6 +295,28 @@ impl Opened {
         Ok(())
     }
 
+    /// True while the input's text comes from a decoder (a compressed input, started): its damage is found only at
+    /// a member's, block's or frame's checksum, after the text before it was handed on.
+    pub(crate) fn is_decoded(&self) -> bool {
+        matches!(self.data, Data::Decoded(_))
+    }
+
+    /// For a started plain stream that is a pipe, FIFO, socket or terminal (whose writer may wait for each answer
+    /// before it writes the next line): a second handle on it, to ask whether it has bytes to read now. `None` for
+    /// any other input.
+    pub(crate) fn interactive(&self) -> Option<File> {
+        use std::os::unix::fs::FileTypeExt;
+        let Data::Started { file, .. } = &self.data else {
+            return None;
+        };
+        let t = file.metadata().ok()?.file_type();
+        if t.is_fifo() || t.is_socket() || t.is_char_device() {
+            file.try_clone().ok()
+        } else {
+            None
+        }
+    }
+
     /// Lets go of a stream's buffers and decoding thread once its input is done (a map stays for the run).
     pub(crate) fn done(&mut self) {
         if matches!(
@@ -345,10 +367,20 @@ fn head_of(file: &File) -> io::Result<Vec<u8>> {
 }
 
 /// A stream that cannot be read twice (standard input, a pipe, a device): its first bytes are read to look for a
-/// compression magic, and go on to the decoder or to the chunker.
+/// compression magic, and go on to the decoder or to the chunker. The look stops at a line end (no magic holds a
+/// `\n`, and the shorter magics are whole before one can matter), so that a short first line typed or piped
+/// while its writer waits is not held back.
 fn start_stream(mut file: File) -> io::Result<Data> {
     let mut head = Vec::with_capacity(MAGIC_LEN);
-    (&mut file).take(MAGIC_LEN as u64).read_to_end(&mut head)?;
+    let mut piece = [0u8; MAGIC_LEN];
+    while head.len() < MAGIC_LEN && !head.contains(&b'\n') {
+        match file.read(&mut piece[..MAGIC_LEN - head.len()]) {
+            Ok(0) => break,
+            Ok(n) => head.extend_from_slice(&piece[..n]),
+            Err(e) if e.kind() == io::ErrorKind::Interrupted => {}
+            Err(e) => return Err(e),
+        }
+    }
     if let Some(kind) = TableKind::detect(&head) {
         return Ok(Data::Table {
             kind,

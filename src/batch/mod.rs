@@ -78,6 +78,18 @@ pub enum BatchError {
         /// The cause.
         source: std::io::Error,
     },
+    /// A compressed input turned out damaged (a checksum failed, or the data broke off) after output made from
+    /// its text had already gone to standard output, a device or a FIFO. A codec checks its data only at the end
+    /// of each gzip member, bzip2 block, xz block or zstd frame, so that output may hold records made up from the
+    /// damaged data, and cannot be taken back. (A file output is not created: the error is then
+    /// [`BatchError::Read`].)
+    #[error("{name}: read failed: {source}; the output already written is not to be trusted: it may hold records made up from the damaged data")]
+    Damaged {
+        /// The input as named.
+        name: String,
+        /// The decoder's error.
+        source: std::io::Error,
+    },
     /// A regular file could not be memory-mapped (reading it instead, without the map, may work).
     #[error("{name}: cannot map file: {source}")]
     Map {

@@ -120,6 +120,7 @@ pub fn run_batch<J: Job + ?Sized>(
     let mut result = Ok(());
     let others = opened.len() > 1;
     for input in opened.iter_mut() {
+        let written_before = col.bytes_out;
         result = input.start().and_then(|()| match input.data {
             Data::Table { .. } => {
                 let cx = table::Context {
@@ -134,6 +135,10 @@ pub fn run_batch<J: Job + ?Sized>(
             }
             _ => each_input(input, job, opts, &run, chunk_size, &mut col),
         });
+        if let Err(e) = result {
+            let wrote = col.bytes_out > written_before;
+            result = Err(read_failure(input, e, run.atomic, wrote));
+        }
         input.done();
         if result.is_err() || col.stopped {
             break;
@@ -187,7 +192,14 @@ fn each_input<J: Job + ?Sized>(
     let writer = &run.writer;
     let name = input.name.clone();
     let compressed = matches!(input.data, Data::Decoded(_));
+    // Pipe mode on a pipe, FIFO or terminal answers each line as it comes (its writer may wait for the answer).
+    let interactive = (opts.keep_lines && !opts.json)
+        .then(|| input.interactive())
+        .flatten();
     let mut chunks = chunks_of(input, chunk_size);
+    if interactive.is_some() {
+        chunks.answer_each_line();
+    }
     let (mut prep, skipped, before_header) =
         prepare(&mut chunks, opts, job.csv_answer(), &name, compressed)?;
     let keep = if opts.keep_lines && !opts.json {
@@ -219,8 +231,15 @@ fn each_input<J: Job + ?Sized>(
     }
     let plan = &prep.plan;
     let chunks = std::cell::RefCell::new(chunks);
-    run.engine.run(
+    // Without waiting on the input while answers are in flight: they go out first.
+    let ready = || {
+        interactive.as_ref().is_none_or(|f| {
+            chunks.borrow().has_line() || crate::os::readable_now(std::os::fd::AsFd::as_fd(f))
+        })
+    };
+    run.engine.run_paced(
         run.window,
+        ready,
         || {
             let mut chunks = chunks.borrow_mut();
             let base = chunks.position();
@@ -471,6 +490,34 @@ fn work<J: Job + ?Sized>(
     }
 }
 
+/// The error of an input whose reading failed, said as what went wrong: a file that changed under the run is
+/// [`BatchError::Changed`] (its new bytes, not damage, broke the reading: a gzip file appended to reads as
+/// truncated); a compressed input whose output already went out where it cannot be taken back (`wrote`, and the
+/// output not `atomic`) is [`BatchError::Damaged`]. Other errors are as they came.
+fn read_failure(input: &Opened, e: BatchError, atomic: bool, wrote: bool) -> BatchError {
+    let BatchError::Read { name, source } = e else {
+        return e;
+    };
+    if let Err(BatchError::Changed {
+        name,
+        before,
+        after,
+        ..
+    }) = input.check_unchanged()
+    {
+        return BatchError::Changed {
+            name,
+            before,
+            after,
+            discarded: atomic,
+        };
+    }
+    if input.is_decoded() && wrote && !atomic {
+        return BatchError::Damaged { name, source };
+    }
+    BatchError::Read { name, source }
+}
+
 /// Fails when an input changed during the run; `atomic` says whether the output can still be discarded.
 fn check_unchanged(opened: &[Opened], atomic: bool) -> Result<(), BatchError> {
     opened
@@ -700,6 +747,69 @@ mod tests {
                 1,
                 "only the input"
             );
+        }
+    }
+
+    #[test]
+    fn a_gzip_file_appended_to_during_the_run_is_said_to_have_changed_not_to_be_truncated() {
+        use crate::compression::{Compression, Encoder};
+        // A puzzle, then lines that hardly compress: the decoder is still reading the file, well before its end,
+        // when the job appends to it (the decoding thread runs at most a few blocks ahead).
+        let mut text = format!("{HARD}\n").into_bytes();
+        let mut x = 0x9e37_79b9_7f4a_7c15u64;
+        for _ in 0..50_000 {
+            for _ in 0..80 {
+                x ^= x << 13;
+                x ^= x >> 7;
+                x ^= x << 17;
+                text.push(b'a' + (x % 26) as u8);
+            }
+            text.push(b'\n');
+        }
+        let gz = |bytes: &[u8]| {
+            let mut e = Encoder::new(Compression::Gzip).unwrap();
+            let mut out = std::mem::take(e.write(bytes).unwrap());
+            out.extend(e.finish().unwrap());
+            out
+        };
+        let packed = gz(&text);
+        assert!(packed.len() > 2 << 20);
+        // The start of another member: read on its own, it is a truncated file.
+        let more = gz(HARD.as_bytes())[..20].to_vec();
+        for threads in [1, 2] {
+            let dir = tempfile::tempdir().unwrap();
+            let input = dir.path().join("in.txt.gz");
+            std::fs::write(&input, &packed).unwrap();
+            let out = dir.path().join("out.txt");
+            let grown = std::sync::Once::new();
+            let job = |g: &Grid, layout: TextLayout, buf: &mut Vec<u8>| {
+                grown.call_once(|| {
+                    let mut f = std::fs::OpenOptions::new()
+                        .append(true)
+                        .open(&input)
+                        .unwrap();
+                    f.write_all(&more).unwrap();
+                });
+                Solve::default().run(g, layout, buf)
+            };
+            let opts = BatchOptions {
+                threads: Threads::Count(threads),
+                ..BatchOptions::default()
+            };
+            let e = run_batch(
+                vec![InputSpec::Path(input.clone())],
+                &Target::File(out.clone()),
+                &job,
+                &opts,
+                &mut (),
+            )
+            .unwrap_err();
+            let (before, after) = (packed.len() as u64, (packed.len() + more.len()) as u64);
+            assert!(
+                matches!(e, BatchError::Changed { before: b, after: a, discarded: true, .. } if b == before && a == after),
+                "{e}"
+            );
+            assert!(!out.exists());
         }
     }
 }
