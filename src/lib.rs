@@ -15,11 +15,13 @@
 //! - [`generate`]: solved boards and puzzles;
 //! - [`tools`]: the batch jobs ([`tools::Solve`] and the dataset tools), canonical forms, dedupe keys, equivalent
 //!   transformations;
-//! - [`output`]: where answers go (a file written atomically, standard output, a device).
+//! - [`output`]: where answers go (a file written atomically, standard output, a device), with the process-wide
+//!   [`output::abandon_all`] for a signal handler;
+//! - [`bench`]: the in-process solver benchmark over a dataset;
+//! - for a program built on the library: [`display_name`] (a file name as messages show it) and
+//!   [`share_allocator_arenas`] (flat memory for long runs on many threads).
 //!
-//! A few items are public only for the `sudoku` binary, a separate crate, and hidden from these docs: the `bench`
-//! module, the raw output `Sink`, `display_name`, and the process-wide `share_allocator_arenas` and
-//! `output::abandon_all`; no promise is kept for them from one version to the next.
+//! The `sudoku` binary is a crate of its own (`cli/` in the repository) that uses only this public face.
 //!
 //! # Layers
 //! Each module imports only from the modules above it in this list (private ones in plain type):
@@ -38,7 +40,7 @@
 //! | [`generate`] | boards (pattern and random) and puzzles (which `human` rates), as clients of `ordered` |
 //! | [`tools`] | the batch jobs (solve, check, count, canon, dedupe, shuffle), canonical form and dedupe keys, random equivalent transformations |
 //! | [`array`](mod@array) | batches in memory: cell arrays or texts answered into the caller's buffers, status codes |
-//! | `bench` (hidden) | in-process timing of the solver over a dataset, for `sudoku bench` |
+//! | [`bench`] | in-process timing of the solver over a dataset (`sudoku bench`) |
 //!
 //! `os` (private) holds every operating-system `unsafe` call, under all of them; the solver's engine has one more
 //! `unsafe` block, the call into its copy compiled for x86-64-v3 after a run-time check of the processor. The
@@ -64,9 +66,6 @@
 
 pub mod array;
 pub mod batch;
-/// The in-process solver benchmark of `sudoku bench`, public for the binary and the benchmarks only: not part of
-/// the API.
-#[doc(hidden)]
 pub mod bench;
 mod compression;
 mod format;
@@ -85,7 +84,6 @@ pub use grid::{Conflict, Grid, ParseError, TextLayout, Unit, CELLS};
 pub use ordered::{
     share_allocator_arenas, with_stop, ThreadCountError, Threads, ThreadsError, MAX_THREADS,
 };
-#[doc(hidden)] // for the binary's messages
 pub use record::display_name;
 pub use record::{Failure, FailureKind, Observer, Progress, RecordError, SolutionError};
 pub use solver::{

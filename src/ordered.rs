@@ -101,8 +101,7 @@ impl Threads {
 /// each thread a malloc arena of its own, up to eight per core, and memory a worker allocates and the calling
 /// thread frees stays in the worker's arena, so a long run holds more and more of it. Two arenas keep a run's
 /// memory flat; allocations are per chunk, never per record, so the threads hardly contend for them. No effect
-/// elsewhere than glibc. Public for the `sudoku` binary only.
-#[doc(hidden)]
+/// elsewhere than glibc. Call it before any thread starts.
 pub fn share_allocator_arenas() {
     crate::os::cap_malloc_arenas(2);
 }

@@ -126,8 +126,8 @@ const WRITEBACK_STEP: u64 = 2 << 20;
 /// Dropping a `Sink` without finishing removes the temporary file, so a failed run leaves no partial output
 /// behind (and an earlier file of that name untouched).
 ///
-/// Public for the `sudoku` binary's own text and the benchmarks, hidden from the docs: not part of the API.
-#[doc(hidden)]
+/// For a program's own text beside the runs' (its messages, a benchmark's table): written with the same rules as
+/// a run's output.
 pub struct Sink {
     target: Target,
     inner: SinkInner,
@@ -173,9 +173,8 @@ fn pending() -> MutexGuard<'static, Vec<PathBuf>> {
 
 /// For a process that is about to exit on a signal: removes every temporary output file of this process that has
 /// a name, and keeps any output from being renamed into place while the returned guard lives. Hold the guard until
-/// the process exits. Unnamed temporary files (see [`Sink`]) need nothing: the kernel frees them at exit. Public
-/// for the `sudoku` binary's signal handling only.
-#[doc(hidden)]
+/// the process exits. Unnamed temporary files (see [`Sink`]) need nothing: the kernel frees them at exit. For a
+/// program's signal handler (the `sudoku` binary calls it on SIGINT, SIGTERM and SIGHUP).
 pub fn abandon_all() -> MutexGuard<'static, Vec<PathBuf>> {
     let mut list = pending();
     for path in list.drain(..) {

@@ -235,7 +235,7 @@ fn with_peak_rss(args: &[&str]) -> Option<(Run, u64)> {
         .args(["-f", "%M", "-o", report.to_str().unwrap()])
         .arg(env!("CARGO_BIN_EXE_sudoku"))
         .args(args)
-        .current_dir(env!("CARGO_MANIFEST_DIR"))
+        .current_dir(concat!(env!("CARGO_MANIFEST_DIR"), "/.."))
         .stdin(Stdio::null())
         .output()
         .unwrap();
@@ -369,7 +369,7 @@ fn shell(args: &[&str], redirect: &str) -> Command {
         .arg(format!("exec \"$0\" \"$@\" {redirect}"))
         .arg(env!("CARGO_BIN_EXE_sudoku"))
         .args(args)
-        .current_dir(env!("CARGO_MANIFEST_DIR"))
+        .current_dir(concat!(env!("CARGO_MANIFEST_DIR"), "/.."))
         .stdin(Stdio::null())
         .stdout(Stdio::piped())
         .stderr(Stdio::piped());

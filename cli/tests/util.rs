@@ -56,7 +56,7 @@ pub fn sudoku() -> Command {
 pub fn run_in(dir: Option<&Path>, args: &[&str], stdin: &[u8]) -> Run {
     let mut cmd = sudoku();
     cmd.args(args)
-        .current_dir(dir.unwrap_or(Path::new(env!("CARGO_MANIFEST_DIR"))))
+        .current_dir(dir.unwrap_or(Path::new(concat!(env!("CARGO_MANIFEST_DIR"), "/.."))))
         .stdin(Stdio::piped())
         .stdout(Stdio::piped())
         .stderr(Stdio::piped());
@@ -77,15 +77,24 @@ pub fn run(args: &[&str]) -> Run {
     run_in(None, args, b"")
 }
 
-/// A file of `data/`, as a path relative to the crate root (the tests run there).
+/// The repository's root, where `data/` is (the binary's crate is `cli/` below it).
+pub const ROOT: &str = concat!(env!("CARGO_MANIFEST_DIR"), "/..");
+
+/// A file of `data/`, as a path relative to the repository's root, where [`run`] runs the binary (and as its
+/// messages name it).
 pub fn data(name: &str) -> String {
     format!("data/{name}")
+}
+
+/// A file of `data/`, as a path for the test itself to open (the test binary runs in `cli/`).
+pub fn data_path(name: &str) -> String {
+    format!("{ROOT}/data/{name}")
 }
 
 /// The text of a file of `data/`.
 pub fn read_data(name: &str) -> String {
     std::fs::read_to_string(
-        Path::new(env!("CARGO_MANIFEST_DIR"))
+        Path::new(concat!(env!("CARGO_MANIFEST_DIR"), "/.."))
             .join("data")
             .join(name),
     )
@@ -96,7 +105,7 @@ pub fn read_data(name: &str) -> String {
 /// The notice is written straight to the process's standard error, past the test harness's capture, so that it
 /// shows in a plain `cargo test` run among the results: a skipped part never passes silently.
 pub fn shared_data(name: &str) -> Option<PathBuf> {
-    let p = Path::new(env!("CARGO_MANIFEST_DIR"))
+    let p = Path::new(concat!(env!("CARGO_MANIFEST_DIR"), "/.."))
         .join("../shared/data")
         .join(name);
     if p.is_file() {

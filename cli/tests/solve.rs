@@ -379,7 +379,9 @@ fn assert_same_bytes_every_way(file: &str, extra: &[&str]) {
         );
         assert_eq!(r.messages(), reference.messages(), "{file} {more:?}");
     }
-    let text = std::fs::read(std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join(file)).unwrap();
+    let text =
+        std::fs::read(std::path::Path::new(concat!(env!("CARGO_MANIFEST_DIR"), "/..")).join(file))
+            .unwrap();
     let mut a: Vec<&str> = vec!["solve", "-j2", "--chunk-size", "13"];
     a.extend(extra);
     let r = run_in(None, &a, &text);
@@ -397,7 +399,8 @@ fn assert_same_bytes_every_way(file: &str, extra: &[&str]) {
 
 /// A temporary copy of several data files, joined, in the crate's `target` folder (so the path is relative).
 fn joined(name: &str, parts: &[&str]) -> String {
-    let dir = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("target/test-inputs");
+    let dir =
+        std::path::Path::new(concat!(env!("CARGO_MANIFEST_DIR"), "/..")).join("target/test-inputs");
     std::fs::create_dir_all(&dir).unwrap();
     std::fs::write(dir.join(name), parts.concat()).unwrap();
     format!("target/test-inputs/{name}")
@@ -608,7 +611,7 @@ fn full_disk_on_stdout_is_an_error() {
     };
     let out = sudoku()
         .args(["solve", &data("puzzles.txt")])
-        .current_dir(env!("CARGO_MANIFEST_DIR"))
+        .current_dir(concat!(env!("CARGO_MANIFEST_DIR"), "/.."))
         .stdout(full)
         .output()
         .unwrap();
@@ -628,7 +631,7 @@ fn a_closed_output_pipe_ends_the_run_quietly() {
     for threads in ["-j1", "-j2"] {
         let mut child = sudoku()
             .args(["solve", threads, &big])
-            .current_dir(env!("CARGO_MANIFEST_DIR"))
+            .current_dir(concat!(env!("CARGO_MANIFEST_DIR"), "/.."))
             .stdout(Stdio::piped())
             .stderr(Stdio::piped())
             .spawn()
@@ -694,7 +697,8 @@ fn usage_errors_exit_2() {
 #[test]
 fn classic_s_writes_sudoku_txt_in_the_current_directory() {
     let dir = tempdir();
-    let grid = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("data/grid.txt");
+    let grid =
+        std::path::Path::new(concat!(env!("CARGO_MANIFEST_DIR"), "/..")).join("data/grid.txt");
     let r = run_in(Some(dir.path()), &["-s", grid.to_str().unwrap()], b"");
     assert_eq!(r.code, 0, "{}", r.stderr);
     assert!(r.stdout.is_empty());

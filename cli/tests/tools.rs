@@ -5,12 +5,12 @@
 
 use std::collections::HashSet;
 
-use crate::util::{data, run, run_in};
+use crate::util::{data, data_path, run, run_in};
 
 /// The puzzles of data/puzzles.txt (comments and blank lines left out) and their shipped solutions.
 fn puzzles() -> (Vec<String>, Vec<String>) {
     let read = |name: &str| -> Vec<String> {
-        std::fs::read_to_string(data(name))
+        std::fs::read_to_string(data_path(name))
             .unwrap()
             .lines()
             .filter(|l| !l.trim().is_empty() && !l.starts_with('#'))
@@ -83,7 +83,7 @@ fn check_accepts_true_solutions_in_every_layout() {
     assert_eq!(r.code, 0, "{}", r.stderr);
     let lines: Vec<&str> = std::str::from_utf8(&r.stdout).unwrap().lines().collect();
     assert_eq!(lines[0], "quizzes,solutions,check");
-    let input = std::fs::read_to_string(data("kaggle.csv")).unwrap();
+    let input = std::fs::read_to_string(data_path("kaggle.csv")).unwrap();
     for (out, row) in lines[1..].iter().zip(input.lines().skip(1)) {
         assert_eq!(*out, format!("{row},ok"));
     }
@@ -146,7 +146,7 @@ fn check_says_why_a_claim_is_wrong_and_exits_1() {
 fn check_unique_refuses_puzzles_with_several_solutions() {
     // Each of these puzzles has two or more solutions: the first one `solve` finds is a true solution, but not
     // the only one.
-    let text = std::fs::read_to_string(data("several_solutions.txt")).unwrap();
+    let text = std::fs::read_to_string(data_path("several_solutions.txt")).unwrap();
     let solved = run_in(None, &["solve", "-q", "-"], text.as_bytes());
     let input: String = text
         .lines()
@@ -163,15 +163,20 @@ fn check_unique_refuses_puzzles_with_several_solutions() {
 
 #[test]
 fn count_matches_the_shipped_counts() {
-    let (code, out) = same_at_any_split(&["count"], &std::fs::read(data("puzzles.txt")).unwrap());
+    let (code, out) = same_at_any_split(
+        &["count"],
+        &std::fs::read(data_path("puzzles.txt")).unwrap(),
+    );
     assert_eq!((code, out), (0, "1\n".repeat(100)));
     let (_, out) = same_at_any_split(
         &["count"],
-        &std::fs::read(data("several_solutions.txt")).unwrap(),
+        &std::fs::read(data_path("several_solutions.txt")).unwrap(),
     );
     assert_eq!(out, "2+\n".repeat(20));
-    let (code, out) =
-        same_at_any_split(&["count"], &std::fs::read(data("no_solution.txt")).unwrap());
+    let (code, out) = same_at_any_split(
+        &["count"],
+        &std::fs::read(data_path("no_solution.txt")).unwrap(),
+    );
     assert_eq!((code, out), (0, "0\n".repeat(20)));
     // The empty board: the count is capped at any limit asked, large ones included.
     let empty = ".".repeat(81) + "\n";
@@ -183,7 +188,7 @@ fn count_matches_the_shipped_counts() {
 
 #[test]
 fn canon_is_the_same_for_every_shuffled_copy_and_differs_between_puzzles() {
-    let text = std::fs::read(data("puzzles.txt")).unwrap();
+    let text = std::fs::read(data_path("puzzles.txt")).unwrap();
     let (_, canon) = same_at_any_split(&["canon"], &text);
     let forms: Vec<&str> = canon.lines().collect();
     assert_eq!(forms.len(), 100);
@@ -203,7 +208,7 @@ fn canon_is_the_same_for_every_shuffled_copy_and_differs_between_puzzles() {
     assert_eq!(twice, canon);
     let (_, solved) = same_at_any_split(
         &["canon"],
-        &std::fs::read(data("puzzles.solutions.txt")).unwrap(),
+        &std::fs::read(data_path("puzzles.solutions.txt")).unwrap(),
     );
     assert!(solved.lines().all(valid_board));
     assert!(
@@ -329,7 +334,7 @@ fn shuffle_refuses_a_second_solution_column_it_would_leave_unchanged() {
 #[test]
 fn dedupe_keeps_the_first_of_each_class_in_input_order() {
     let (p, _) = puzzles();
-    let text = std::fs::read(data("puzzles.txt")).unwrap();
+    let text = std::fs::read(data_path("puzzles.txt")).unwrap();
     let shuffled = run_in(None, &["shuffle", "--seed", "5", "-q", "-"], &text);
     // Originals, then shuffled copies, then the originals again with `0` blanks: only the originals stay.
     let mut input = text.clone();
@@ -356,7 +361,7 @@ fn dedupe_keeps_the_first_of_each_class_in_input_order() {
         out,
         format!("{}\nerror: malformed: expected 81 cells, found 3\n", p[0])
     );
-    let csv = std::fs::read_to_string(data("kaggle.csv")).unwrap();
+    let csv = std::fs::read_to_string(data_path("kaggle.csv")).unwrap();
     let twice = csv.clone() + csv.lines().nth(1).unwrap() + "\n";
     let r = run_in(None, &["dedupe", "-q", "-"], twice.as_bytes());
     assert_eq!(r.out(), csv);
@@ -364,14 +369,14 @@ fn dedupe_keeps_the_first_of_each_class_in_input_order() {
 
 #[test]
 fn json_lines_have_one_object_per_record_with_its_line() {
-    let text = std::fs::read_to_string(data("bad.txt")).unwrap();
+    let text = std::fs::read_to_string(data_path("bad.txt")).unwrap();
     let (code, out) = same_at_any_split(&["solve", "--json"], text.as_bytes());
     assert_eq!(code, 1);
     let records: Vec<serde_json::Value> = out
         .lines()
         .map(|l| serde_json::from_str(l).unwrap())
         .collect();
-    let expected = std::fs::read_to_string(data("bad.expected")).unwrap();
+    let expected = std::fs::read_to_string(data_path("bad.expected")).unwrap();
     assert_eq!(records.len(), expected.lines().count());
     let input_lines: Vec<&str> = text.lines().collect();
     for (r, want) in records.iter().zip(expected.lines()) {
@@ -394,7 +399,7 @@ fn json_lines_have_one_object_per_record_with_its_line() {
     // Grid records are numbered by their first row; counts and ratings have their own fields.
     let (_, out) = same_at_any_split(
         &["count", "--json"],
-        &std::fs::read(data("grid.txt")).unwrap(),
+        &std::fs::read(data_path("grid.txt")).unwrap(),
     );
     let lines: Vec<u64> = out
         .lines()
@@ -416,7 +421,10 @@ fn json_lines_have_one_object_per_record_with_its_line() {
     }
     assert_eq!(r.out().lines().count(), 20, "no header line in JSON mode");
     let r = run(&["canon", "--json", "-q", &data("puzzles.txt")]);
-    let (_, canon) = same_at_any_split(&["canon"], &std::fs::read(data("puzzles.txt")).unwrap());
+    let (_, canon) = same_at_any_split(
+        &["canon"],
+        &std::fs::read(data_path("puzzles.txt")).unwrap(),
+    );
     for (l, form) in r.out().lines().zip(canon.lines()) {
         let v: serde_json::Value = serde_json::from_str(l).unwrap();
         assert_eq!(v["canon"], form);
@@ -428,8 +436,8 @@ fn json_lines_have_one_object_per_record_with_its_line() {
 /// `--json` and a CSV column carry the same forms.
 #[test]
 fn canon_pattern_first_matches_the_minlexer() {
-    let input = std::fs::read(data("pattern_first.txt")).unwrap();
-    let expected = std::fs::read_to_string(data("pattern_first.expected")).unwrap();
+    let input = std::fs::read(data_path("pattern_first.txt")).unwrap();
+    let expected = std::fs::read_to_string(data_path("pattern_first.expected")).unwrap();
     let (code, forms) = same_at_any_split(&["canon", "--pattern-first"], &input);
     assert_eq!(code, 0);
     assert_eq!(forms, expected);

@@ -10,7 +10,7 @@ fn with_status(interval: &str, args: &[&str]) -> crate::util::Run {
     sudoku()
         .env("SUDOKU_STATUS_INTERVAL", interval)
         .args(args)
-        .current_dir(env!("CARGO_MANIFEST_DIR"))
+        .current_dir(concat!(env!("CARGO_MANIFEST_DIR"), "/.."))
         .stdin(Stdio::null())
         .output()
         .unwrap()

@@ -42,7 +42,7 @@ fn copy_dir(from: &Path, to: &Path) {
 /// `PATH`; each must exit with 0, or 1 for an example whose comment says its records fail (`--unique` on puzzles
 /// with several solutions), never with a usage error, a missing file or command (2, 127). Returns how many ran.
 fn run_examples(lines: &[(String, String)]) -> usize {
-    let root = Path::new(env!("CARGO_MANIFEST_DIR"));
+    let root = Path::new(concat!(env!("CARGO_MANIFEST_DIR"), "/.."));
     let bin_dir = Path::new(env!("CARGO_BIN_EXE_sudoku")).parent().unwrap();
     let path = format!(
         "{}:{}",
@@ -87,7 +87,7 @@ fn run_examples(lines: &[(String, String)]) -> usize {
 
 #[test]
 fn every_readme_shell_example_runs_as_written() {
-    let root = Path::new(env!("CARGO_MANIFEST_DIR"));
+    let root = Path::new(concat!(env!("CARGO_MANIFEST_DIR"), "/.."));
     let mut ran = 0;
     for readme in ["README.md", "python/README.md"] {
         let text = std::fs::read_to_string(root.join(readme)).unwrap();

@@ -2,8 +2,6 @@
 //! `util`.
 
 mod dumps;
-mod fuzz_check;
-mod fuzz_replay;
 mod generate;
 mod human;
 mod readme;

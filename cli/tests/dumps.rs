@@ -51,7 +51,7 @@ fn the_fixtures_give_the_plain_files_answers_from_files_and_stdin() {
             assert_eq!(r.code, 0, "{name} {extra:?}: {}", r.stderr);
             assert!(r.out() == expect, "{name} {extra:?}");
         }
-        let bytes = std::fs::read(data(name)).unwrap();
+        let bytes = std::fs::read(data_path(name)).unwrap();
         let r = run_in(None, &["solve"], &bytes);
         assert_eq!(r.code, 0, "{name} on stdin: {}", r.stderr);
         assert!(r.out() == expect, "{name} on stdin");
@@ -98,8 +98,8 @@ fn files_made_at_run_time_by_the_tools_match_the_plain_ones() {
     std::fs::write(&big, read_data("puzzles.txt").repeat(100)).unwrap();
     let inputs = [
         big,
-        Path::new("data/grid.txt").into(),
-        Path::new("data/kaggle.csv").into(),
+        data_path("grid.txt").into(),
+        data_path("kaggle.csv").into(),
     ];
     for plain in &inputs {
         let expect = run(&["solve", "-j2", plain.to_str().unwrap()]);
@@ -128,7 +128,7 @@ fn truncated_or_corrupt_input_fails_naming_the_file_and_leaves_no_output() {
     let dir = tempfile::tempdir().unwrap();
     let out = dir.path().join("out.txt");
     for name in FIXTURES {
-        let good = std::fs::read(data(name)).unwrap();
+        let good = std::fs::read(data_path(name)).unwrap();
         let mut corrupt = good.clone();
         let mid = corrupt.len() / 2;
         for b in &mut corrupt[mid..mid + 8] {
@@ -353,7 +353,7 @@ fn a_named_column_that_is_not_one_column_is_an_error_naming_it() {
 fn explain_reads_compressed_files_and_stdin_and_names_a_truncated_one() {
     let plain = run(&["explain", &data("grid.txt")]);
     assert_eq!(plain.code, 0, "{}", plain.stderr);
-    let gz = std::fs::read(data("puzzles.txt.gz")).unwrap();
+    let gz = std::fs::read(data_path("puzzles.txt.gz")).unwrap();
     let from_plain = run(&["explain", &data("puzzles.txt")]);
     for r in [
         run(&["explain", &data("puzzles.txt.gz")]),

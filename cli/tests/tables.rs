@@ -88,7 +88,7 @@ pub fn solutions() -> Vec<Option<String>> {
 
 #[test]
 fn solve_keeps_every_column_and_adds_the_solutions_in_each_kind() {
-    let input = read_table(&std::fs::read(data("puzzles.parquet")).unwrap());
+    let input = read_table(&std::fs::read(data_path("puzzles.parquet")).unwrap());
     let puzzles = texts(&input, "question");
     for (name, magic) in KINDS {
         let dir = tempdir();
@@ -141,7 +141,7 @@ fn the_same_bytes_whatever_the_threads_chunks_and_input_path() {
             assert!(r.stdout == expect, "{name} {extra:?}");
         }
         // Standard input: a stream is read as it comes, a file is copied to a temporary file first.
-        let r = run_in(None, &["solve"], &std::fs::read(data(name)).unwrap());
+        let r = run_in(None, &["solve"], &std::fs::read(data_path(name)).unwrap());
         assert_eq!(r.code, 1, "{name} on stdin: {}", r.stderr);
         assert!(r.stdout == expect, "{name} on stdin");
     }
@@ -260,20 +260,20 @@ pub fn refused(cases: &[(&str, Vec<&str>, &str)], out: &std::path::Path) {
 }
 
 fn read_input() -> Vec<RecordBatch> {
-    read_table(&std::fs::read(data("puzzles.parquet")).unwrap())
+    read_table(&std::fs::read(data_path("puzzles.parquet")).unwrap())
 }
 
 #[test]
 fn bad_tables_and_columns_fail_naming_the_file_and_leave_no_output() {
     let dir = tempdir();
-    let whole = std::fs::read(data("puzzles.parquet")).unwrap();
+    let whole = std::fs::read(data_path("puzzles.parquet")).unwrap();
     let cut = dir.path().join("cut.parquet");
     std::fs::write(&cut, &whole[..whole.len() / 2]).unwrap();
     let mut bad = whole.clone();
     bad[4..whole.len() / 2].fill(b'x');
     let corrupt = dir.path().join("corrupt.parquet");
     std::fs::write(&corrupt, &bad).unwrap();
-    let arrow = std::fs::read(data("puzzles.arrows")).unwrap();
+    let arrow = std::fs::read(data_path("puzzles.arrows")).unwrap();
     let cut_stream = dir.path().join("cut.arrows");
     std::fs::write(&cut_stream, &arrow[..arrow.len() - 3000]).unwrap();
     let out = dir.path().join("out.parquet");
