@@ -237,7 +237,7 @@ fn a_table_compressed_whole_is_refused_naming_the_file() {
     let dir = tempdir();
     let input = dir.path().join("puzzles.parquet.gz");
     let mut gz = flate2::write::GzEncoder::new(Vec::new(), flate2::Compression::default());
-    gz.write_all(&std::fs::read(data("puzzles.parquet")).unwrap())
+    gz.write_all(&std::fs::read(data_path("puzzles.parquet")).unwrap())
         .unwrap();
     std::fs::write(&input, gz.finish().unwrap()).unwrap();
     let out = dir.path().join("out");
@@ -316,7 +316,7 @@ fn a_text_format_on_a_table_and_columns_of_other_types_are_errors_that_say_so() 
 fn a_footer_pointing_outside_the_file_is_an_error_naming_it_not_a_panic() {
     // One byte of data/puzzles.parquet's footer changed: a column chunk's offset turns negative.
     let dir = tempdir();
-    let mut bytes = std::fs::read(data("puzzles.parquet")).unwrap();
+    let mut bytes = std::fs::read(data_path("puzzles.parquet")).unwrap();
     assert_eq!(bytes[16249], 0xAE);
     bytes[16249] = 5;
     let input = dir.path().join("offset.parquet");
