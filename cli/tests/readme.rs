@@ -1,4 +1,4 @@
-//! The examples of README.md and python/README.md run as written: every line of their `sh` blocks, in order, from
+//! The examples of README.md, the pages of docs/ and python/README.md run as written: every line of their `sh` blocks, in order, from
 //! a copy of the repository's `data/` (so the files they write land in a scratch directory, never in the
 //! checkout), with the binary under test first on `PATH`. Lines that build, install or run the long scripts
 //! (`cargo`, `pip`, `scripts/`, `bash`) are left to CI's own steps; the Python blocks run in the Python package's
@@ -89,7 +89,15 @@ fn run_examples(lines: &[(String, String)]) -> usize {
 fn every_readme_shell_example_runs_as_written() {
     let root = Path::new(concat!(env!("CARGO_MANIFEST_DIR"), "/.."));
     let mut ran = 0;
-    for readme in ["README.md", "python/README.md"] {
+    let mut pages = vec!["README.md".to_string(), "python/README.md".to_string()];
+    let mut docs: Vec<String> = std::fs::read_dir(root.join("docs"))
+        .unwrap()
+        .map(|e| format!("docs/{}", e.unwrap().file_name().to_string_lossy()))
+        .filter(|name| name.ends_with(".md"))
+        .collect();
+    docs.sort();
+    pages.extend(docs);
+    for readme in &pages {
         let text = std::fs::read_to_string(root.join(readme)).unwrap();
         let lines: Vec<(String, String)> = shell_lines(&text)
             .into_iter()

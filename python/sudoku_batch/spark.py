@@ -5,12 +5,19 @@ Each Arrow record batch of a partition goes to ``solve_array`` (or ``rate``) in 
 Arrow column with numpy, with no Python loop over rows. Needs the ``spark`` extra
 (``pip install 'sudoku-batch[spark]'``: pyspark, pyarrow, pandas) on the driver and the executors.
 
+Importing this module makes Spark's Python workers run the driver's own interpreter (``PYSPARK_PYTHON`` set to
+``sys.executable``) unless the user has set ``PYSPARK_PYTHON``: Spark otherwise starts ``python3`` from ``PATH``,
+which lacks this package when the driver is a virtualenv's python run without activating the virtualenv. Import it
+before the SparkSession is created (the setting is read then).
+
 >>> from sudoku_batch import spark as sbs
 >>> solved = sbs.solve(spark.read.text("puzzles.txt").withColumnRenamed("value", "puzzle"))  # doctest: +SKIP
 """
 
 from __future__ import annotations
 
+import os
+import sys
 from typing import TYPE_CHECKING, Any, Iterator
 
 import numpy as np
@@ -24,6 +31,9 @@ if TYPE_CHECKING:  # pragma: no cover
     from pyspark.sql import DataFrame
 
 __all__ = ["solve", "rate", "arrow_to_grids", "grids_to_arrow"]
+
+if sys.executable:
+    os.environ.setdefault("PYSPARK_PYTHON", sys.executable)
 
 
 def solve(df: "DataFrame", column: str = "puzzle", *, unique: bool = False) -> "DataFrame":

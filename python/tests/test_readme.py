@@ -1,4 +1,4 @@
-"""Every Python block of python/README.md and README.md runs as written, from the repository root, with the
+"""Every Python block of python/README.md, README.md and docs/*.md runs as written, from the repository root, with the
 `sudoku` binary on PATH (the RDD.pipe recipe looks it up there). Blocks that use Spark skip with the reason when
 pyspark or Java is missing, like the Spark tests."""
 
@@ -14,7 +14,8 @@ BLOCK = re.compile(r"^```python\n(.*?)^```", re.S | re.M)
 
 
 def blocks():
-    for readme in ("python/README.md", "README.md"):
+    pages = ["python/README.md", "README.md"] + sorted(f"docs/{p.name}" for p in (REPO / "docs").glob("*.md"))
+    for readme in pages:
         text = (REPO / readme).read_text()
         for code in BLOCK.findall(text):
             line = text[: text.index(code)].count("\n") + 1

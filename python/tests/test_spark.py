@@ -151,3 +151,27 @@ def test_rdd_pipe_recipe_with_the_binary(spark, big_file):
             assert answer.startswith("error: ")
             marked += 1
     assert marked == 3
+
+
+def test_the_stage_works_when_the_venv_python_is_run_without_activating_it(tmp_path):
+    """Spark starts its Python workers with `python3` from PATH unless told otherwise: with the virtualenv's python
+    run directly (its bin/ not on PATH), that `python3` lacks sudoku_batch, and the stage failed with
+    ModuleNotFoundError. Importing sudoku_batch.spark points the workers at the driver's interpreter."""
+    import subprocess
+
+    script = tmp_path / "stage.py"
+    script.write_text(
+        "from pyspark.sql import SparkSession\n"
+        "from sudoku_batch import spark as sbs\n"
+        "spark = SparkSession.builder.master('local[2]').config('spark.ui.enabled', 'false').getOrCreate()\n"
+        f"df = spark.createDataFrame([(p,) for p in {PUZZLES[:10]!r}], ['puzzle'])\n"
+        "rows = sbs.solve(df).collect()\n"
+        "print(sum(r.solution is not None for r in rows))\n"
+        "spark.stop()\n"
+    )
+    env = {k: v for k, v in os.environ.items() if k not in ("PYSPARK_PYTHON", "PYSPARK_DRIVER_PYTHON", "VIRTUAL_ENV")}
+    venv_bin = os.path.dirname(sys.executable)
+    env["PATH"] = os.pathsep.join(p for p in env.get("PATH", "").split(os.pathsep) if os.path.abspath(p) != venv_bin)
+    out = subprocess.run([sys.executable, str(script)], env=env, capture_output=True, text=True, timeout=600)
+    assert out.returncode == 0, out.stderr[-3000:]
+    assert out.stdout.strip().splitlines()[-1] == "10", out.stdout
