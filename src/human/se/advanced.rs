@@ -14,7 +14,7 @@
 //! (same eliminations), each resting on the chain's eliminations its links needed. At nesting level 3 ("(+
 //! Multiple Forcing Chains)") SE's Multiple Forcing Chains come sixth, asked when the five above find nothing,
 //! taken the same way ([`super::multiple`]). Their hints depend on the working grid alone and the chains meet
-//! the same grids again and again, so each thread remembers those of the grids met lately ([`memo`]).
+//! the same grids again and again, so the process remembers those of the grids met lately ([`memo`]).
 //!
 //! At nesting level 4 ("(+ Dynamic Forcing Chains)", [`find_dynamic`]) the four techniques of level 1 come first;
 //! when they find nothing, SE's level 4 replaces the static forcing chains of levels 2 and 3 by a whole dynamic
@@ -22,14 +22,11 @@
 //! hints, in its sorted order without repeats, each resting on the chain's eliminations its chains' links needed,
 //! as at levels 2 and 3 ([`super::dynamic::nested_hints`]).
 
-use std::cell::RefCell;
-use std::collections::HashMap;
-use std::rc::Rc;
-
 use super::super::candidates::Candidates;
 use super::super::house::HOUSE_LIST;
 use super::super::house::{CellSet, DigitSet};
 use super::chains::{NestedHint, View};
+use super::memo::{self, Producer};
 use super::{cells_of, count9, region, two_or_more, BOX_COL_ROW};
 
 /// The candidates of a chain's working grid, with the grid it started from.
@@ -140,7 +137,7 @@ pub(super) fn find(g: &Grids, out: &mut Offs, level: u8) {
 }
 
 /// The hints of the nested static `producer` (the chains of level 2 or the multiple forcing chains of level 3)
-/// on the working grid `view` ([`memo`] remembers them), taken as [`nested`] takes them. A hint resting on none of
+/// on the working grid `view` ([`memo::hints`] remembers them), taken as [`nested`] takes them. A hint resting on none of
 /// the chain's eliminations is dropped there, so where none can (`may_rest` false, from [`resting`]) they are not
 /// looked for; debug builds look and check.
 fn nested_producer(g: &Grids, out: &mut Offs, view: &View, producer: Producer, may_rest: bool) {
@@ -150,7 +147,7 @@ fn nested_producer(g: &Grids, out: &mut Offs, view: &View, producer: Producer, m
         Producer::Dynamic(_) => unreachable!("a static producer"),
     };
     if may_rest {
-        let hints = memo(producer, &view.mask, || hints_of(view));
+        let hints = memo::hints(producer, &view.mask, || hints_of(view));
         nested(g, out, &hints);
     } else if cfg!(debug_assertions) {
         let before = out.offs.len();
@@ -165,7 +162,7 @@ fn nested_producer(g: &Grids, out: &mut Offs, view: &View, producer: Producer, m
 
 /// SE's advanced "off" potentials at nesting level 4: those of the first of level 1's techniques with any, else
 /// those of the nested dynamic producer of `kind` on the working grid `working` builds (the same candidates as
-/// `g`), remembered as those of levels 2 and 3 are ([`memo`]).
+/// `g`), remembered as those of levels 2 and 3 are ([`memo::hints`]).
 pub(super) fn find_dynamic(
     g: &Grids,
     out: &mut Offs,
@@ -182,82 +179,11 @@ pub(super) fn find_dynamic(
                 grid[cell] = 1 << 15 | u16::from(d);
             }
         }
-        let hints = memo(Producer::Dynamic(kind), &grid, || {
+        let hints = memo::hints(Producer::Dynamic(kind), &grid, || {
             super::dynamic::nested_hints(&w, kind)
         });
         nested(g, out, &hints);
     }
-}
-
-/// A nested producer, as [`memo`] tells them apart.
-#[derive(Clone, Copy, PartialEq, Eq, Hash)]
-enum Producer {
-    /// [`super::chains::nested_hints`].
-    Chains,
-    /// [`super::multiple::nested_hints`].
-    Multiple,
-    /// [`super::dynamic::nested_hints`] of this kind (level 4).
-    Dynamic(super::dynamic::Kind),
-}
-
-/// The hints of the nested producers on the working grids met lately, on this thread: the two generations of
-/// [`memo`] and how many hints the newer holds.
-#[derive(Default)]
-struct Memo {
-    new: HashMap<MemoKey, Rc<[NestedHint]>>,
-    old: HashMap<MemoKey, Rc<[NestedHint]>>,
-    hints: usize,
-}
-
-/// A producer and the working grid's candidates it ran on (all its hints depend on them; the digits' places
-/// follow from them, so they are not part of the key; for [`Producer::Dynamic`], which also reads the placed
-/// cells, their values too).
-type MemoKey = (Producer, [u16; 81]);
-
-/// How many hints [`Memo::new`] holds before it becomes the older generation (the memo then holds a few tens of
-/// megabytes at most).
-const MEMO_HINTS: usize = 1 << 16;
-
-thread_local! {
-    static MEMO: RefCell<Memo> = RefCell::new(Memo::default());
-}
-
-/// The hints of `producer` on the working grid `grid` (`hints_of` finds them), remembered: a nested producer's
-/// hints depend on the working grid only, and
-/// the dynamic chains meet the same working grids again and again (about two calls in three on the forum's
-/// hardest puzzles: the assumptions of one cell and of the next steps of the rating lead to the same grids), so
-/// a grid met lately is answered from the memo. Two generations, the newer moved to the older when full, keep
-/// the grids met lately within a bounded memory.
-fn memo(
-    producer: Producer,
-    grid: &[u16; 81],
-    hints_of: impl FnOnce() -> Vec<NestedHint>,
-) -> Rc<[NestedHint]> {
-    let k: MemoKey = (producer, *grid);
-    let found = MEMO.with(|m| {
-        let mut m = m.borrow_mut();
-        if let Some(h) = m.new.get(&k) {
-            return Some(h.clone());
-        }
-        let h = m.old.remove(&k)?;
-        m.hints += h.len();
-        m.new.insert(k, h.clone());
-        Some(h)
-    });
-    if let Some(h) = found {
-        return h;
-    }
-    let hints: Rc<[NestedHint]> = hints_of().into();
-    MEMO.with(|m| {
-        let mut m = m.borrow_mut();
-        if m.hints + hints.len() > MEMO_HINTS {
-            m.old = std::mem::take(&mut m.new);
-            m.hints = 0;
-        }
-        m.hints += hints.len();
-        m.new.insert(k, hints.clone());
-    });
-    hints
 }
 
 /// The working grid as the nested producers see it.

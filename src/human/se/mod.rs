@@ -24,6 +24,7 @@ mod dynamic;
 mod exclusion;
 mod fish;
 mod intersections;
+mod memo;
 mod multiple;
 mod singles;
 mod subsets;
