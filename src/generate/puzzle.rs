@@ -19,8 +19,8 @@ use crate::record::{Observer, Progress, TextLayout};
 use crate::solver;
 
 use super::random::RandomFill;
-use super::rng::SplitMix64;
 use super::Format;
+use crate::grid::rng::SplitMix64;
 
 /// Which cells must be clues together.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Default)]

@@ -1,7 +1,13 @@
 //! `Grid`: the 81 cells of a 9x9 Sudoku (0 = empty), parsing from the notations people use, the givens check,
-//! and formatting back to text.
+//! and formatting back to text; the board's symmetry group ([`Transform`], module `transform`) and the seeded
+//! random streams it and the generators draw from (module `rng`).
+
+pub(crate) mod rng;
+mod transform;
 
 use std::fmt;
+
+pub use transform::Transform;
 
 /// Number of cells on the board.
 pub const CELLS: usize = 81;
