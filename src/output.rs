@@ -21,6 +21,7 @@ use crate::record::{Observer, Progress};
 
 /// A failure to write results. The path is the file the user named (not the temporary file).
 #[derive(Debug, thiserror::Error)]
+#[non_exhaustive]
 pub enum OutputError {
     /// The temporary file beside the target could not be created.
     #[error("{}: cannot create output file: {source}", shown(path))]

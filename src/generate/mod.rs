@@ -106,6 +106,7 @@ impl BoardOptions {
 
 /// Why a run could not be done.
 #[derive(Debug, thiserror::Error)]
+#[non_exhaustive]
 pub enum GenerateError {
     /// More boards than the pattern method can make distinct.
     #[error(

@@ -77,6 +77,7 @@ pub struct Grid {
 
 /// Why a text could not be read as a puzzle. Cell numbers are 1-based, in row-major order, as people count them.
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+#[non_exhaustive]
 pub enum ParseError {
     /// A character that is neither a digit nor a blank marker.
     #[error("cell {cell} (row {row}, col {col}): invalid character {ch:?}", row = (cell - 1) / 9 + 1, col = (cell - 1) % 9 + 1)]
