@@ -44,6 +44,7 @@ pub fn code(kind: FailureKind) -> i8 {
 
 /// Why a call could not run at all (a puzzle that fails is a status code, not an error).
 #[derive(Debug, thiserror::Error)]
+#[non_exhaustive]
 pub enum ArrayError {
     /// The cells are not a whole number of boards.
     #[error("puzzle cells must be a multiple of 81 values, got {0}")]
@@ -261,6 +262,7 @@ pub fn generate_puzzles(
 
 /// Why [`generate_puzzles`] stopped.
 #[derive(Debug, thiserror::Error)]
+#[non_exhaustive]
 pub enum GeneratePuzzlesError {
     /// The options cannot be met, or a puzzle could not be made.
     #[error(transparent)]

@@ -21,6 +21,7 @@ use crate::record::{Observer, Progress};
 
 /// A failure to write results. The path is the file the user named (not the temporary file).
 #[derive(Debug, thiserror::Error)]
+#[non_exhaustive]
 pub enum OutputError {
     /// The temporary file beside the target could not be created.
     #[error("{}: cannot create output file: {source}", shown(path))]
@@ -49,9 +50,14 @@ pub enum OutputError {
     /// The run gave up (its writer was aborted): the output was not completed, and a file target was removed.
     #[error("the run stopped before its output was complete")]
     Aborted,
-    /// The reader of standard output went away (a closed pipe): the run should end quietly.
+    /// The reader of standard output went away (a closed pipe): the run should end quietly. The cause, an
+    /// [`io::Error`] of kind [`io::ErrorKind::BrokenPipe`], is the error's `source()`, so a front end can find a
+    /// closed pipe by one walk of the error chain.
     #[error("output pipe closed")]
-    BrokenPipe,
+    BrokenPipe {
+        /// The cause, of kind [`io::ErrorKind::BrokenPipe`].
+        source: io::Error,
+    },
 }
 
 /// A path as messages show it ([`crate::record::display_name`]).
@@ -62,7 +68,7 @@ fn shown(path: &Path) -> String {
 impl OutputError {
     /// True for a closed pipe on standard output, which ends a run quietly with success.
     pub fn is_broken_pipe(&self) -> bool {
-        matches!(self, OutputError::BrokenPipe)
+        matches!(self, OutputError::BrokenPipe { .. })
     }
 }
 
@@ -338,7 +344,7 @@ impl Sink {
     fn write_error(&self, e: io::Error) -> OutputError {
         let piped = matches!(self.inner, SinkInner::Stdout(_) | SinkInner::InPlace(_));
         if e.kind() == io::ErrorKind::BrokenPipe && piped {
-            OutputError::BrokenPipe
+            OutputError::BrokenPipe { source: e }
         } else {
             OutputError::Write {
                 path: self.target.display_path(),

@@ -29,6 +29,7 @@ pub enum CsvAnswer {
 
 /// Why one record could not be read as a puzzle.
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+#[non_exhaustive]
 pub enum RecordError {
     /// The puzzle text itself is wrong (a bad character, the wrong length, a bad grid row).
     #[error(transparent)]
@@ -158,6 +159,7 @@ pub fn display_name(name: &[u8]) -> String {
 
 /// Why a record has no answer. The text (`Display`) is what the output marker and the stderr message say.
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+#[non_exhaustive]
 pub enum Failure {
     /// The record could not be read as a puzzle.
     #[error("malformed: {0}")]
@@ -178,6 +180,7 @@ pub enum Failure {
 
 /// Why a claimed solution is wrong.
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+#[non_exhaustive]
 pub enum SolutionError {
     /// The record carries no solution to check.
     #[error("no solution given")]

@@ -84,6 +84,7 @@ fn check_read_all(text: &[u8], forced: Option<Format>) {
                 | FormatError::NoNamedColumn { line, .. }
                 | FormatError::AmbiguousColumn { line, .. }
                 | FormatError::SecondSolutionColumn { line, .. } => line,
+                e => panic!("a kind of format error this test does not know: {e}"),
             };
             assert!((1..=lines).contains(&line), "{e} outside {lines} lines");
             return;
@@ -432,6 +433,7 @@ pub fn solver(data: &[u8]) {
             assert_genuine(&c, &cells);
         }
         Err(SolveError::NoSolution) => assert!(consistent && counts[2] == 0),
+        Err(e) => panic!("solve_unique: {e}"),
     }
 }
 

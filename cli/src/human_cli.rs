@@ -81,6 +81,8 @@ pub fn explain(
                     failed = true;
                 }
                 Err(human::SeExplainError::Io(e)) => return Err(e.into()),
+                // A kind of error this binary does not know yet: fatal, reported with the library's own message.
+                Err(e) => return Err(e.into()),
             }
             continue;
         }

@@ -14,8 +14,8 @@ use std::process::ExitCode;
 use clap::Parser;
 use sudoku_batch::batch::Job;
 use sudoku_batch::batch::{self, BatchError, BatchOptions, BatchSummary, InputSpec};
-use sudoku_batch::generate::{self, GenerateError, PuzzleRunError};
-use sudoku_batch::output::{OutputError, Target};
+use sudoku_batch::generate::{self, GenerateError};
+use sudoku_batch::output::Target;
 use sudoku_batch::tools;
 use sudoku_batch::tools::Solve;
 
@@ -47,22 +47,16 @@ fn finished(failed: bool) -> ExitCode {
     }
 }
 
-/// True when the error is standard output closed by its reader (`sudoku ... | head`).
+/// True when the error is standard output closed by its reader (`sudoku ... | head`): one walk of the error's
+/// `source()` chain for an I/O error of kind `BrokenPipe`. The library gives a closed pipe on standard output as
+/// `OutputError::BrokenPipe`, whose source is that I/O error (and the run errors that wrap an `OutputError` are
+/// transparent, so it shows through them).
 fn is_broken_pipe(e: &anyhow::Error) -> bool {
-    let output = if let Some(BatchError::Output(o)) = e.downcast_ref::<BatchError>() {
-        o
-    } else if let Some(GenerateError::Output(o)) = e.downcast_ref::<GenerateError>() {
-        o
-    } else if let Some(PuzzleRunError::Output(o)) = e.downcast_ref::<PuzzleRunError>() {
-        o
-    } else if let Some(o) = e.downcast_ref::<OutputError>() {
-        o
-    } else {
-        return e
+    e.chain().any(|cause| {
+        cause
             .downcast_ref::<std::io::Error>()
-            .is_some_and(|io| io.kind() == std::io::ErrorKind::BrokenPipe);
-    };
-    output.is_broken_pipe()
+            .is_some_and(|io| io.kind() == std::io::ErrorKind::BrokenPipe)
+    })
 }
 
 /// The flag that helps with an error, if any (the library knows no flags).

@@ -61,6 +61,7 @@ use crate::output::OutputError;
 
 /// Why a run could not finish. Failed records are not errors: they are marked, counted, and the run goes on.
 #[derive(Debug, thiserror::Error)]
+#[non_exhaustive]
 pub enum BatchError {
     /// An input could not be opened (or its metadata read).
     #[error("{name}: {source}")]

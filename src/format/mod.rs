@@ -133,6 +133,7 @@ impl Prepared {
 
 /// Why an input cannot be read at all (as opposed to one bad record).
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+#[non_exhaustive]
 pub enum FormatError {
     /// A CSV header longer than the longest record, 4,096 bytes.
     #[error("line {line}: the CSV header is longer than {MAX_RECORD} bytes")]

@@ -9,7 +9,7 @@
 
 use std::collections::TryReserveError;
 
-use crate::generate::rng::mix64;
+use crate::grid::rng::mix64;
 
 /// Filter bits per board: with [`PROBES`] probes in 512-bit blocks, about 0.1% of new boards read as seen.
 pub(super) const BITS_PER_BOARD: u64 = 16;

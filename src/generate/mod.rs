@@ -37,13 +37,13 @@ mod pattern;
 pub(crate) mod puzzle;
 #[cfg_attr(not(feature = "internals"), allow(unreachable_pub))]
 pub(crate) mod random;
-pub(crate) mod rng;
 
 use std::sync::atomic::Ordering;
 use std::time::{Duration, Instant};
 
+pub use crate::grid::Transform;
 pub(crate) use layout::BoardTemplate;
-pub use pattern::{PatternFill, Transform};
+pub use pattern::PatternFill;
 pub use puzzle::{
     run_puzzles, Goal, PuzzleError, PuzzleOptions, PuzzleRun, PuzzleRunError, PuzzleSummary,
     Symmetry,
@@ -106,6 +106,7 @@ impl BoardOptions {
 
 /// Why a run could not be done.
 #[derive(Debug, thiserror::Error)]
+#[non_exhaustive]
 pub enum GenerateError {
     /// More boards than the pattern method can make distinct.
     #[error(

@@ -1,7 +1,7 @@
 //! The default method: every board is a transform of one base solved grid (a relabelling of the digits, then a
 //! rearrangement of rows, columns, bands and stacks, possibly transposed), and board indices are mapped to
-//! transforms so that every board in a run is distinct by construction. A [`Transform`] is one element of that
-//! group of transformations, the one type for it in the crate (the dataset tools shuffle and canonicalize with it).
+//! transforms so that every board in a run is distinct by construction. A [`Transform`](crate::generate::Transform)
+//! (defined with the board, in the grid layer) is one element of that group of transformations.
 //!
 //! # Why the boards are distinct
 //!
@@ -30,7 +30,9 @@
 use std::sync::LazyLock;
 
 use crate::generate::layout::{BoardTemplate, Format};
-use crate::generate::rng::mix64;
+use crate::grid::rng::mix64;
+#[cfg(test)]
+use crate::grid::Transform;
 use crate::grid::{Grid, CELLS};
 
 /// The base solved grid, row-major. Any valid grid without symmetry works; this one is the solution of the
@@ -94,83 +96,6 @@ const _: () = assert!(CAPACITY_FIXED_FIRST >= 10_000_000);
 
 /// Boards available with the first digit free: 3,359,232 · 9! = 1,218,998,108,160.
 pub(super) const CAPACITY_FREE_FIRST: u64 = GEOMETRIES * 362_880;
-
-/// A validity-preserving transformation of a board, one element of its symmetry group (the transposition, row and
-/// column orders that keep bands and stacks together, a digit relabelling): cell `(r, c)` of the result is `digits[d]`, where `d` is the record's
-/// cell `(rows[r], cols[c])` (of the transposed record when `transpose`); blanks stay blank.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
-pub struct Transform {
-    pub(crate) transpose: bool,
-    pub(crate) rows: [u8; 9],
-    pub(crate) cols: [u8; 9],
-    pub(crate) digits: [u8; 10],
-}
-
-/// True when `order` is a permutation of `0..9` that keeps the three lines of each band (or stack) together.
-fn keeps_bands(order: &[u8; 9]) -> bool {
-    let mut seen = 0u16;
-    for (i, &x) in order.iter().enumerate() {
-        if x >= 9 || seen >> x & 1 != 0 || x / 3 != order[i - i % 3] / 3 {
-            return false;
-        }
-        seen |= 1 << x;
-    }
-    true
-}
-
-impl Transform {
-    /// The identity.
-    #[cfg(test)]
-    pub(crate) const IDENTITY: Transform = Transform {
-        transpose: false,
-        rows: [0, 1, 2, 3, 4, 5, 6, 7, 8],
-        cols: [0, 1, 2, 3, 4, 5, 6, 7, 8],
-        digits: [0, 1, 2, 3, 4, 5, 6, 7, 8, 9],
-    };
-
-    /// A transform from its parts: `rows[r]` and `cols[c]` are the source line of target line `r` and `c`
-    /// (0-based), `digits[d]` the new digit of digit `d` (`digits[0]` must be 0). `None` unless the line orders
-    /// keep bands and stacks together and `digits` is a relabelling.
-    pub(crate) fn from_parts(
-        transpose: bool,
-        rows: [u8; 9],
-        cols: [u8; 9],
-        digits: [u8; 10],
-    ) -> Option<Transform> {
-        let mut seen = 0u16;
-        for &d in &digits[1..] {
-            if !(1..=9).contains(&d) || seen >> d & 1 != 0 {
-                return None;
-            }
-            seen |= 1 << d;
-        }
-        (digits[0] == 0 && keeps_bands(&rows) && keeps_bands(&cols)).then_some(Transform {
-            transpose,
-            rows,
-            cols,
-            digits,
-        })
-    }
-
-    /// The transformed record. Allocation-free.
-    pub fn apply(&self, grid: &Grid) -> Grid {
-        let cells = grid.cells();
-        let mut out = [0u8; CELLS];
-        for (r, row) in out.chunks_exact_mut(9).enumerate() {
-            let sr = usize::from(self.rows[r]);
-            for (cell, &sc) in row.iter_mut().zip(self.cols.iter()) {
-                let sc = usize::from(sc);
-                let src = if self.transpose {
-                    sc * 9 + sr
-                } else {
-                    sr * 9 + sc
-                };
-                *cell = self.digits[usize::from(cells[src])];
-            }
-        }
-        Grid::from_cells(out).expect("digits stay 0..=9")
-    }
-}
 
 /// The pattern generator of one run: the first digit (if fixed) and the seed's scramble of board indices.
 #[derive(Debug, Clone)]

@@ -19,8 +19,8 @@ use crate::record::{Observer, Progress, TextLayout};
 use crate::solver;
 
 use super::random::RandomFill;
-use super::rng::SplitMix64;
 use super::Format;
+use crate::grid::rng::SplitMix64;
 
 /// Which cells must be clues together.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Default)]
@@ -178,6 +178,7 @@ impl PuzzleOptions {
 
 /// Why puzzles cannot be generated.
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+#[non_exhaustive]
 pub enum PuzzleError {
     /// The clue count is out of range.
     #[error("--clues {0}: a puzzle with one solution has 17 to 81 clues")]
@@ -371,6 +372,7 @@ pub struct PuzzleSummary {
 
 /// Why a puzzle run stopped.
 #[derive(Debug, thiserror::Error)]
+#[non_exhaustive]
 pub enum PuzzleRunError {
     /// Puzzles are written as lines or grids.
     #[error("puzzles are written in the line or grid format, not {0:?}")]

@@ -6,7 +6,7 @@ use std::collections::TryReserveError;
 
 use crate::generate::filter::Filter;
 use crate::generate::layout::BoardTemplate;
-use crate::generate::rng::{mix64, SplitMix64};
+use crate::grid::rng::{mix64, SplitMix64};
 use crate::grid::{Grid, BOX, CELLS, COL, POP9, ROW};
 
 const ALL: u16 = 0x1ff;

@@ -10,6 +10,7 @@ use super::house::{cell_name, CellSet, DigitSet, House, PEERS};
 
 /// Why a candidate grid cannot lead to a solution.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, thiserror::Error)]
+#[non_exhaustive]
 pub enum Contradiction {
     /// An open cell has no candidate left.
     #[error("{} has no candidate left", cell_name(*cell))]

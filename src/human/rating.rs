@@ -59,6 +59,7 @@ impl fmt::Display for Rating {
 
 /// Why a puzzle cannot be rated.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, thiserror::Error)]
+#[non_exhaustive]
 pub enum RateError {
     /// The givens break a rule.
     #[error("clashing givens: {0}")]

@@ -109,6 +109,7 @@ fn write_rating(out: &mut dyn Write, rating: &Rating) -> io::Result<()> {
 
 /// Why an SE explanation stopped.
 #[derive(Debug, thiserror::Error)]
+#[non_exhaustive]
 pub enum SeExplainError {
     /// The puzzle cannot be rated (clashing givens, no solution, several); nothing was written for it.
     #[error(transparent)]

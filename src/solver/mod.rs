@@ -34,6 +34,7 @@ pub struct Solved {
 
 /// Why a puzzle has no (acceptable) solution.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, thiserror::Error)]
+#[non_exhaustive]
 pub enum SolveError {
     /// The givens already break a rule (found by `Grid::check_givens` when the search found no solution).
     #[error("clashing givens: {0}")]

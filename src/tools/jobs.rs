@@ -26,7 +26,7 @@ use crate::record::{Answer, CsvAnswer, Failure, Job, Record, SolutionError, Text
 use crate::solver;
 
 use super::canon::{canon, canon_as, Form, Key};
-use super::shuffle::Transform;
+use crate::grid::Transform;
 
 /// `sudoku solve`: each puzzle solved (the first solution found, or with `unique` the proven-unique one), the answer
 /// its solution.

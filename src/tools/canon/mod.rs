@@ -105,7 +105,7 @@ use std::cell::RefCell;
 
 use crate::grid::{Conflict, Grid, CELLS, PERMUTATIONS_OF_3 as PERM3};
 
-use super::shuffle::Transform;
+use crate::grid::Transform;
 pub use key::Key;
 use solved::Order;
 
@@ -345,7 +345,7 @@ pub(crate) fn canon_as(grid: &Grid, form: Form) -> Result<Grid, Conflict> {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::generate::rng::SplitMix64;
+    use crate::grid::rng::SplitMix64;
     use crate::grid::samples::{g, HARD};
     use crate::solver;
 

@@ -1,7 +1,13 @@
 //! `Grid`: the 81 cells of a 9x9 Sudoku (0 = empty), parsing from the notations people use, the givens check,
-//! and formatting back to text.
+//! and formatting back to text; the board's symmetry group ([`Transform`], module `transform`) and the seeded
+//! random streams it and the generators draw from (module `rng`).
+
+pub(crate) mod rng;
+mod transform;
 
 use std::fmt;
+
+pub use transform::Transform;
 
 /// Number of cells on the board.
 pub const CELLS: usize = 81;
@@ -71,6 +77,7 @@ pub struct Grid {
 
 /// Why a text could not be read as a puzzle. Cell numbers are 1-based, in row-major order, as people count them.
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+#[non_exhaustive]
 pub enum ParseError {
     /// A character that is neither a digit nor a blank marker.
     #[error("cell {cell} (row {row}, col {col}): invalid character {ch:?}", row = (cell - 1) / 9 + 1, col = (cell - 1) % 9 + 1)]

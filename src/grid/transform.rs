@@ -1,10 +1,11 @@
-//! Drawing a [`Transform`] (one validity-preserving transformation of a board, defined with the pattern generator
-//! that enumerates them) uniformly at random from a seed and a record index.
+//! [`Transform`]: one validity-preserving transformation of a board, an element of its symmetry group (the
+//! transposition, row and column orders that keep bands and stacks together, a digit relabelling). The one type for
+//! it in the crate: the pattern generator enumerates these, the dataset tools shuffle and canonicalize with them.
+//! Also here: building one from its parts, applying it, and drawing one uniformly at random from a seed and a
+//! record index ([`Transform::random`]).
 
-use crate::generate::rng::SplitMix64;
-use crate::grid::PERMUTATIONS_OF_3 as PERM3;
-
-pub use crate::generate::Transform;
+use super::rng::SplitMix64;
+use super::{Grid, CELLS, PERMUTATIONS_OF_3 as PERM3};
 
 /// Keeps shuffle streams apart from the generator's streams made from the same seed.
 const SHUFFLE_SALT: u64 = 0x7368_7566_666c_6521;
@@ -22,7 +23,82 @@ fn random_lines(rng: &mut SplitMix64) -> [u8; 9] {
     out
 }
 
+/// A validity-preserving transformation of a board, one element of its symmetry group (the transposition, row and
+/// column orders that keep bands and stacks together, a digit relabelling): cell `(r, c)` of the result is `digits[d]`, where `d` is the record's
+/// cell `(rows[r], cols[c])` (of the transposed record when `transpose`); blanks stay blank.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub struct Transform {
+    pub(crate) transpose: bool,
+    pub(crate) rows: [u8; 9],
+    pub(crate) cols: [u8; 9],
+    pub(crate) digits: [u8; 10],
+}
+
+/// True when `order` is a permutation of `0..9` that keeps the three lines of each band (or stack) together.
+fn keeps_bands(order: &[u8; 9]) -> bool {
+    let mut seen = 0u16;
+    for (i, &x) in order.iter().enumerate() {
+        if x >= 9 || seen >> x & 1 != 0 || x / 3 != order[i - i % 3] / 3 {
+            return false;
+        }
+        seen |= 1 << x;
+    }
+    true
+}
+
 impl Transform {
+    /// The identity.
+    #[cfg(test)]
+    pub(crate) const IDENTITY: Transform = Transform {
+        transpose: false,
+        rows: [0, 1, 2, 3, 4, 5, 6, 7, 8],
+        cols: [0, 1, 2, 3, 4, 5, 6, 7, 8],
+        digits: [0, 1, 2, 3, 4, 5, 6, 7, 8, 9],
+    };
+
+    /// A transform from its parts: `rows[r]` and `cols[c]` are the source line of target line `r` and `c`
+    /// (0-based), `digits[d]` the new digit of digit `d` (`digits[0]` must be 0). `None` unless the line orders
+    /// keep bands and stacks together and `digits` is a relabelling.
+    pub(crate) fn from_parts(
+        transpose: bool,
+        rows: [u8; 9],
+        cols: [u8; 9],
+        digits: [u8; 10],
+    ) -> Option<Transform> {
+        let mut seen = 0u16;
+        for &d in &digits[1..] {
+            if !(1..=9).contains(&d) || seen >> d & 1 != 0 {
+                return None;
+            }
+            seen |= 1 << d;
+        }
+        (digits[0] == 0 && keeps_bands(&rows) && keeps_bands(&cols)).then_some(Transform {
+            transpose,
+            rows,
+            cols,
+            digits,
+        })
+    }
+
+    /// The transformed record. Allocation-free.
+    pub fn apply(&self, grid: &Grid) -> Grid {
+        let cells = grid.cells();
+        let mut out = [0u8; CELLS];
+        for (r, row) in out.chunks_exact_mut(9).enumerate() {
+            let sr = usize::from(self.rows[r]);
+            for (cell, &sc) in row.iter_mut().zip(self.cols.iter()) {
+                let sc = usize::from(sc);
+                let src = if self.transpose {
+                    sc * 9 + sr
+                } else {
+                    sr * 9 + sc
+                };
+                *cell = self.digits[usize::from(cells[src])];
+            }
+        }
+        Grid::from_cells(out).expect("digits stay 0..=9")
+    }
+
     /// The transform of record `index` in a run with `seed`: uniform over the 2 · 6⁸ · 9! =
     /// 1,218,998,108,160 transforms, and a function of `(seed, index)` only.
     ///
