@@ -17,7 +17,7 @@
 //!   transformations;
 //! - [`output`]: where answers go (a file written atomically, standard output, a device), with the process-wide
 //!   [`output::abandon_all`] for a signal handler;
-//! - [`bench`]: the in-process solver benchmark over a dataset;
+//! - [`bench`](mod@bench): the in-process solver benchmark over a dataset;
 //! - for a program built on the library: [`display_name`] (a file name as messages show it) and
 //!   [`share_allocator_arenas`] (flat memory for long runs on many threads).
 //!
@@ -40,7 +40,7 @@
 //! | [`generate`] | boards (pattern and random) and puzzles (which `human` rates), as clients of `ordered` |
 //! | [`tools`] | the batch jobs (solve, check, count, canon, dedupe, shuffle), canonical form and dedupe keys, random equivalent transformations |
 //! | [`array`](mod@array) | batches in memory: cell arrays or texts answered into the caller's buffers, status codes |
-//! | [`bench`] | in-process timing of the solver over a dataset (`sudoku bench`) |
+//! | [`bench`](mod@bench) | in-process timing of the solver over a dataset (`sudoku bench`) |
 //!
 //! `os` (private) holds every operating-system `unsafe` call, under all of them; the solver's engine has one more
 //! `unsafe` block, the call into its copy compiled for x86-64-v3 after a run-time check of the processor. The
