@@ -541,3 +541,33 @@ fn count_from(board: &mut [u8; 81], used: &mut [u16; 27], limit: u64, found: &mu
         }
     }
 }
+
+/// Target `table`: any bytes (a Parquet file, an Arrow IPC file or stream, mutated) as the only input of a solving
+/// run, on one thread or two (as the last byte says): the run returns a summary, or an error naming the input, and
+/// then leaves no output; a panic inside a third-party reader never escapes it, and no allocation sized by the
+/// table's own numbers aborts the process.
+pub fn table(data: &[u8]) {
+    let dir = scratch_dir();
+    let input = dir.path().join("in");
+    std::fs::write(&input, data).expect("write input");
+    let name = input.display().to_string();
+    let opts = BatchOptions {
+        threads: Threads::Count(1 + usize::from(data.last().is_some_and(|b| b & 1 == 1))),
+        ..BatchOptions::default()
+    };
+    let spec = InputSpec::Path(input);
+    let (r, out) = run_once(dir.path(), "out", spec, &Solve::default(), &opts);
+    match r {
+        Ok(s) => {
+            let out = out.expect("a finished run creates its output");
+            assert_eq!(s.bytes_out, out.len() as u64);
+        }
+        Err(e) => {
+            assert!(out.is_none(), "a failed run leaves no output: {e}");
+            if let BatchError::Table { name: n, .. } | BatchError::Format { name: n, .. } = &e {
+                assert_eq!(*n, name, "{e}");
+            }
+            assert!(e.to_string().contains(&name), "{e} names {name}");
+        }
+    }
+}

@@ -54,3 +54,8 @@ fn solver_corpus() {
 fn bench_reader_corpus() {
     replay("bench_reader", fuzz_check::bench_reader);
 }
+
+#[test]
+fn table_corpus() {
+    replay("table", fuzz_check::table);
+}

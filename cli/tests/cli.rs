@@ -1,6 +1,8 @@
 //! The one integration test binary: drives the `sudoku` CLI end to end. One module per area; shared helpers in
 //! `util`.
 
+#[cfg(feature = "parquet")]
+mod corrupt_tables;
 mod dumps;
 mod generate;
 mod human;

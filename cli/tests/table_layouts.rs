@@ -139,7 +139,7 @@ fn dictionary_columns_read_as_the_strings_they_stand_for() {
 
 /// A table of `rows` rows of `data/puzzles.txt`'s puzzles (cycled) with an `id` column, written with row groups or
 /// record batches of `per` rows, as the kind `ext` says.
-fn layout(path: &std::path::Path, rows: usize, per: usize) -> Vec<String> {
+pub(crate) fn layout(path: &std::path::Path, rows: usize, per: usize) -> Vec<String> {
     let puzzles = puzzle_lines(&read_data("puzzles.txt"));
     let all: Vec<String> = (0..rows)
         .map(|i| puzzles[i % puzzles.len()].clone())
@@ -338,4 +338,50 @@ fn a_footer_pointing_outside_the_file_is_an_error_naming_it_not_a_panic() {
         r.stderr
     );
     assert!(!out.exists());
+}
+
+#[test]
+fn a_compressed_column_chunk_larger_uncompressed_than_the_file_is_read() {
+    // 20,000 puzzles in one zstd column chunk, without a dictionary: 1.6 MB uncompressed in a far smaller file.
+    let dir = tempdir();
+    let input = dir.path().join("zstd.parquet");
+    let puzzles = puzzle_lines(&read_data("puzzles.txt"));
+    let all: Vec<&str> = (0..20_000)
+        .map(|i| puzzles[i % puzzles.len()].as_str())
+        .collect();
+    let schema = Arc::new(Schema::new(vec![Field::new(
+        "question",
+        DataType::Utf8,
+        false,
+    )]));
+    let batch = RecordBatch::try_new(
+        schema.clone(),
+        vec![Arc::new(StringArray::from_iter_values(&all)) as ArrayRef],
+    )
+    .unwrap();
+    let props = parquet::file::properties::WriterProperties::builder()
+        .set_dictionary_enabled(false)
+        .set_compression(parquet::basic::Compression::ZSTD(Default::default()))
+        .build();
+    let mut w = parquet::arrow::ArrowWriter::try_new(
+        std::fs::File::create(&input).unwrap(),
+        schema,
+        Some(props),
+    )
+    .unwrap();
+    w.write(&batch).unwrap();
+    w.close().unwrap();
+    let size = std::fs::metadata(&input).unwrap().len();
+    assert!(size < 81 * 20_000 / 4, "{size}");
+    let out = dir.path().join("out.parquet");
+    let r = run(&[
+        "solve",
+        input.to_str().unwrap(),
+        "-o",
+        out.to_str().unwrap(),
+    ]);
+    assert_eq!(r.code, 0, "{}", r.stderr);
+    let t = read_table(&std::fs::read(&out).unwrap());
+    let questions: Vec<Option<String>> = all.iter().map(|p| Some(p.to_string())).collect();
+    assert_eq!(texts(&t, "question"), questions);
 }

@@ -9,7 +9,8 @@
 //! - `pipeline`: the run ([`run_batch`]), on the crate's ordered engine and the writer of [`crate::output`];
 //! - `report`: counts and the summary of a run ([`BatchSummary`]);
 //! - `table`: Parquet and Arrow IPC tables, read and written by record batch; `column` their text columns,
-//!   `footer` a Parquet file's row groups read a few at a time.
+//!   `footer` a Parquet file's row groups read a few at a time;
+//! - `table_guard`: the fence and size checks that keep a corrupt table from aborting the process.
 //!
 //! What happens to one record is a [`Job`]; what a run tells as it goes goes to an [`Observer`](crate::Observer)
 //! (`&mut ()` for none).
@@ -48,6 +49,8 @@ mod input;
 mod pipeline;
 mod report;
 mod table;
+#[cfg(feature = "parquet")]
+mod table_guard;
 
 pub use crate::format::csv::ColumnNames;
 pub use crate::format::{read_all, FormatError};
@@ -55,7 +58,7 @@ pub use crate::record::{Answer, CsvAnswer, Job, Record};
 pub use input::InputSpec;
 pub use pipeline::{run_batch, BatchOptions};
 pub use report::{BatchSummary, Counts};
-pub use table::{TableCompression, TableError, TableKind};
+pub use table::{TableCompression, TableError, TableKind, TablePart};
 
 use crate::output::OutputError;
 

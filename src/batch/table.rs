@@ -23,7 +23,8 @@
 //! Parquet and Arrow IPC files are read with seeks (their footer first): standard input holding one is first
 //! copied to an unnamed temporary file; an IPC stream is read as it comes. A table must be the only input of its
 //! run, and is not written to a terminal. Without the cargo feature `parquet` a table input is detected all the
-//! same and refused with [`TableError::NotBuilt`].
+//! same and refused with [`TableError::NotBuilt`]. Every call into a reader goes through the fence of
+//! `table_guard`, after its size checks: a corrupt table is [`TableError::Corrupt`] (or `Read`), never a crash.
 
 use std::io;
 
@@ -99,6 +100,29 @@ impl TableCompression {
     }
 }
 
+/// Where in a table reading stopped.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum TablePart {
+    /// The footer or the schema, read before any row.
+    Footer,
+    /// A record batch as the reader gives them (1-based), whose first row is `row` (1-based).
+    Batch {
+        /// The batch's number.
+        batch: u64,
+        /// Its first row.
+        row: u64,
+    },
+}
+
+impl std::fmt::Display for TablePart {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self {
+            TablePart::Footer => f.write_str("footer and schema"),
+            TablePart::Batch { batch, row } => write!(f, "record batch {batch}, from row {row}"),
+        }
+    }
+}
+
 impl std::fmt::Display for TableCompression {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
         f.write_str(match self {
@@ -112,6 +136,7 @@ impl std::fmt::Display for TableCompression {
 
 /// Why a table input could not be read or its output written (a bad row is a failed record, not this).
 #[derive(Debug, thiserror::Error)]
+#[non_exhaustive]
 pub enum TableError {
     /// The build has no table support.
     #[error("a {0} input, and this sudoku was built without Parquet and Arrow support (cargo feature `parquet`)")]
@@ -189,6 +214,17 @@ pub enum TableError {
         /// 1-based row where reading stopped.
         row: u64,
         /// The reader's message.
+        message: String,
+    },
+    /// A corrupt table: a size it declares runs past the bytes it holds, or the third-party reader failed on it
+    /// (panicked) instead of returning an error.
+    #[error("corrupt {kind} data ({part}): {message}")]
+    Corrupt {
+        /// The kind of table.
+        kind: TableKind,
+        /// Where.
+        part: TablePart,
+        /// What was wrong.
         message: String,
     },
     /// Copying standard input to a temporary file failed.
@@ -344,9 +380,11 @@ mod arrow {
     use parquet::schema::types::SchemaDescriptor;
 
     use super::{
-        Context, TableCompression, TableError, TableKind, CHUNK_BYTES, CHUNK_ROWS, OUT_BATCH,
+        Context, TableCompression, TableError, TableKind, TablePart, CHUNK_BYTES, CHUNK_ROWS,
+        OUT_BATCH,
     };
     use crate::batch::column::{is_text, type_name, Texts};
+    use crate::batch::table_guard::{self as guard, fence};
     use crate::format::csv::ColumnNames;
     use crate::grid::Grid;
     use crate::ordered::Flow;
@@ -374,7 +412,14 @@ mod arrow {
         job: &J,
         cx: Context<'_, '_>,
     ) -> Result<(), TableError> {
-        let (mut reader, total) = open(kind, file, head, CHUNK_ROWS)?;
+        let (mut reader, total) =
+            fence(|| open(kind, file, head, CHUNK_ROWS)).map_err(|message| {
+                TableError::Corrupt {
+                    kind,
+                    part: TablePart::Footer,
+                    message,
+                }
+            })??;
         let schema = reader.schema();
         let plan = plan(&schema, &cx.opts.columns, job.csv_answer())?;
         let fields = plan.schema.fields();
@@ -404,6 +449,8 @@ mod arrow {
         let mut parts: Vec<RecordBatch> = Vec::new();
         let mut have = 0usize;
         let mut row = 0u64;
+        // Batches asked of the reader.
+        let mut batches = 0u64;
         let mut failed = false;
         let produce = || -> Result<Option<(RecordBatch, u64)>, TableError> {
             loop {
@@ -419,7 +466,16 @@ mod arrow {
                     }
                 }
                 let end = if have < CHUNK_ROWS && pending.is_none() {
-                    match reader.next() {
+                    batches += 1;
+                    let next = fence(|| reader.next()).map_err(|message| TableError::Corrupt {
+                        kind,
+                        part: TablePart::Batch {
+                            batch: batches,
+                            row: row + have as u64 + 1,
+                        },
+                        message,
+                    })?;
+                    match next {
                         None => true,
                         Some(Ok(batch)) => {
                             pending = Some((batch, 0));
@@ -546,6 +602,12 @@ mod arrow {
             row: 1,
             message: e.to_string(),
         };
+        // The table's own sizes, checked against its bytes before a reader allocates by them.
+        let corrupt = |message| TableError::Corrupt {
+            kind,
+            part: TablePart::Footer,
+            message,
+        };
         match kind {
             TableKind::Parquet => {
                 use std::os::unix::fs::FileExt;
@@ -554,18 +616,22 @@ mod arrow {
                 if len < 12 || file.read_exact_at(&mut tail, len - 4).is_err() || &tail != b"PAR1" {
                     return Err(TableError::Truncated);
                 }
-                // The footer is read a few row groups at a time: memory stays flat whatever their number.
+                // The footer's declared sizes are checked, streamed, before the footer reader allocates by them; the
+                // footer is then read a few row groups at a time: memory stays flat whatever their number.
+                guard::check_parquet_footer(&file, len).map_err(corrupt)?;
                 let (reader, total) =
                     crate::batch::footer::RowGroups::open(file, rows).map_err(|e| read(&e))?;
                 Ok((Box::new(reader), u64::try_from(total).ok()))
             }
             TableKind::ArrowFile => {
+                let len = file.metadata().map_err(|e| read(&e))?.len();
+                guard::check_ipc_footer(&file, len).map_err(corrupt)?;
                 let reader = arrow_ipc::reader::FileReader::try_new(io::BufReader::new(file), None)
                     .map_err(|e| read(&e))?;
                 Ok((Box::new(reader), None))
             }
             TableKind::ArrowStream => {
-                let stream = io::Cursor::new(head).chain(file);
+                let stream = guard::Messages::new(io::Cursor::new(head).chain(file));
                 let reader =
                     arrow_ipc::reader::StreamReader::try_new(stream, None).map_err(|e| read(&e))?;
                 Ok((Box::new(reader), None))
