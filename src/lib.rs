@@ -99,4 +99,11 @@ pub mod internals {
     pub use crate::format::{prepare, Plan, Prepared};
     pub use crate::generate::layout::BoardTemplate;
     pub use crate::generate::random::RandomFill;
+
+    /// True when a file starting with `head` is read as a table or a compressed stream (by its first bytes), not
+    /// as text; bytes given in memory ([`InputSpec::Bytes`](crate::batch::InputSpec::Bytes)) are always text.
+    pub fn sniffed_as_binary(head: &[u8]) -> bool {
+        crate::batch::TableKind::detect(head).is_some()
+            || crate::compression::Compression::detect(head).is_some()
+    }
 }
