@@ -699,6 +699,35 @@ mod tests {
         assert!(r.is_err());
     }
 
+    /// Runs `solve` over the file `input` into `out`, appending `more` to the input while the first record is
+    /// solved, and returns the run's error (the run must fail).
+    fn append_during_run(
+        input: &std::path::Path,
+        more: &[u8],
+        out: &std::path::Path,
+        opts: &BatchOptions,
+    ) -> BatchError {
+        let grown = std::sync::Once::new();
+        let job = |g: &Grid, layout: TextLayout, buf: &mut Vec<u8>| {
+            grown.call_once(|| {
+                let mut f = std::fs::OpenOptions::new()
+                    .append(true)
+                    .open(input)
+                    .unwrap();
+                f.write_all(more).unwrap();
+            });
+            Solve::default().run(g, layout, buf)
+        };
+        run_batch(
+            vec![InputSpec::Path(input.to_path_buf())],
+            &Target::File(out.to_path_buf()),
+            &job,
+            opts,
+            &mut (),
+        )
+        .unwrap_err()
+    }
+
     #[test]
     fn a_file_that_grows_during_the_run_fails_it_and_leaves_no_output() {
         for threads in [1, 2] {
@@ -706,30 +735,12 @@ mod tests {
             let input = dir.path().join("in.txt");
             std::fs::write(&input, format!("{HARD}\n").repeat(50)).unwrap();
             let out = dir.path().join("out.txt");
-            let grown = std::sync::Once::new();
-            let job = |g: &Grid, layout: TextLayout, buf: &mut Vec<u8>| {
-                grown.call_once(|| {
-                    let mut f = std::fs::OpenOptions::new()
-                        .append(true)
-                        .open(&input)
-                        .unwrap();
-                    f.write_all(HARD.as_bytes()).unwrap();
-                });
-                Solve::default().run(g, layout, buf)
-            };
             let opts = BatchOptions {
                 threads: Threads::Count(threads),
                 chunk_size: 100,
                 ..BatchOptions::default()
             };
-            let e = run_batch(
-                vec![InputSpec::Path(input.clone())],
-                &Target::File(out.clone()),
-                &job,
-                &opts,
-                &mut (),
-            )
-            .unwrap_err();
+            let e = append_during_run(&input, HARD.as_bytes(), &out, &opts);
             assert!(
                 matches!(
                     e,
@@ -781,29 +792,11 @@ mod tests {
             let input = dir.path().join("in.txt.gz");
             std::fs::write(&input, &packed).unwrap();
             let out = dir.path().join("out.txt");
-            let grown = std::sync::Once::new();
-            let job = |g: &Grid, layout: TextLayout, buf: &mut Vec<u8>| {
-                grown.call_once(|| {
-                    let mut f = std::fs::OpenOptions::new()
-                        .append(true)
-                        .open(&input)
-                        .unwrap();
-                    f.write_all(&more).unwrap();
-                });
-                Solve::default().run(g, layout, buf)
-            };
             let opts = BatchOptions {
                 threads: Threads::Count(threads),
                 ..BatchOptions::default()
             };
-            let e = run_batch(
-                vec![InputSpec::Path(input.clone())],
-                &Target::File(out.clone()),
-                &job,
-                &opts,
-                &mut (),
-            )
-            .unwrap_err();
+            let e = append_during_run(&input, &more, &out, &opts);
             let (before, after) = (packed.len() as u64, (packed.len() + more.len()) as u64);
             assert!(
                 matches!(e, BatchError::Changed { before: b, after: a, discarded: true, .. } if b == before && a == after),
