@@ -3,7 +3,6 @@
 
 use std::io::IsTerminal;
 use std::path::PathBuf;
-use std::process::ExitCode;
 
 use clap::builder::{PossibleValue, PossibleValuesParser, TypedValueParser};
 use clap::{Args, Parser, Subcommand, ValueEnum};
@@ -19,6 +18,11 @@ use sudoku_batch::Format;
 use sudoku_batch::Threads;
 
 use crate::report::{Reporter, Show};
+use crate::value::{
+    board_format, level_parser, parse_classic_count, parse_compression, parse_digit,
+    parse_generate_count, parse_max_errors, parse_se_rating, symmetry_parser, threads_parser,
+    DEFAULT_MAX_ERRORS,
+};
 
 /// Solve huge files of 9x9 Sudoku puzzles and generate millions of boards, on all cores.
 #[derive(Debug, Parser)]
@@ -605,107 +609,11 @@ pub struct GenerateArgs {
     pub symmetry: Option<Symmetry>,
 }
 
-/// The one rule for `-j N` on every subcommand: the library's [`Threads::count`].
-fn threads_parser() -> impl clap::builder::TypedValueParser<Value = Threads> {
-    |s: &str| -> Result<Threads, String> {
-        let n = s.parse::<usize>().map_err(|_| {
-            format!(
-                "the thread count must be a whole number from 1 to {}",
-                sudoku_batch::MAX_THREADS
-            )
-        })?;
-        Threads::count(n).map_err(|e| e.to_string())
-    }
-}
-
-fn level_parser() -> impl clap::builder::TypedValueParser<Value = Level> {
-    use clap::builder::TypedValueParser;
-    clap::builder::PossibleValuesParser::new(Level::ALL.map(|l| l.name()))
-        .map(|s| s.parse::<Level>().expect("a listed level"))
-}
-
-fn symmetry_parser() -> impl clap::builder::TypedValueParser<Value = Symmetry> {
-    use clap::builder::TypedValueParser;
-    clap::builder::PossibleValuesParser::new(Symmetry::ALL.map(|s| s.name()))
-        .map(|s| s.parse::<Symmetry>().expect("a listed symmetry"))
-}
-
-/// `--format` of `generate`: a format's name, read by [`Format`]'s `FromStr` (boards are written as grids or
-/// lines).
-fn board_format() -> impl TypedValueParser<Value = Format> {
-    PossibleValuesParser::new([
-        PossibleValue::new("grid")
-            .help("9 rows of 9 digits separated by single spaces, a blank line between boards"),
-        PossibleValue::new("line").help("81 digits per line"),
-    ])
-    .map(|name| name.parse().expect("a listed format"))
-}
-
-/// The most boards the classic `-c N` form writes.
-pub const CLASSIC_MAX: u32 = 1_000_000;
-
 /// The file the classic `-c N` and `-s FILE` forms write, in the current directory.
 pub const CLASSIC_FILE: &str = "sudoku.txt";
 
 /// The first digit of the classic form's boards unless `--first` says otherwise.
 pub const CLASSIC_FIRST: u8 = 1;
-
-/// How many per-record failure messages a batch run prints unless `--max-errors` says otherwise.
-const DEFAULT_MAX_ERRORS: &str = "100";
-
-/// [`DEFAULT_MAX_ERRORS`] as a cap, for the runs without the option (the classic `-s FILE` form).
-pub fn default_max_errors() -> Option<u64> {
-    parse_max_errors(DEFAULT_MAX_ERRORS).unwrap_or(Some(0))
-}
-
-/// `--max-errors`: a whole number, or `all` (`None`: no cap).
-fn parse_max_errors(s: &str) -> Result<Option<u64>, String> {
-    if s == "all" {
-        return Ok(None);
-    }
-    match s.parse::<u64>() {
-        Ok(n) if s.bytes().all(|b| b.is_ascii_digit()) => Ok(Some(n)),
-        _ => Err("N must be a whole number of at least 0, or all".into()),
-    }
-}
-
-fn parse_classic_count(s: &str) -> Result<u32, String> {
-    match s.parse::<u32>() {
-        Ok(n) if (1..=CLASSIC_MAX).contains(&n) && s.bytes().all(|b| b.is_ascii_digit()) => Ok(n),
-        _ => Err(format!("N must be a whole number from 1 to {CLASSIC_MAX}")),
-    }
-}
-
-fn parse_generate_count(s: &str) -> Result<u64, String> {
-    let digits = !s.is_empty() && s.bytes().all(|b| b.is_ascii_digit());
-    match s.parse::<u64>() {
-        Ok(n) if n >= 1 && digits => Ok(n),
-        Err(_) if digits => Err(format!("N is too big: at most {}", u64::MAX)),
-        _ => Err("N must be a whole number of at least 1".into()),
-    }
-}
-
-/// An SE rating from 1.0 to 25.5 with at most one decimal, in tenths.
-fn parse_se_rating(s: &str) -> Result<u8, String> {
-    let bad =
-        || format!("expected an SE rating from 1.0 to 25.5 with at most one decimal, not {s:?}");
-    let (whole, tenth) = s.split_once('.').unwrap_or((s, "0"));
-    if whole.is_empty()
-        || !whole.bytes().all(|b| b.is_ascii_digit())
-        || !matches!(tenth.as_bytes(), [b'0'..=b'9'])
-    {
-        return Err(bad());
-    }
-    let v = whole.parse::<u32>().map_err(|_| bad())? * 10 + u32::from(tenth.as_bytes()[0] - b'0');
-    u8::try_from(v).ok().filter(|&v| v >= 10).ok_or_else(bad)
-}
-
-fn parse_digit(s: &str) -> Result<u8, String> {
-    match s.as_bytes() {
-        [d @ b'1'..=b'9'] => Ok(d - b'0'),
-        _ => Err("expected one digit from 1 to 9".into()),
-    }
-}
 
 impl Cli {
     /// The classic `-c N` run: where it writes and what.
@@ -766,12 +674,6 @@ fn target(output: Option<&std::path::Path>, compress: Option<Compression>) -> Ta
     }
 }
 
-/// `--compress` values: a format's name or extension.
-fn parse_compression(s: &str) -> Result<Compression, String> {
-    Compression::from_name(s)
-        .ok_or_else(|| "expected gzip, zstd, xz or bzip2 (or gz, zst, bz2)".into())
-}
-
 /// How progress is shown on standard error: not at all when quiet or when the output is printed on the same
 /// terminal; a bar on a terminal; a status line every few seconds on a file or pipe (a log; the seconds can be set
 /// with the environment variable `SUDOKU_STATUS_INTERVAL`, `0` for none).
@@ -797,128 +699,6 @@ pub fn note_terminal_stdin(inputs: &[InputSpec], quiet: bool) {
         );
     }
 }
-
-/// The word clap took for a subcommand name when it is not one (as in `sudoku -c 5 extra`), unless clap has a
-/// subcommand to suggest in its place (`sudoku sovle`).
-fn stray_word(e: &clap::Error) -> Option<String> {
-    use clap::error::ContextKind;
-    use clap::CommandFactory;
-    let word = e.get(ContextKind::InvalidSubcommand)?.to_string();
-    if e.get(ContextKind::SuggestedSubcommand).is_some() {
-        return None;
-    }
-    Cli::command()
-        .find_subcommand(&word)
-        .is_none()
-        .then_some(word)
-}
-
-/// The subcommand named on the command line, if any: the help that an error points at.
-fn subcommand_in(args: impl IntoIterator<Item = std::ffi::OsString>) -> Option<String> {
-    use clap::CommandFactory;
-    let cmd = Cli::command();
-    args.into_iter()
-        .skip(1)
-        .filter_map(|a| a.into_string().ok())
-        .find(|a| !a.starts_with('-'))
-        .filter(|a| cmd.find_subcommand(a).is_some())
-}
-
-/// One line for a clap error: its first paragraph, then its tips (`a similar subcommand exists: 'solve'`), then
-/// the help to read: the subcommand's when one was named.
-pub fn error_line(e: &clap::Error, subcommand: Option<&str>) -> String {
-    let text = e.render().to_string();
-    let mut paragraphs = text.split("\n\n").map(|p| {
-        p.lines()
-            .map(str::trim)
-            .filter(|l| !l.is_empty())
-            .collect::<Vec<_>>()
-            .join(" ")
-    });
-    let first = paragraphs.next().unwrap_or_default();
-    let mut line = first.strip_prefix("error: ").unwrap_or(&first).to_string();
-    for tip in paragraphs.filter(|p| p.starts_with("tip: ")) {
-        line.push_str("; ");
-        line.push_str(&tip["tip: ".len()..]);
-    }
-    let help = match subcommand {
-        Some(name) => format!("sudoku {name} --help"),
-        None => "sudoku --help".to_string(),
-    };
-    format!("{line} (see '{help}')")
-}
-
-/// Help text with clap's colours when standard output is a terminal, plain otherwise.
-pub fn styled(text: clap::builder::StyledStr) -> String {
-    if std::io::stdout().is_terminal() {
-        text.ansi().to_string()
-    } else {
-        text.to_string()
-    }
-}
-
-/// Reports a command-line error as one line on standard error (exit 2); help and version go to standard output
-/// (exit 0, or 2 with a message when they cannot be written, as for any output). With no arguments at all, a short
-/// usage instead of the whole help.
-pub fn usage_error(e: clap::Error) -> ExitCode {
-    use clap::error::ErrorKind;
-    match e.kind() {
-        ErrorKind::DisplayHelp | ErrorKind::DisplayVersion => print_or_fail(&e, ExitCode::SUCCESS),
-        ErrorKind::DisplayHelpOnMissingArgumentOrSubcommand if std::env::args_os().len() <= 1 => {
-            say!("{}", SHORT_USAGE.trim_end());
-            ExitCode::from(2)
-        }
-        ErrorKind::DisplayHelpOnMissingArgumentOrSubcommand => print_or_fail(&e, ExitCode::from(2)),
-        _ if stray_word(&e).is_some() => {
-            // After `-c N` or `-s FILE` a stray word is parsed as a subcommand name; say what the user sees.
-            let word = stray_word(&e).unwrap_or_default();
-            say!("sudoku: unexpected argument '{word}' (see 'sudoku --help')");
-            ExitCode::from(2)
-        }
-        _ => {
-            let subcommand = subcommand_in(std::env::args_os());
-            let line = error_line(&e, subcommand.as_deref());
-            // The standard library's words for a negative number given to a count or a seed.
-            let line = if line.starts_with("invalid value '-") {
-                line.replace(
-                    "invalid digit found in string",
-                    "a whole number of 0 or more is expected, not a negative one",
-                )
-            } else {
-                line
-            };
-            say!("sudoku: {line}");
-            ExitCode::from(2)
-        }
-    }
-}
-
-/// Prints help or version text to standard output: `code` when written (or the reader closed the pipe), 2 with a
-/// message when the write failed.
-fn print_or_fail(e: &clap::Error, code: ExitCode) -> ExitCode {
-    match crate::console::print(styled(e.render()).as_bytes()) {
-        Ok(()) => code,
-        Err(e) if e.is_broken_pipe() => code,
-        Err(e) => {
-            say!("sudoku: {e}");
-            ExitCode::from(2)
-        }
-    }
-}
-
-/// What `sudoku` alone prints: the common commands and where the rest is.
-pub const SHORT_USAGE: &str = "\
-sudoku: solve, rate, generate and check 9x9 Sudoku puzzles, whole files on all cores
-
-Usage: sudoku <COMMAND> [ARGS]
-  sudoku solve FILE...          solve every puzzle (line, grid or Kaggle CSV files; - for stdin)
-  sudoku rate FILE...           rate each puzzle for a person (level, score, hardest technique)
-  sudoku explain PUZZLE         the steps a person takes
-  sudoku generate N             N distinct solved boards (--puzzles N for puzzles)
-  sudoku check|count|canon|dedupe|shuffle FILE...   dataset tools
-
-'sudoku --help' lists every command; 'sudoku COMMAND --help' its options and examples; 'sudoku man COMMAND'.
-";
 
 /// The run configuration of the classic `-s FILE` form: grid format, all cores.
 pub fn classic_options() -> BatchOptions {
@@ -957,7 +737,7 @@ mod tests {
             }
         };
         assert_eq!(cap(&["x.txt"]), Some(100));
-        assert_eq!(default_max_errors(), Some(100));
+        assert_eq!(crate::value::default_max_errors(), Some(100));
         assert_eq!(cap(&["--max-errors", "all", "x.txt"]), None);
         assert_eq!(cap(&["--max-errors", "0", "x.txt"]), Some(0));
         assert!(Cli::try_parse_from(["sudoku", "solve", "--max-errors", "+5", "x"]).is_err());

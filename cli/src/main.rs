@@ -8,6 +8,8 @@ mod cli;
 mod human_cli;
 mod manual;
 mod report;
+mod usage;
+mod value;
 
 use std::process::ExitCode;
 
@@ -26,7 +28,7 @@ fn main() -> ExitCode {
     watch_signals();
     let args = match cli::Cli::try_parse() {
         Ok(args) => args,
-        Err(e) => return cli::usage_error(e),
+        Err(e) => return usage::usage_error(e),
     };
     match run(args) {
         Ok(code) => code,
@@ -193,7 +195,7 @@ fn run(args: cli::Cli) -> anyhow::Result<ExitCode> {
             let target = Target::File(cli::CLASSIC_FILE.into());
             let mut reporter = Reporter::new(
                 cli::show_progress(&target, quiet),
-                cli::default_max_errors(),
+                value::default_max_errors(),
                 quiet,
                 "records",
             );
@@ -210,7 +212,7 @@ fn run(args: cli::Cli) -> anyhow::Result<ExitCode> {
             Ok(finished(summary.counts.failures() > 0))
         }
         (None, None) => {
-            say!("{}", cli::SHORT_USAGE.trim_end());
+            say!("{}", usage::SHORT_USAGE.trim_end());
             Ok(ExitCode::from(2))
         }
     }
