@@ -73,6 +73,7 @@ pub mod generate;
 mod grid;
 pub mod human;
 mod ordered;
+mod ordered_run;
 mod os;
 pub mod output;
 mod record;

@@ -12,11 +12,12 @@ use std::path::Path;
 use memmap2::Mmap;
 
 /// Maps `file` read-only and private, and asks for sequential read-ahead. The hazard (another process truncating
-/// the file while it is mapped raises `SIGBUS`) is documented and checked for at [`crate::batch::input::map_file`].
+/// the file while it is mapped raises `SIGBUS`) is documented and checked for at
+/// [`crate::batch::mapped::Mapped::open`].
 pub(crate) fn map_readonly(file: &File) -> io::Result<Mmap> {
     // SAFETY: the map is read-only and private to this process; the only hazard is another process changing the
-    // file under it, which Rust cannot rule out: that is the SIGBUS hazard documented at `map_file`, and the run
-    // checks the file's size and modification time at the end so that a change never passes silently.
+    // file under it, which Rust cannot rule out: that is the SIGBUS hazard documented at `Mapped::open`, and the
+    // run checks the file's size and modification time at the end so that a change never passes silently.
     let map = unsafe { Mmap::map(file)? };
     // Chunks are read front to back once: let the kernel read ahead and drop pages behind.
     let _ = map.advise(memmap2::Advice::Sequential);

@@ -22,7 +22,7 @@ use std::io::{self, Read};
 
 use memchr::memchr;
 
-use super::input::Mapped;
+use super::mapped::Mapped;
 use crate::format::{Boundary, MAX_RECORD};
 
 /// A mapped input gives back its pages every this many bytes processed.

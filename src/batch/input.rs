@@ -1,24 +1,24 @@
-//! Inputs: naming them, opening them, and getting at their bytes. A regular file is memory-mapped (through the one
-//! constructor [`map_file`]) unless `--no-mmap`; standard input, other non-regular files (pipes, devices), files
-//! that report a size of 0 and files of procfs or sysfs (whose sizes are not their contents) are read in blocks.
-//! Both reach the same chunking and parsing code. A file whose size or modification time differs at the end of the
-//! run from the start fails the run.
+//! Inputs: naming them, opening them, sniffing their first bytes, and getting at their bytes. A regular file is
+//! memory-mapped (a [`Mapped`] file) unless `--no-mmap`; standard input, other non-regular files (pipes, devices),
+//! files that report a size of 0 and files of procfs or sysfs (whose sizes are not their contents) are read in
+//! blocks. Both reach the same chunking and parsing code. A file whose size or modification time differs at the end
+//! of the run from the start fails the run.
 //!
-//! Every file and standard input is looked at for the magic bytes of a [`Compression`] (never its name): a
-//! compressed one is read in blocks and decoded on a thread of its own (`batch::decode`), and its text goes to the
-//! same chunking code. A regular file is looked at when opened (without moving its position); a stream, which
-//! cannot be read twice, only when its turn comes (`Opened::start`), so that opening the inputs never waits for
-//! a pipe or a terminal; the decoder starts then too, and is gone when its input is done (`Opened::done`), so
-//! that many compressed inputs do not hold many threads and buffers.
+//! Every file and standard input is looked at for the magic bytes of a [`Compression`] or of a table
+//! ([`TableKind`], read by `batch::table_run`), never its name: a compressed one is read in blocks and decoded on a
+//! thread of its own (`batch::decode`), and its text goes to the same chunking code. A regular file is looked at
+//! when opened (without moving its position); a stream, which cannot be read twice, only when its turn comes
+//! (`Opened::start`), so that opening the inputs never waits for a pipe or a terminal; the decoder starts then too,
+//! and is gone when its input is done (`Opened::done`), so that many compressed inputs do not hold many threads and
+//! buffers.
 
 use std::fs::File;
 use std::io::{self, Read};
 use std::path::{Path, PathBuf};
 use std::time::SystemTime;
 
-use memmap2::Mmap;
-
 use super::decode::Decoded;
+use super::mapped::Mapped;
 use super::table::TableKind;
 use super::BatchError;
 use crate::compression::{Compression, MAGIC_LEN};
@@ -165,7 +165,7 @@ pub(crate) enum Data {
     },
     /// The text of a compressed input.
     Decoded(Decoded),
-    /// A Parquet or Arrow table (`batch::table`): a regular file at its start (`seekable`), or a stream whose first
+    /// A Parquet or Arrow table (`batch::table_run`): a regular file at its start (`seekable`), or a stream whose first
     /// bytes are `head`.
     #[cfg_attr(not(feature = "parquet"), allow(dead_code))]
     Table {
@@ -255,12 +255,10 @@ impl Opened {
                 } else if !mmap || meta.len() == 0 {
                     Data::Stream(file)
                 } else {
-                    Data::Mapped(Mapped(map_file(&file).map_err(|source| {
-                        BatchError::Map {
-                            name: name.clone(),
-                            source,
-                        }
-                    })?))
+                    Data::Mapped(Mapped::open(&file).map_err(|source| BatchError::Map {
+                        name: name.clone(),
+                        source,
+                    })?)
                 };
                 Ok(Opened { name, data, stamp })
             }
@@ -393,38 +391,6 @@ fn start_stream(mut file: File) -> io::Result<Data> {
         Some(codec) => Data::Decoded(Decoded::spawn(codec, io::Cursor::new(head).chain(file))?),
         None => Data::Started { head, file },
     })
-}
-
-/// Maps a regular file read-only for the whole run. The only memory map of the crate.
-///
-/// # SIGBUS hazard
-/// A map is only as stable as the file under it. If another process truncates the file while it is mapped, reading
-/// a page that is no longer backed by the file raises `SIGBUS` and the process dies at once: no message, no
-/// summary, and with `-o` a temporary `.NAME.PID.N.tmp` file may be left beside the target (the target itself is
-/// never touched, because it is only renamed into place after a complete run). A file that is rewritten in place
-/// or grows gives no signal; the run then checks the size and modification time again at the end and fails rather
-/// than keep output made from changing input. `--no-mmap` reads the file instead and avoids the signal.
-pub(super) fn map_file(file: &File) -> io::Result<Mmap> {
-    crate::os::map_readonly(file)
-}
-
-/// A mapped input file.
-pub(crate) struct Mapped(Mmap);
-
-impl Mapped {
-    pub(crate) fn bytes(&self) -> &[u8] {
-        &self.0
-    }
-
-    /// Says that the run is done with bytes `start..end`: their pages leave the process's resident set (they stay
-    /// in the page cache), so that resident memory stays flat however large the file. Reading them again would
-    /// still work: it faults the pages back in from the file.
-    pub(crate) fn release(&self, start: usize, end: usize) {
-        if end <= start || end > self.0.len() {
-            return;
-        }
-        crate::os::drop_pages(&self.0, start, end - start);
-    }
 }
 
 #[cfg(test)]

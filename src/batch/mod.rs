@@ -1,16 +1,21 @@
 //! Batch processing: many puzzles from files or standard input, cut into record-aligned chunks, worked on by all
 //! cores, written back in input order with one output record per input record.
 //!
-//! - `input`: naming and opening inputs ([`InputSpec`]; memory map or block reads; compressed ones detected by
-//!   their bytes);
-//! - `decode`: a compressed input decoded on a thread of its own;
+//! - `input`: naming, opening and sniffing inputs ([`InputSpec`]; memory map or block reads; compressed ones and
+//!   tables told by their first bytes); `mapped` the mapped file; `decode` a compressed input decoded on a thread
+//!   of its own;
 //! - `chunk`: record-aligned cutting, and the invariant that makes chunked and sequential runs write the same
 //!   bytes (and keeps memory flat on any input);
-//! - `pipeline`: the run ([`run_batch`]), on the crate's ordered engine and the writer of [`crate::output`];
-//! - `report`: counts and the summary of a run ([`BatchSummary`]);
-//! - `table`: Parquet and Arrow IPC tables, read and written by record batch; `column` their text columns,
-//!   `footer` a Parquet file's row groups read a few at a time;
-//! - `table_guard`: the fence and size checks that keep a corrupt table from aborting the process.
+//! - `options`: how a run behaves ([`BatchOptions`]);
+//! - `run`: the run ([`run_batch`]), every input in turn on the crate's ordered run (`crate::ordered_run`: the
+//!   engine and the writer of [`crate::output`]), a table input checked against the run first;
+//! - `text_run`: one text input, its format decided, its chunks answered;
+//! - `table_run`: one Parquet or Arrow IPC table, read and written by record batch; `table` what the table path
+//!   shares (kinds, codecs, errors), `table_answer` its rows answered, `table_writer` the output table, `column`
+//!   its text columns, `footer` a Parquet file's row groups read a few at a time, `table_guard` the fence and size
+//!   checks that keep a corrupt table from aborting the process;
+//! - `collector`: the one in-order end of both runs: fail-fast, repeats, separators, counts, observer, writer;
+//! - `summary`: counts and the summary of a run ([`BatchSummary`]).
 //!
 //! What happens to one record is a [`Job`]; what a run tells as it goes goes to an [`Observer`](crate::Observer)
 //! (`&mut ()` for none).
@@ -40,24 +45,35 @@
 //! ```
 
 mod chunk;
+mod collector;
 #[cfg(feature = "parquet")]
 mod column;
 mod decode;
 #[cfg(feature = "parquet")]
 mod footer;
 mod input;
-mod pipeline;
-mod report;
+mod mapped;
+mod options;
+mod run;
+mod summary;
 mod table;
 #[cfg(feature = "parquet")]
+mod table_answer;
+#[cfg(feature = "parquet")]
 mod table_guard;
+#[cfg(feature = "parquet")]
+mod table_run;
+#[cfg(feature = "parquet")]
+mod table_writer;
+mod text_run;
 
 pub use crate::format::csv::ColumnNames;
 pub use crate::format::{read_all, FormatError};
 pub use crate::record::{Answer, CsvAnswer, Job, Record};
 pub use input::InputSpec;
-pub use pipeline::{run_batch, BatchOptions};
-pub use report::{BatchSummary, Counts};
+pub use options::BatchOptions;
+pub use run::run_batch;
+pub use summary::{BatchSummary, Counts};
 pub use table::{TableCompression, TableError, TableKind, TablePart};
 
 use crate::output::OutputError;

@@ -1,4 +1,4 @@
-//! The guard around the third-party table readers (`batch::table`): a fence that turns a panic inside a reader
+//! The guard around the third-party table readers (`batch::table_run`): a fence that turns a panic inside a reader
 //! into an error (and keeps the panic hook quiet for it), and the checks that bound every allocation a table's own
 //! numbers size (a Parquet footer's list lengths, an Arrow IPC file's blocks, an IPC stream's messages, the
 //! uncompressed lengths of compressed IPC buffers) by the bytes the table really holds, before the reader makes

@@ -9,10 +9,11 @@
 
 use std::ops::Range;
 
+use super::Answerer;
 use super::{end_record, strip_cr, Place};
 use crate::grid::Grid;
 use crate::record::{
-    Answer, ChunkReport, CsvAnswer, Failure, Job, Record, RecordError, SolutionError, TextLayout,
+    Answer, ChunkReport, CsvAnswer, Failure, Record, RecordError, SolutionError, TextLayout,
 };
 
 /// The puzzle column's names, by default: the first of these in the header (in the header's order) is it.
@@ -311,7 +312,7 @@ fn split(line: &[u8], mut each: impl FnMut(usize, Field)) -> (usize, Quotes) {
 /// Answers the row on line `n` (0-based in its chunk at `place`) at byte `position` of its input, `text` without
 /// its newline.
 #[allow(clippy::too_many_arguments)]
-pub(crate) fn record<J: Job + ?Sized>(
+pub(crate) fn record<J: Answerer + ?Sized>(
     cols: &Columns,
     job: &J,
     place: Place,
@@ -469,7 +470,7 @@ fn mend_quotes(row: &[u8], quotes: Quotes) -> (Vec<u8>, RecordError) {
 
 /// [`CsvAnswer::Rewrite`]: the row with the puzzle field replaced by the job's answer and the claimed solution
 /// field (when not empty) by the job's answer for the claim read as a puzzle, every other byte kept.
-fn rewrite<J: Job + ?Sized>(
+fn rewrite<J: Answerer + ?Sized>(
     job: &J,
     record: &Record<'_>,
     puzzle: Range<usize>,

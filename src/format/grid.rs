@@ -6,11 +6,12 @@
 use std::borrow::Cow;
 use std::sync::atomic::{AtomicBool, Ordering};
 
+use super::Answerer;
 use super::{
     end_record, is_skipped, oversized_record, write_marker, LineIter, Place, Plan, MAX_RECORD,
 };
 use crate::grid::{Grid, ParseError};
-use crate::record::{ChunkReport, Failure, Job, Record, RecordError, TextLayout};
+use crate::record::{ChunkReport, Failure, Record, RecordError, TextLayout};
 
 /// Separator written before every record. The pipeline drops it before the very first record of the output.
 pub(crate) const SEPARATOR: u8 = b'\n';
@@ -24,7 +25,7 @@ struct Block {
     comments: bool,
 }
 
-pub(crate) fn process<J: Job + ?Sized>(
+pub(crate) fn process<J: Answerer + ?Sized>(
     job: &J,
     data: &[u8],
     place: Place,
@@ -95,7 +96,7 @@ pub(crate) fn process<J: Job + ?Sized>(
     report.lines = lines.newlines();
 }
 
-fn record<J: Job + ?Sized>(
+fn record<J: Answerer + ?Sized>(
     job: &J,
     data: &[u8],
     place: Place,

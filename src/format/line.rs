@@ -2,14 +2,15 @@
 //! a claimed solution after one space, tab or comma (`PUZZLE SOLUTION`, 163 characters: what `sudoku check` reads; other jobs ignore the claim).
 //! Output: one line per record, the job's answer or `error: REASON`.
 
+use super::Answerer;
 use super::{end_record, strip_cr, write_marker, Place};
 use crate::grid::{Grid, CELLS};
-use crate::record::{ChunkReport, Failure, Job, Record, TextLayout};
+use crate::record::{ChunkReport, Failure, Record, TextLayout};
 
 /// Answers the record on line `n` (0-based in its chunk at `place`) at byte `position` of its input, `text` without
 /// its newline.
 #[inline]
-pub(crate) fn record<J: Job + ?Sized>(
+pub(crate) fn record<J: Answerer + ?Sized>(
     job: &J,
     place: Place,
     n: u64,

@@ -23,12 +23,15 @@ pub(crate) mod csv;
 pub(crate) mod grid;
 pub(crate) mod json;
 pub(crate) mod line;
+mod whole;
 
 use std::io::Write;
 use std::sync::atomic::{AtomicBool, Ordering};
 
+use crate::grid::TextLayout;
 use crate::record::{Answer, ChunkReport, CsvAnswer, Failure, Job, Record, RecordError};
 use json::{json_field, json_key, json_str};
+pub use whole::read_all;
 
 /// A record format.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -251,11 +254,30 @@ pub fn prepare(
             preamble: Vec::new(),
         }));
     }
-    let header = strip_cr(text);
+    let (columns, mut preamble) = csv_header(strip_cr(text), n + 1, answer, names)?;
+    if json {
+        preamble.clear();
+    }
+    let skip = (bom + start + text.len() + 1).min(head.len());
+    Ok(Some(Prepared {
+        plan: Plan::Csv(columns),
+        skip,
+        preamble,
+    }))
+}
+
+/// A CSV input's header `header` (its line `line`, 1-based) read for a job whose answer goes where `answer` says:
+/// its columns, and the header line the output starts with (the added answer columns named).
+fn csv_header(
+    header: &[u8],
+    line: u64,
+    answer: CsvAnswer,
+    names: &csv::ColumnNames,
+) -> Result<(csv::Columns, Vec<u8>), FormatError> {
     let shown = || String::from_utf8_lossy(&header[..header.len().min(80)]).into_owned();
     if let Some(name) = names.ambiguous(header) {
         return Err(FormatError::AmbiguousColumn {
-            line: n + 1,
+            line,
             name,
             header: shown(),
         });
@@ -263,26 +285,23 @@ pub fn prepare(
     if answer == CsvAnswer::Rewrite {
         if let Some(name) = names.other_solution(&csv::Columns::header_names(header)) {
             return Err(FormatError::SecondSolutionColumn {
-                line: n + 1,
+                line,
                 name,
                 header: shown(),
             });
         }
     }
     let columns = csv::Columns::from_header(header, names)
-        .ok_or_else(|| {
-            let line = n + 1;
-            match names.missing(header) {
-                Some(name) => FormatError::NoNamedColumn {
-                    line,
-                    name,
-                    header: shown(),
-                },
-                None => FormatError::NoPuzzleColumn {
-                    line,
-                    header: shown(),
-                },
-            }
+        .ok_or_else(|| match names.missing(header) {
+            Some(name) => FormatError::NoNamedColumn {
+                line,
+                name,
+                header: shown(),
+            },
+            None => FormatError::NoPuzzleColumn {
+                line,
+                header: shown(),
+            },
         })?
         .answering(answer);
     let mut preamble = header.to_vec();
@@ -300,15 +319,7 @@ pub fn prepare(
         }
     }
     preamble.push(b'\n');
-    if json {
-        preamble.clear();
-    }
-    let skip = (bom + start + text.len() + 1).min(head.len());
-    Ok(Some(Prepared {
-        plan: Plan::Csv(columns),
-        skip,
-        preamble,
-    }))
+    Ok((columns, preamble))
 }
 
 fn plan_without_header(format: Format) -> Plan {
@@ -359,7 +370,7 @@ impl Place {
     /// Runs `job` on `record`, the answer shaped for `own`, or in JSON mode after the `"status"` field the job
     /// names ([`Job::json_status`]): the one place the status of an answered record is written (a failed one's is
     /// written by `end_record`, in place of everything from it on).
-    pub(crate) fn run<J: Job + ?Sized>(
+    pub(crate) fn run<J: Answerer + ?Sized>(
         &self,
         job: &J,
         record: &Record<'_>,
@@ -390,7 +401,7 @@ impl Place {
 /// Runs `job` on every record of `data` (a chunk at `place` in its input, that starts at the beginning of a line and
 /// ends at a record boundary, as the batch chunker cuts them) and appends one output record per input record to
 /// `out`. Stops early, leaving the report incomplete, when `cancel` is set.
-pub(crate) fn process<J: Job + ?Sized>(
+pub(crate) fn process<J: Answerer + ?Sized>(
     plan: &Plan,
     job: &J,
     data: &[u8],
@@ -472,75 +483,37 @@ pub(crate) fn oversized_record(
     );
 }
 
-/// Every record of `data`, a whole input held in memory, read as a batch run reads it (detection or `forced`,
-/// comments, grid blocks, CSV columns, the same errors): for small inputs such as the puzzles of `explain`. Each
-/// record comes with its 1-based line (where it starts: a grid record's first row, or for a malformed one its bad
-/// row) and its puzzle or why it has none.
-#[allow(clippy::type_complexity)] // a line and a result: a type of its own would say no more
-pub fn read_all(
-    data: &[u8],
-    forced: Option<Format>,
-) -> Result<Vec<(u64, Result<crate::grid::Grid, Failure>)>, FormatError> {
-    /// Keeps every grid with the byte offset of its record.
-    struct Keep(std::sync::Mutex<Vec<(u64, crate::grid::Grid)>>);
-    impl Job for Keep {
-        fn run(
-            &self,
-            _: &crate::grid::Grid,
-            _: crate::record::TextLayout,
-            _: &mut Vec<u8>,
-        ) -> Result<(), Failure> {
-            unreachable!("run_record is overridden")
-        }
-        fn run_record(
-            &self,
-            record: &crate::record::Record<'_>,
-            _: crate::record::TextLayout,
-            _: &mut Vec<u8>,
-        ) -> Result<Answer, Failure> {
-            let mut grids = self.0.lock().unwrap_or_else(|e| e.into_inner());
-            grids.push((record.position, *record.puzzle));
-            Ok(Answer::Written)
-        }
+/// What a format hands each record to: the answer for one whole record, and the status of an answered record in
+/// JSON Lines output. Every [`Job`] is one, through its own [`Job::run_record`] and [`Job::json_status`]; [`read_all`]
+/// keeps the records' grids with one of its own.
+pub(crate) trait Answerer {
+    /// Appends the answer for `record`, shaped for `layout`, or returns why there is none.
+    fn run_record(
+        &self,
+        record: &Record<'_>,
+        layout: TextLayout,
+        out: &mut Vec<u8>,
+    ) -> Result<Answer, Failure>;
+
+    /// The `"status"` of an answered record in JSON Lines output.
+    fn json_status(&self) -> &'static str;
+}
+
+impl<J: Job + ?Sized> Answerer for J {
+    #[inline]
+    fn run_record(
+        &self,
+        record: &Record<'_>,
+        layout: TextLayout,
+        out: &mut Vec<u8>,
+    ) -> Result<Answer, Failure> {
+        Job::run_record(self, record, layout, out)
     }
-    let names = csv::ColumnNames::default();
-    let prepared = prepare(data, true, forced, CsvAnswer::Solution, false, &names)?
-        .expect("the whole input is at hand");
-    let skipped = memchr::memchr_iter(b'\n', &data[..prepared.skip]).count() as u64;
-    let keep = Keep(std::sync::Mutex::new(Vec::new()));
-    let mut out = Vec::new();
-    let body = &data[prepared.skip..];
-    let report = process(
-        &prepared.plan,
-        &keep,
-        body,
-        Place {
-            base: prepared.skip as u64,
-            ..Place::default()
-        },
-        &mut out,
-        &AtomicBool::new(false),
-    );
-    let mut good = keep
-        .0
-        .into_inner()
-        .unwrap_or_else(|e| e.into_inner())
-        .into_iter();
-    let mut bad = report.failures.into_iter().peekable();
-    // Lines counted up to each good record's offset, front to back.
-    let (mut counted, mut lines) = (0usize, 0u64);
-    Ok((0..report.records)
-        .map(|i| match bad.next_if(|f| f.record == i) {
-            Some(f) => (skipped + f.line + 1, Err(f.failure)),
-            None => {
-                let (at, grid) = good.next().expect("one grid per record that did not fail");
-                let at = (at as usize).clamp(counted, data.len());
-                lines += memchr::memchr_iter(b'\n', &data[counted..at]).count() as u64;
-                counted = at;
-                (lines + 1, Ok(grid))
-            }
-        })
-        .collect())
+
+    #[inline]
+    fn json_status(&self) -> &'static str {
+        Job::json_status(self)
+    }
 }
 
 /// True for a line that holds no record: blank, or a `#` comment.

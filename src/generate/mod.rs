@@ -54,7 +54,8 @@ pub(crate) use random::RandomFill;
 use crate::format::Format;
 use crate::grid::CELLS;
 use crate::ordered::{self, Engine, Flow, Threads};
-use crate::output::{Ordered, OutputError, Target, Writer};
+use crate::ordered_run::OrderedRun;
+use crate::output::{OutputError, Target, Writer};
 use crate::record::{Observer, Progress};
 
 /// Boards per buffer handed to the writer (4096 boards: 667 KB in the grid format).
@@ -201,7 +202,7 @@ pub fn generate(
     check(opts)?;
     let start = Instant::now();
     let mut distinct = repeat_check(opts)?;
-    let run = Ordered::start::<GenerateError>(opts.threads, chunk_bytes(opts.format), target)?;
+    let run = OrderedRun::start::<GenerateError>(opts.threads, chunk_bytes(opts.format), target)?;
     let retries = make(
         opts,
         distinct.as_mut(),
@@ -520,7 +521,7 @@ mod tests {
         let path = dir.path().join("never.txt");
         let outcome = std::panic::catch_unwind(|| {
             let target = Target::File(path.clone());
-            let out = Ordered::start::<GenerateError>(Threads::Count(3), 1, &target).unwrap();
+            let out = OrderedRun::start::<GenerateError>(Threads::Count(3), 1, &target).unwrap();
             let layout = BoardTemplate::new(Format::Line, CHUNK_BOARDS);
             let run = Run {
                 count: 6 * CHUNK_BOARDS as u64,

@@ -14,7 +14,8 @@ use std::time::{Duration, Instant};
 use crate::grid::{Grid, CELLS, GRID_TEXT_LEN};
 use crate::human::{rate, Level, Rating};
 use crate::ordered::Threads;
-use crate::output::{Ordered, OutputError, Target};
+use crate::ordered_run::OrderedRun;
+use crate::output::{OutputError, Target};
 use crate::record::{Observer, Progress, TextLayout};
 use crate::solver;
 
@@ -400,7 +401,7 @@ pub fn run_puzzles(
         return Err(PuzzleRunError::Format(run.format));
     }
     let start = Instant::now();
-    let out = Ordered::start::<PuzzleRunError>(run.threads, CHUNK_BYTES, target)?;
+    let out = OrderedRun::start::<PuzzleRunError>(run.threads, CHUNK_BYTES, target)?;
     let chunks = run.count.div_ceil(CHUNK_PUZZLES);
     let mut summary = PuzzleSummary {
         puzzles: 0,
