@@ -17,15 +17,11 @@
 //!
 //! Ratings are held in tenths ([`Tenths`]): SE's ratings all have one decimal.
 
-mod advanced;
 mod bug;
-mod chains;
-mod dynamic;
+mod chain;
 mod exclusion;
 mod fish;
 mod intersections;
-mod memo;
-mod multiple;
 mod singles;
 mod subsets;
 mod unique;
@@ -42,6 +38,8 @@ use super::house::{
 };
 use super::rating::RateError;
 use super::step::Eliminations;
+use chain::chaining;
+use chain::kind::Kind;
 
 /// A rating in tenths: `23` is SE's 2.3.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash, Default)]
@@ -310,16 +308,16 @@ impl SeTechnique {
             SeTechnique::HiddenQuad => subsets::hidden(c, 4, false),
             SeTechnique::Bug(_) => bug::find(c),
             SeTechnique::AlignedPairExclusion => exclusion::find(c),
-            SeTechnique::BidirectionalCycle | SeTechnique::ForcingChain => chains::find(c),
+            SeTechnique::BidirectionalCycle | SeTechnique::ForcingChain => chain::forcing::find(c),
             SeTechnique::AlignedTripletExclusion => exclusion::find_triplets(c),
-            SeTechnique::NishioForcingChain => dynamic::find(c, dynamic::Kind::Nishio),
-            SeTechnique::MultipleForcingChain => dynamic::find(c, dynamic::Kind::Multiple),
-            SeTechnique::DynamicForcingChain => dynamic::find(c, dynamic::Kind::Dynamic),
-            SeTechnique::DynamicForcingChainPlus => dynamic::find(c, dynamic::Kind::DynamicPlus),
-            SeTechnique::NestedForcingChain => dynamic::find(c, dynamic::Kind::NestedFc),
-            SeTechnique::NestedMultipleForcingChain => dynamic::find(c, dynamic::Kind::NestedMfc),
+            SeTechnique::NishioForcingChain => chaining::find(c, Kind::Nishio),
+            SeTechnique::MultipleForcingChain => chaining::find(c, Kind::Multiple),
+            SeTechnique::DynamicForcingChain => chaining::find(c, Kind::Dynamic),
+            SeTechnique::DynamicForcingChainPlus => chaining::find(c, Kind::DynamicPlus),
+            SeTechnique::NestedForcingChain => chaining::find(c, Kind::NestedFc),
+            SeTechnique::NestedMultipleForcingChain => chaining::find(c, Kind::NestedMfc),
             SeTechnique::NestedDynamicForcingChain => {
-                (0..=3).find_map(|n| dynamic::find(c, dynamic::Kind::NestedDfc(n)))
+                (0..=3).find_map(|n| chaining::find(c, Kind::NestedDfc(n)))
             }
         }
     }

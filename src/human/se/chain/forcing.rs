@@ -8,263 +8,21 @@
 //! stably by rating (as Java doubles), then chain size, then kind, and applies the first. A search that provably
 //! finds nothing (what its source's links can reach says so, see [`reach`]) is not run.
 
-mod reach;
-
 use std::collections::VecDeque;
 
-use super::super::candidates::Candidates;
-use super::{cells_of, count9, house_of, SeStep, SeTechnique, Tenths};
+use super::hint::{first, length_difficulty, sort, NestedHint};
+use super::links::{Search, NO_CELL};
+use super::potential::{key, Node, NAKED, NONE, NO_CAUSE, REGION};
+use super::reach::Reach;
+use super::set::Set729;
+use super::working::Working;
+use crate::human::candidates::Candidates;
 use crate::human::house::{CellSet, DigitSet, PEERS};
+use crate::human::se::{cells_of, count9, house_of, SeStep, SeTechnique, Tenths};
 use crate::human::step::Eliminations;
-use reach::Reach;
 
-const NONE: u32 = u32::MAX;
-
-/// A potential: `digit` in `cell`, on or off, with the potential that implied it.
-#[derive(Clone, Copy)]
-pub(super) struct Node {
-    pub cell: u8,
-    pub digit: u8,
-    pub on: bool,
-    /// SE's cause of the link that implied it: [`NO_CAUSE`], [`NAKED`], or [`REGION`] plus the house type of
-    /// [`house_of`] (box, row, column).
-    pub cause: u8,
-    pub parent: u32,
-}
-
-/// The assumption itself.
-pub(super) const NO_CAUSE: u8 = 0;
-/// A link inside a cell (SE's `NakedSingle` cause).
-const NAKED: u8 = 1;
-/// A link inside a house (SE's hidden-single causes), plus the house type.
-const REGION: u8 = 2;
-
-impl Node {
-    /// `digit` in `cell`, `on` or off, implied by the node `parent` through a link of `cause`.
-    fn implied(parent: u32, cell: usize, digit: u8, on: bool, cause: u8) -> Node {
-        Node {
-            cell: cell as u8,
-            digit,
-            on,
-            cause,
-            parent,
-        }
-    }
-
-    fn same(&self, o: &Node) -> bool {
-        self.cell == o.cell && self.digit == o.digit && self.on == o.on
-    }
-}
-
-/// Index of a potential among the 729 (cell, digit) pairs.
-/// The index of candidate `digit` of `cell` among the 729 (also the dynamic and multiple chains').
-pub(super) fn key(cell: u8, digit: u8) -> usize {
-    cell as usize * 9 + digit as usize - 1
-}
-
-/// A set of the 729 (cell, digit) pairs.
-#[derive(Clone, Copy, Default)]
-struct Set729([u64; 12]);
-
-impl Set729 {
-    fn contains(&self, k: usize) -> bool {
-        self.0[k / 64] >> (k % 64) & 1 != 0
-    }
-    fn insert(&mut self, k: usize) {
-        self.0[k / 64] |= 1 << (k % 64);
-    }
-}
-
-/// The candidates the chains are looked for on: the puzzle's, or a dynamic chain's working grid.
-pub(super) struct View {
-    /// Candidates of each cell (bit `d - 1` for digit `d`; 0 for a cell with a value).
-    pub mask: [u16; 81],
-    /// Where each digit can go.
-    pub places: [CellSet; 9],
-}
-
-impl View {
-    pub(super) fn of(c: &Candidates) -> View {
-        let mut v = View {
-            mask: [0; 81],
-            places: [CellSet::EMPTY; 9],
-        };
-        for cell in c.open().iter() {
-            v.mask[cell] = c.get(cell).0;
-        }
-        for d in 1..=9u8 {
-            v.places[d as usize - 1] = c.places(d);
-        }
-        v
-    }
-    fn get(&self, cell: usize) -> DigitSet {
-        DigitSet(self.mask[cell])
-    }
-    fn places(&self, d: u8) -> CellSet {
-        self.places[d as usize - 1]
-    }
-}
-
-/// The potentials of a static search on `c` and SE's links between them (also [`super::multiple`]'s).
-pub(super) struct Search<'a> {
-    pub c: &'a View,
-    pub nodes: Vec<Node>,
-    /// Reused from search to search: the pending "on" and "off" potentials and the implications of one.
-    scratch: (VecDeque<u32>, VecDeque<u32>, Vec<u32>),
-    /// The X links, looked up rather than counted at each step: `last[key][t]` is the digit's only place in the
-    /// house of type `t` of the cell other than the cell itself, or [`NO_CELL`].
-    last: Box<[[u8; 3]; 729]>,
-}
-
-/// No cell, in [`Search::last`].
-const NO_CELL: u8 = u8::MAX;
-
-/// The table of [`Search::last`] for the candidates `c`: in each house where a digit has two places, each is the
-/// other's last other place.
-fn last_places(c: &View) -> Box<[[u8; 3]; 729]> {
-    let mut last = Box::new([[NO_CELL; 3]; 729]);
-    for d in 1..=9u8 {
-        let places = c.places(d);
-        // House types in `house_of`'s order: box, row, column.
-        for (t, first) in [18u8, 0, 9].into_iter().enumerate() {
-            for h in 0..9 {
-                let two = places & cells_of(super::House(first + h));
-                if two.len() == 2 {
-                    let a = two.first().expect("two cells");
-                    let b = (two.0 & (two.0 - 1)).trailing_zeros() as usize;
-                    last[key(a as u8, d)][t] = b as u8;
-                    last[key(b as u8, d)][t] = a as u8;
-                }
-            }
-        }
-    }
-    last
-}
-
-impl<'a> Search<'a> {
-    /// A search on `c` with no potentials yet.
-    pub(super) fn new(c: &'a View) -> Search<'a> {
-        Search {
-            c,
-            nodes: Vec::with_capacity(4096),
-            scratch: Default::default(),
-            last: last_places(c),
-        }
-    }
-
-    pub(super) fn push(&mut self, cell: u8, digit: u8, on: bool, cause: u8, parent: u32) -> u32 {
-        self.nodes.push(Node {
-            cell,
-            digit,
-            on,
-            cause,
-            parent,
-        });
-        (self.nodes.len() - 1) as u32
-    }
-
-    /// The other digit of a bivalue `cell` than `digit` (a Y link), if the cell is bivalue.
-    fn partner(&self, cell: usize, digit: u8) -> Option<u8> {
-        let mut other = self.c.get(cell);
-        if count9(other.0) != 2 {
-            return None;
-        }
-        other.remove(digit);
-        other.first()
-    }
-
-    /// Pushes the potential implied by `p` (and lists it in `out`) when `keep` wants it: the caller drops the
-    /// others unseen, so they need no node.
-    #[inline]
-    fn offer(
-        &mut self,
-        n: Node,
-        out: &mut Vec<u32>,
-        keep: &mut impl FnMut(&Search, &Node) -> bool,
-    ) {
-        if keep(self, &n) {
-            self.nodes.push(n);
-            out.push((self.nodes.len() - 1) as u32);
-        }
-    }
-
-    /// SE's `getOnToOff`: the cell's other digits (with Y links), then the digit's other places in the box, row
-    /// and column, each cell once; those `keep` wants.
-    pub(super) fn on_to_off(
-        &mut self,
-        p: u32,
-        y: bool,
-        out: &mut Vec<u32>,
-        mut keep: impl FnMut(&Search, &Node) -> bool,
-    ) {
-        out.clear();
-        let n = self.nodes[p as usize];
-        let cell = n.cell as usize;
-        let implied =
-            |cell: usize, digit: u8, cause: u8| Node::implied(p, cell, digit, false, cause);
-        if y {
-            for d in self.c.get(cell).iter().filter(|&d| d != n.digit) {
-                self.offer(implied(cell, d, NAKED), out, &mut keep);
-            }
-        }
-        let mut added = CellSet::single(cell);
-        for t in 0..3 {
-            let places = self.c.places(n.digit) & cells_of(house_of(t, cell)) & !added;
-            for x in places.iter() {
-                added.insert(x);
-                self.offer(implied(x, n.digit, REGION + t as u8), out, &mut keep);
-            }
-        }
-    }
-
-    /// SE's `getOffToOn`: the cell's other digit when it has two (Y links), then the digit's only other place in
-    /// the box, row or column (X links); those `keep` wants.
-    pub(super) fn off_to_on(
-        &mut self,
-        p: u32,
-        y: bool,
-        x: bool,
-        out: &mut Vec<u32>,
-        mut keep: impl FnMut(&Search, &Node) -> bool,
-    ) {
-        out.clear();
-        let n = self.nodes[p as usize];
-        let cell = n.cell as usize;
-        let implied =
-            |cell: usize, digit: u8, cause: u8| Node::implied(p, cell, digit, true, cause);
-        if y {
-            if let Some(d) = self.partner(cell, n.digit) {
-                self.offer(implied(cell, d, NAKED), out, &mut keep);
-            }
-        }
-        if x {
-            let last = self.last[key(n.cell, n.digit)];
-            for (t, &o) in last.iter().enumerate() {
-                if o != NO_CELL {
-                    self.offer(
-                        implied(o as usize, n.digit, REGION + t as u8),
-                        out,
-                        &mut keep,
-                    );
-                }
-            }
-        }
-    }
-
-    /// The "off" potentials among the strict ancestors of `p`, as a set of keys.
-    fn off_ancestors(&self, p: u32) -> Set729 {
-        let mut set = Set729::default();
-        let mut i = self.nodes[p as usize].parent;
-        while i != NONE {
-            let n = &self.nodes[i as usize];
-            if !n.on {
-                set.insert(key(n.cell, n.digit));
-            }
-            i = n.parent;
-        }
-        set
-    }
-
+/// The searches of a forcing chain or cycle: SE's `doCycles` and `doForcingChains` on [`Search`]'s links.
+impl Search<'_> {
     /// SE's `doCycles` from the "on" potential `source`: the "on" potentials equal to it reached again after four
     /// links or more. Only an "off" potential that turns the source on can close a cycle: a source with none (a
     /// cell not bivalue for the Y links, a digit with no other single place in a house for the X links) has no
@@ -428,20 +186,6 @@ impl<'a> Search<'a> {
     }
 }
 
-/// SE's length increment of a chain of `complexity` potentials, as a Java double.
-pub(super) fn length_difficulty(complexity: usize) -> f64 {
-    let mut added = 0.0f64;
-    let mut ceil = 4i64;
-    let length = complexity as i64 - 2;
-    let mut odd = false;
-    while length > ceil {
-        added += 0.1;
-        ceil = if odd { ceil * 4 / 3 } else { ceil * 3 / 2 };
-        odd = !odd;
-    }
-    added
-}
-
 /// One hint, with SE's sort keys.
 struct Hint {
     rating: f64,
@@ -462,32 +206,13 @@ struct Detail {
     chains: Vec<Vec<Node>>,
 }
 
-/// A forcing chain or cycle found on a dynamic chain's working grid (SE's nesting level 2).
-pub(super) struct NestedHint {
-    /// SE's complexity: the potentials of the chain (of the cycle's "on" side).
-    pub complexity: usize,
-    /// The eliminations, cell by cell in Java `HashMap` order.
-    pub removes: Vec<(u8, DigitSet)>,
-    /// The "on" potentials of the chains with the cause of their link (SE's `getRuleParents` reads them):
-    /// `(cell, digit, cause)`, cause [`NAKED`] or [`REGION`] plus the house type.
-    pub causes: Vec<(u8, u8, u8)>,
-    /// The chains' potentials, target after target (`key * 2 + on`, `u16::MAX` between targets): two nested
-    /// hints with the same are one chain for SE's complexity (SE's `FullChain`).
-    pub identity: Vec<u16>,
-}
-
-/// The rule-parent cause of a nested hint's "on" potential: a link inside a cell.
-pub(super) const CAUSE_NAKED: u8 = NAKED;
-/// The rule-parent cause of a nested hint's "on" potential: a link inside a house (plus its type).
-pub(super) const CAUSE_REGION: u8 = REGION;
-
 /// Every hint of the three passes, in SE's order; `all` keeps the XY pass and records each hint's detail.
-fn collect(c: &View, all: bool) -> Vec<Hint> {
+fn collect(c: &Working, all: bool) -> Vec<Hint> {
     Reach::with(|reach| collect_with(c, all, reach))
 }
 
 /// [`collect`] with the thread's reachability buffers.
-fn collect_with(c: &View, all: bool, reach: &mut Reach) -> Vec<Hint> {
+fn collect_with(c: &Working, all: bool, reach: &mut Reach) -> Vec<Hint> {
     let mut hints: Vec<Hint> = Vec::new();
     let mut s = Search::new(c);
     reach.prepare(&s);
@@ -565,8 +290,8 @@ fn collect_with(c: &View, all: bool, reach: &mut Reach) -> Vec<Hint> {
 }
 
 /// SE's Forcing Chains & Cycles producer.
-pub(super) fn find(c: &Candidates) -> Option<SeStep> {
-    let hints = collect(&View::of(c), false);
+pub(in crate::human::se) fn find(c: &Candidates) -> Option<SeStep> {
+    let hints = collect(&Working::of(c), false);
     let h = first(&hints, |h| (h.rating, h.complexity, h.sort_key))?;
     let mut step = SeStep::new(if h.cycle {
         SeTechnique::BidirectionalCycle
@@ -582,7 +307,7 @@ pub(super) fn find(c: &Candidates) -> Option<SeStep> {
 /// Every hint of SE's Forcing Chains & Cycles producer on `c` as SE's nesting level 2 takes them: sorted stably
 /// by rating, complexity and sort key, then a hint removing the same candidates as an earlier one dropped (SE
 /// keeps them in a `LinkedHashSet`, its hints equal when their eliminations are).
-pub(super) fn nested_hints(c: &View) -> Vec<NestedHint> {
+pub(super) fn nested_hints(c: &Working) -> Vec<NestedHint> {
     let mut hints = collect(c, true);
     sort(&mut hints, |h| (h.rating, h.complexity, h.sort_key));
     let mut out: Vec<NestedHint> = Vec::new();
@@ -614,29 +339,6 @@ pub(super) fn nested_hints(c: &View) -> Vec<NestedHint> {
         });
     }
     out
-}
-
-/// SE's order of two hints with these `(rating, complexity, sort key)`: by rating (as doubles), then complexity,
-/// then sort key.
-fn se_order((ra, ca, sa): (f64, usize, u8), (rb, cb, sb): (f64, usize, u8)) -> std::cmp::Ordering {
-    ra.partial_cmp(&rb)
-        .expect("ratings are numbers")
-        .then(ca.cmp(&cb))
-        .then(sa.cmp(&sb))
-}
-
-/// Sorts hints as SE does: stably by rating (as doubles), complexity and sort key.
-pub(super) fn sort<T>(hints: &mut [T], keys: impl Fn(&T) -> (f64, usize, u8)) {
-    hints.sort_by(|a, b| se_order(keys(a), keys(b)));
-}
-
-/// The first hint of SE's stable sort by rating (as doubles), complexity and sort key.
-pub(super) fn first<T>(hints: &[T], keys: impl Fn(&T) -> (f64, usize, u8)) -> Option<&T> {
-    hints
-        .iter()
-        .enumerate()
-        .min_by(|(i, a), (j, b)| se_order(keys(a), keys(b)).then(i.cmp(j)))
-        .map(|(_, h)| h)
 }
 
 /// SE's `getChain` of a single-parent chain: `p`, then its ancestors, a potential met again left out.
@@ -701,7 +403,7 @@ fn cycle_hint(s: &Search, dst: u32, y: bool, x: bool, sort_key: u8, all: bool) -
                 None => removes.push((cell, DigitSet::single(d))),
             }
         }
-        super::advanced::hash_order(&mut removes);
+        super::hint::hash_order(&mut removes);
         // SE's reversed cycle: the same potentials, states flipped, from the source on.
         let on_chain = chain_of(s, dst);
         let mut path = Vec::new();

@@ -24,9 +24,11 @@
 
 use std::cell::Cell;
 
-use super::{count9, key, Search};
+use super::links::Search;
+use super::potential::key;
+use super::working::Working;
 use crate::human::house::{CellSet, PEERS};
-use crate::human::se::{cells_of, House};
+use crate::human::se::{cells_of, count9, House};
 
 /// Not met yet, in Tarjan's numbering; no component, in [`Reach::comp`].
 const UNSEEN: u16 = u16::MAX;
@@ -233,7 +235,7 @@ impl Reach {
 
     /// Tarjan's strongly connected components of the pass's potentials, each with what it reaches (a component is
     /// finished after every component it reaches, so their sets are there to be joined).
-    fn components(&mut self, c: &super::View, x: bool) {
+    fn components(&mut self, c: &Working, x: bool) {
         self.size.clear();
         self.reach.clear();
         self.reach_digits.clear();

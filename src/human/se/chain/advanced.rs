@@ -1,42 +1,30 @@
-//! SE's "advanced" implications of a dynamic chain (`Chaining.getAdvancedPotentials`, used from Dynamic Forcing
-//! Chains (+) up): when a chain has nothing left to follow, the lower techniques are looked for on the chain's
-//! working grid (the candidates it has removed so far), and what they eliminate is "off" too, resting on the
-//! chain's eliminations that made the technique possible (SE's `getRuleParents`).
+//! SE's "advanced" implications of a dynamic chain at nesting level 1 (`Chaining.getAdvancedPotentials`, used from
+//! Dynamic Forcing Chains (+) up): when a chain has nothing left to follow, the lower techniques are looked for on
+//! the chain's working grid (the candidates it has removed so far), and what they eliminate is "off" too, resting on
+//! the chain's eliminations that made the technique possible (SE's `getRuleParents`).
 //!
 //! At nesting level 1 (SE's default, `FCPlus` 0) the techniques are, in this order, pointing/claiming, hidden
 //! pairs, naked pairs and X-Wings; only the first of them with any such hint counts, with all its hints. SE keeps
 //! a hint's eliminations in a Java `HashMap` keyed by cell (hash = the cell's index), so they come out by bucket
-//! (index modulo the table size), ties in insertion order: [`hash_order`] does the same, since the order decides
-//! which chain reaches a potential first, hence the chain lengths and the ratings.
-//!
-//! At nesting level 2 (SE's "(+ Forcing Chains)") SE's Forcing Chains & Cycles producer comes fifth, asked when
-//! the four above find nothing: all its hints on the working grid, sorted as SE sorts them and without repeats
-//! (same eliminations), each resting on the chain's eliminations its links needed. At nesting level 3 ("(+
-//! Multiple Forcing Chains)") SE's Multiple Forcing Chains come sixth, asked when the five above find nothing,
-//! taken the same way ([`super::multiple`]). Their hints depend on the working grid alone and the chains meet
-//! the same grids again and again, so the process remembers those of the grids met lately ([`memo`]).
-//!
-//! At nesting level 4 ("(+ Dynamic Forcing Chains)", [`find_dynamic`]) the four techniques of level 1 come first;
-//! when they find nothing, SE's level 4 replaces the static forcing chains of levels 2 and 3 by a whole dynamic
-//! forcing chains producer of its own nesting level (0 to 3, SE's `nestingLimit`) run on the working grid: all its
-//! hints, in its sorted order without repeats, each resting on the chain's eliminations its chains' links needed,
-//! as at levels 2 and 3 ([`super::dynamic::nested_hints`]).
+//! (index modulo the table size), ties in insertion order ([`hash_order`]), since the order decides which chain
+//! reaches a potential first, hence the chain lengths and the ratings. The higher levels add the nested producers
+//! ([`super::nested`]).
 
-use super::super::candidates::Candidates;
-use super::super::house::HOUSE_LIST;
-use super::super::house::{CellSet, DigitSet};
-use super::chains::{NestedHint, View};
-use super::memo::{self, Producer};
-use super::{cells_of, count9, region, two_or_more, BOX_COL_ROW};
+use super::hint::hash_order;
+use super::potential::key;
+use super::working::Working;
+use crate::human::house::HOUSE_LIST;
+use crate::human::house::{CellSet, DigitSet};
+use crate::human::se::{
+    cells_at, cells_of, combinations, count9, house_of, positions, region, two_or_more, BOX_COL_ROW,
+};
 
-/// The candidates of a chain's working grid, with the grid it started from.
+/// A chain's working grid, with the grid it started from.
 pub(super) struct Grids<'a> {
-    /// Candidates now (bit `d - 1` for digit `d`; 0 for a cell with a value).
-    pub now: &'a [u16; 81],
-    /// Where each digit can go now.
-    pub places: &'a [CellSet; 9],
-    /// Candidates when the chain started.
-    pub source: &'a [u16; 81],
+    /// The candidates now.
+    pub now: &'a Working,
+    /// The candidates when the chain started.
+    pub source: &'a Working,
     /// The cells without a value (SE's empty cells).
     pub open: CellSet,
     /// How many cells hold each digit.
@@ -59,12 +47,8 @@ pub(super) struct Offs {
 /// The elimination of `Offs::offs` does not come from a nested chain.
 pub(super) const NO_CHAIN: u32 = u32::MAX;
 
-fn key(cell: usize, digit: u8) -> u16 {
-    (cell * 9 + digit as usize - 1) as u16
-}
-
 impl Offs {
-    fn clear(&mut self) {
+    pub(super) fn clear(&mut self) {
         self.offs.clear();
         self.parents.clear();
         self.chain.clear();
@@ -82,165 +66,55 @@ impl Offs {
     }
 
     /// Adds the eliminations `removes`, in their order, each resting on `parents` and coming from `chain`.
-    fn push(&mut self, removes: &[(u8, DigitSet)], parents: &[u16], chain: u32) {
+    pub(super) fn push(&mut self, removes: &[(u8, DigitSet)], parents: &[u16], chain: u32) {
         let start = self.parents.len() as u32;
         self.parents.extend_from_slice(parents);
         for &(cell, digits) in removes {
             for d in digits.iter() {
                 self.offs
-                    .push((key(cell as usize, d), start, parents.len() as u32));
+                    .push((key(cell, d) as u16, start, parents.len() as u32));
                 self.chain.push(chain);
             }
         }
     }
 }
 
-/// Orders cells as a Java `HashMap<Cell, _>` filled in this order iterates them: by `index & (capacity - 1)`
-/// (capacity 16, doubled past three quarters full), stably.
-pub(super) fn hash_order(cells: &mut [(u8, DigitSet)]) {
-    let mut cap = 16;
-    while cells.len() * 4 > cap * 3 {
-        cap *= 2;
-    }
-    cells.sort_by_key(|&(cell, _)| cell as usize & (cap - 1));
-}
-
-/// SE's advanced "off" potentials at nesting level `level` (1 to 3): those of the first technique with any.
+/// SE's advanced "off" potentials at nesting level 1: those of the first of its four techniques with any; `gone`
+/// is [`gone_places`] of `g`.
 ///
-/// A technique's hint counts only when it rests on some of the chain's eliminations, so the four of level 1 look
-/// only where the chain removed candidates ([`gone_places`]): the same hints in the same order, found without
-/// scanning the houses the chain left alone.
-pub(super) fn find(g: &Grids, out: &mut Offs, level: u8) {
+/// A technique's hint counts only when it rests on some of the chain's eliminations, so the four look only where
+/// the chain removed candidates: the same hints in the same order, found without scanning the houses the chain
+/// left alone.
+pub(super) fn find(g: &Grids, gone: &[CellSet; 9], out: &mut Offs) {
     out.clear();
-    let gone = gone_places(g);
-    locking(g, &gone, out);
+    locking(g, gone, out);
     if out.offs.is_empty() {
-        hidden_pairs(g, &gone, out);
-    }
-    if out.offs.is_empty() {
-        naked_pairs(g, &gone, out);
+        hidden_pairs(g, gone, out);
     }
     if out.offs.is_empty() {
-        x_wings(g, &gone, out);
+        naked_pairs(g, gone, out);
     }
-    if level >= 2 && out.offs.is_empty() {
-        let (links, roots) = resting(g, &gone);
-        if !(links || roots || cfg!(debug_assertions)) {
-            return;
-        }
-        let view = view(g);
-        nested_producer(g, out, &view, Producer::Chains, links);
-        if level >= 3 && out.offs.is_empty() {
-            nested_producer(g, out, &view, Producer::Multiple, roots);
-        }
-    }
-}
-
-/// The hints of the nested static `producer` (the chains of level 2 or the multiple forcing chains of level 3)
-/// on the working grid `view` ([`memo::hints`] remembers them), taken as [`nested`] takes them. A hint resting on none of
-/// the chain's eliminations is dropped there, so where none can (`may_rest` false, from [`resting`]) they are not
-/// looked for; debug builds look and check.
-fn nested_producer(g: &Grids, out: &mut Offs, view: &View, producer: Producer, may_rest: bool) {
-    let hints_of = match producer {
-        Producer::Chains => super::chains::nested_hints,
-        Producer::Multiple => super::multiple::nested_hints,
-        Producer::Dynamic(_) => unreachable!("a static producer"),
-    };
-    if may_rest {
-        let hints = memo::hints(producer, &view.mask, || hints_of(view));
-        nested(g, out, &hints);
-    } else if cfg!(debug_assertions) {
-        let before = out.offs.len();
-        nested(g, out, &hints_of(view));
-        debug_assert_eq!(
-            out.offs.len(),
-            before,
-            "a skipped nested hint rests on the chain's eliminations"
-        );
-    }
-}
-
-/// SE's advanced "off" potentials at nesting level 4: those of the first of level 1's techniques with any, else
-/// those of the nested dynamic producer of `kind` on the working grid `working` builds (the same candidates as
-/// `g`), remembered as those of levels 2 and 3 are ([`memo::hints`]).
-pub(super) fn find_dynamic(
-    g: &Grids,
-    out: &mut Offs,
-    working: impl FnOnce() -> Candidates,
-    kind: super::dynamic::Kind,
-) {
-    find(g, out, 1);
     if out.offs.is_empty() {
-        let w = working();
-        // The whole grid: the open cells' candidates, and the placed cells' values (bit 15 set).
-        let mut grid: [u16; 81] = std::array::from_fn(|cell| w.get(cell).0);
-        for d in 1..=9u8 {
-            for cell in w.placed(d).iter() {
-                grid[cell] = 1 << 15 | u16::from(d);
-            }
-        }
-        let hints = memo::hints(Producer::Dynamic(kind), &grid, || {
-            super::dynamic::nested_hints(&w, kind)
-        });
-        nested(g, out, &hints);
-    }
-}
-
-/// The working grid as the nested producers see it.
-fn view(g: &Grids) -> View {
-    View {
-        mask: *g.now,
-        places: *g.places,
-    }
-}
-
-/// The hints of a nested producer on the working grid (SE's `Chaining(false, false, false, 0)`, Forcing Chains
-/// & Cycles, from level 2; `Chaining(true, false, false, 0)`, Multiple Forcing Chains, from level 3;
-/// `Chaining(true, true, false, n)`, Dynamic Forcing Chains of nesting level `n`, at level 4), in SE's order,
-/// each resting on the candidates the chain removed that its links needed (SE's
-/// `ChainingHint.getRuleParents`: for an "on" potential implied in a cell, the cell's removed candidates; in a
-/// house, the digit's removed places in that house).
-fn nested(g: &Grids, out: &mut Offs, hints: &[NestedHint]) {
-    let mut parents: Vec<u16> = Vec::new();
-    for h in hints {
-        parents.clear();
-        for &(cell, digit, cause) in &h.causes {
-            let c = cell as usize;
-            let mut add = |k: u16| {
-                if !parents.contains(&k) {
-                    parents.push(k);
-                }
-            };
-            if cause == super::chains::CAUSE_NAKED {
-                (1..=9u8)
-                    .filter(|&d| gone(g, c, d))
-                    .for_each(|d| add(key(c, d)));
-            } else {
-                let t = (cause - super::chains::CAUSE_REGION) as usize;
-                gone_keys(g, cells_of(super::house_of(t, c)), digit).for_each(add);
-            }
-        }
-        if parents.is_empty() {
-            continue;
-        }
-        let id = out.chains.len() as u32;
-        out.chains.push((h.complexity, h.identity.clone()));
-        out.push(&h.removes, &parents, id);
+        x_wings(g, gone, out);
     }
 }
 
 /// Digit `d` was a candidate of `cell` when the chain started and is no longer.
-fn gone(g: &Grids, cell: usize, d: u8) -> bool {
+pub(super) fn gone(g: &Grids, cell: usize, d: u8) -> bool {
     let bit = 1 << (d - 1);
-    g.source[cell] & bit != 0 && g.now[cell] & bit == 0
+    g.source.mask[cell] & bit != 0 && g.now.mask[cell] & bit == 0
 }
 
 /// The keys of digit `d` in those of `cells` where it is [`gone`]: a rule's parents.
-fn gone_keys<'g>(g: &'g Grids<'_>, cells: CellSet, d: u8) -> impl Iterator<Item = u16> + 'g {
+pub(super) fn gone_keys<'g>(
+    g: &'g Grids<'_>,
+    cells: CellSet,
+    d: u8,
+) -> impl Iterator<Item = u16> + 'g {
     cells
         .iter()
         .filter(move |&cell| gone(g, cell, d))
-        .map(move |cell| key(cell, d))
+        .map(move |cell| key(cell as u8, d) as u16)
 }
 
 /// The lists a rule fills for each of its hints, kept from one hint to the next.
@@ -253,7 +127,7 @@ struct Scratch {
 /// The hint of a locked digit `d`: its places in house `r1` all lie in house `r2`, so it goes from the rest of
 /// `r2`, resting on its places gone from the rest of `r1`.
 fn locked(g: &Grids, d: u8, r1: CellSet, r2: CellSet, s: &mut Scratch, out: &mut Offs) {
-    let places = g.places[d as usize - 1];
+    let places = g.now.places[d as usize - 1];
     s.removes.clear();
     s.removes.extend(
         (places & r2 & !r1)
@@ -270,7 +144,7 @@ fn locked(g: &Grids, d: u8, r1: CellSet, r2: CellSet, s: &mut Scratch, out: &mut
 fn hidden_pair(g: &Grids, hc: CellSet, cells: CellSet, m: u16, s: &mut Scratch, out: &mut Offs) {
     s.removes.clear();
     for cell in cells.iter() {
-        let others = DigitSet(g.now[cell] & !m);
+        let others = DigitSet(g.now.mask[cell] & !m);
         if !others.is_empty() {
             s.removes.push((cell as u8, others));
         }
@@ -278,8 +152,8 @@ fn hidden_pair(g: &Grids, hc: CellSet, cells: CellSet, m: u16, s: &mut Scratch, 
     s.parents.clear();
     for cell in (hc & !cells).iter() {
         for d in DigitSet(m).iter() {
-            if g.source[cell] >> (d - 1) & 1 != 0 {
-                s.parents.push(key(cell, d));
+            if g.source.mask[cell] >> (d - 1) & 1 != 0 {
+                s.parents.push(key(cell as u8, d) as u16);
             }
         }
     }
@@ -298,15 +172,15 @@ fn naked_pair(
 ) {
     s.removes.clear();
     for cell in (hc & !cells).iter() {
-        let r = DigitSet(g.now[cell] & common);
+        let r = DigitSet(g.now.mask[cell] & common);
         if !r.is_empty() {
             s.removes.push((cell as u8, r));
         }
     }
     s.parents.clear();
     for cell in cells.iter() {
-        for d in DigitSet(g.source[cell] & !common).iter() {
-            s.parents.push(key(cell, d));
+        for d in DigitSet(g.source.mask[cell] & !common).iter() {
+            s.parents.push(key(cell as u8, d) as u16);
         }
     }
     out.hint(&mut s.removes, &s.parents);
@@ -327,7 +201,7 @@ fn x_wing(
     s.removes.clear();
     // Cover line after cover line, each in its order.
     for j in (0..9).filter(|&j| cover.1 >> j & 1 != 0) {
-        let line = g.places[d as usize - 1] & cells_of(region(cover.0, j)) & !bases;
+        let line = g.now.places[d as usize - 1] & cells_of(region(cover.0, j)) & !bases;
         s.removes
             .extend(line.iter().map(|cell| (cell as u8, DigitSet::single(d))));
     }
@@ -339,57 +213,19 @@ fn x_wing(
 /// Where each digit was a candidate when the chain started and is no longer (`[d - 1]` for digit `d`): the
 /// candidates the chain removed, on which the level-1 hints rest. A hint resting on none of them is dropped
 /// ([`Offs::hint`]), so a technique need only look where they lie.
-fn gone_places(g: &Grids) -> [CellSet; 9] {
+pub(super) fn gone_places(g: &Grids) -> [CellSet; 9] {
     let mut gone = [CellSet::EMPTY; 9];
     for cell in 0..81 {
-        for d in DigitSet(g.source[cell] & !g.now[cell]).iter() {
+        for d in DigitSet(g.source.mask[cell] & !g.now.mask[cell]).iter() {
             gone[d as usize - 1].insert(cell);
         }
     }
     gone
 }
 
-/// Whether a nested producer's "on" potential could rest on some of the chain's eliminations (`gone`, from
-/// [`gone_places`]), as [`nested`] reads its cause: `(links, roots)`.
-///
-/// `links`: a cell of two candidates that lost some (a link inside the cell: the cell's removed candidates), or a
-/// digit of two places in a house that lost some there (a link inside the house: the digit's removed places in
-/// it). The static chains' "on" potentials all come from such links ([`super::chains::nested_hints`] gives no
-/// cause for an assumption), so without any of them none of their hints rests on the chain's eliminations.
-///
-/// `roots`: the same with two or more candidates or places, since a Multiple Forcing Chain's assumptions also
-/// rest on their cell's removed candidates (three or more left) or their digit's removed places in their house
-/// (two or more left) ([`super::multiple::nested_hints`]).
-fn resting(g: &Grids, gone: &[CellSet; 9]) -> (bool, bool) {
-    let (mut links, mut roots) = (false, false);
-    for cell in 0..81 {
-        if g.source[cell] & !g.now[cell] != 0 {
-            let n = count9(g.now[cell]);
-            links |= n == 2;
-            roots |= n >= 2;
-        }
-    }
-    for (&places, &lost) in g.places.iter().zip(gone) {
-        // A link is a root too: nothing more to learn.
-        if links {
-            break;
-        }
-        for h in 0..27 {
-            let hc = cells_of(super::House(h));
-            if (lost & hc).is_empty() {
-                continue;
-            }
-            let here = places & hc;
-            links |= exactly_two(here);
-            roots |= two_or_more(here.0);
-        }
-    }
-    (links, roots)
-}
-
 /// Whether a set of cells holds exactly two.
 #[inline]
-fn exactly_two(s: CellSet) -> bool {
+pub(super) fn exactly_two(s: CellSet) -> bool {
     let rest = s.0 & s.0.wrapping_sub(1);
     rest != 0 && rest & rest.wrapping_sub(1) == 0
 }
@@ -404,7 +240,7 @@ fn locking(g: &Grids, gone: &[CellSet; 9], out: &mut Offs) {
             if lost.is_empty() {
                 continue;
             }
-            let places = g.places[d as usize - 1];
+            let places = g.now.places[d as usize - 1];
             for i1 in 0..9 {
                 let r1 = cells_of(region(t1, i1));
                 if (lost & r1).is_empty() {
@@ -417,7 +253,7 @@ fn locking(g: &Grids, gone: &[CellSet; 9], out: &mut Offs) {
                 // SE tries every house of type `t2`; the places, two or more, lie in one at most: that of the
                 // first place, if in any.
                 let first = pos.first().expect("two places or more");
-                let r2 = cells_of(super::house_of(t2, first));
+                let r2 = cells_of(house_of(t2, first));
                 if pos & r2 != pos || (places & r2 & !r1).is_empty() {
                     continue;
                 }
@@ -428,9 +264,9 @@ fn locking(g: &Grids, gone: &[CellSet; 9], out: &mut Offs) {
 }
 
 /// The places of digit `d` in the house of SE's type `t` number `i`, as positions in the house (what
-/// [`super::positions`] gives, read off the bits directly).
+/// [`positions`] gives, read off the bits directly).
 fn digit_positions(g: &Grids, t: usize, i: usize, d: u8) -> u16 {
-    let p = g.places[d as usize - 1].0;
+    let p = g.now.places[d as usize - 1].0;
     let bits = |shift: usize, width: u32| (p >> shift) as u16 & ((1 << width) - 1);
     match t {
         // A row: nine bits in a row.
@@ -459,7 +295,7 @@ fn hidden_pairs(g: &Grids, gone: &[CellSet; 9], out: &mut Offs) {
             }
             // The digits with two places in the house, and those of them the chain removed from some of it.
             let (mut two, mut lost) = (0u16, 0u16);
-            for (d, (&places, &lost_d)) in g.places.iter().zip(gone).enumerate() {
+            for (d, (&places, &lost_d)) in g.now.places.iter().zip(gone).enumerate() {
                 if exactly_two(places & hc) {
                     two |= 1 << d;
                     if !(lost_d & hc).is_empty() {
@@ -476,8 +312,8 @@ fn hidden_pairs(g: &Grids, gone: &[CellSet; 9], out: &mut Offs) {
                     continue;
                 }
                 let (a, b) = pair(m);
-                let cells = g.places[a] & hc;
-                if g.places[b] & hc != cells {
+                let cells = g.now.places[a] & hc;
+                if g.now.places[b] & hc != cells {
                     continue;
                 }
                 hidden_pair(g, hc, cells, m, &mut s, out);
@@ -494,7 +330,7 @@ fn naked_pairs(g: &Grids, gone: &[CellSet; 9], out: &mut Offs) {
     // The cells of two candidates.
     let mut two = CellSet::EMPTY;
     for cell in 0..81 {
-        if count9(g.now[cell]) == 2 {
+        if count9(g.now.mask[cell]) == 2 {
             two.insert(cell);
         }
     }
@@ -509,24 +345,24 @@ fn naked_pairs(g: &Grids, gone: &[CellSet; 9], out: &mut Offs) {
                 continue;
             }
             let list = &HOUSE_LIST[h.0 as usize];
-            for m in pairs_in(super::positions(h, two & hc)) {
+            for m in pairs_in(positions(h, two & hc)) {
                 // Two cells' candidates, two or more each, whose union is two: the same two.
                 let (a, b) = pair(m);
                 let (ca, cb) = (list[a] as usize, list[b] as usize);
-                if g.now[cb] != g.now[ca] {
+                if g.now.mask[cb] != g.now.mask[ca] {
                     continue;
                 }
-                let common = g.now[ca];
-                let cells = super::cells_at(h, m);
+                let common = g.now.mask[ca];
+                let cells = cells_at(h, m);
                 naked_pair(g, hc, cells, common, &mut s, out);
             }
         }
     }
 }
 
-/// The two-bit masks within the 9-bit mask `set`, in [`super::combinations`]`(2)`'s order.
+/// The two-bit masks within the 9-bit mask `set`, in [`combinations`]`(2)`'s order.
 fn pairs_in(set: u16) -> impl Iterator<Item = u16> {
-    super::combinations(2).filter(move |&m| m & set == m)
+    combinations(2).filter(move |&m| m & set == m)
 }
 
 /// The two positions of a two-bit mask, lower first.
@@ -549,7 +385,7 @@ fn x_wings(g: &Grids, gone: &[CellSet; 9], out: &mut Offs) {
     for (base, cover) in [(2, 1), (1, 2)] {
         // `two[i]`: the digits (bit `d - 1`) of two places in base line `i`.
         let mut two = [0u16; 9];
-        for (d, (&places, lost)) in g.places.iter().zip(gone).enumerate() {
+        for (d, (&places, lost)) in g.now.places.iter().zip(gone).enumerate() {
             if g.placed[d] + 4 > 9 || lost.is_empty() {
                 continue;
             }
@@ -588,10 +424,13 @@ mod tests {
             }
             s
         });
+        let now = Working {
+            mask: [0; 81],
+            places,
+        };
         let g = Grids {
-            now: &[0; 81],
-            places: &places,
-            source: &[0; 81],
+            now: &now,
+            source: &now,
             open: CellSet::ALL,
             placed: &[0; 9],
         };
@@ -599,7 +438,7 @@ mod tests {
             for i in 0..9 {
                 for d in 1..=9u8 {
                     let h = region(t, i);
-                    let want = super::super::positions(h, places[d as usize - 1] & cells_of(h));
+                    let want = positions(h, places[d as usize - 1] & cells_of(h));
                     assert_eq!(
                         digit_positions(&g, t, i, d),
                         want,
@@ -610,27 +449,12 @@ mod tests {
         }
     }
 
-    #[test]
-    fn eliminations_come_in_java_hash_map_order() {
-        let d = DigitSet::single(1);
-        // Capacity 16: by index modulo 16, ties in insertion order.
-        let mut cells: Vec<(u8, DigitSet)> = [20u8, 4, 36, 17, 1].iter().map(|&c| (c, d)).collect();
-        hash_order(&mut cells);
-        let order: Vec<u8> = cells.iter().map(|c| c.0).collect();
-        assert_eq!(order, [17, 1, 20, 4, 36]);
-        // Thirteen cells: capacity 32.
-        let mut cells: Vec<(u8, DigitSet)> = (0..13u8).map(|i| (40 - i, d)).collect();
-        hash_order(&mut cells);
-        let order: Vec<u8> = cells.iter().map(|c| c.0).collect();
-        assert_eq!(order, [32, 33, 34, 35, 36, 37, 38, 39, 40, 28, 29, 30, 31]);
-    }
-
     /// SE's `Locking(false)` as first written, every house scanned (the reference of [`locking`]).
     fn plain_locking(g: &Grids, out: &mut Offs) {
         let mut s = Scratch::default();
         for (t1, t2) in [(0, 2), (0, 1), (2, 0), (1, 0)] {
             for d in 1..=9u8 {
-                let places = g.places[d as usize - 1];
+                let places = g.now.places[d as usize - 1];
                 for i1 in 0..9 {
                     let r1 = cells_of(region(t1, i1));
                     let pos = places & r1;
@@ -640,7 +464,7 @@ mod tests {
                     // SE tries every house of type `t2`; the places, two or more, lie in one at most: that of the
                     // first place, if in any.
                     let first = pos.first().expect("two places or more");
-                    let r2 = cells_of(super::super::house_of(t2, first));
+                    let r2 = cells_of(house_of(t2, first));
                     if pos & r2 != pos || (places & r2 & !r1).is_empty() {
                         continue;
                     }
@@ -661,14 +485,14 @@ mod tests {
                     continue;
                 }
                 let at: [u16; 9] = std::array::from_fn(|d| digit_positions(g, t, i, d as u8 + 1));
-                for m in super::super::combinations(2) {
+                for m in combinations(2) {
                     // Two digits' places, two or more each, whose union is two: the same two.
                     let (a, b) = pair(m);
                     let common = at[a];
                     if common.count_ones() != 2 || at[b] != common {
                         continue;
                     }
-                    let cells = super::super::cells_at(h, common);
+                    let cells = cells_at(h, common);
                     hidden_pair(g, hc, cells, m, &mut s, out);
                 }
             }
@@ -686,14 +510,14 @@ mod tests {
                     continue;
                 }
                 let list = &HOUSE_LIST[h.0 as usize];
-                for m in super::super::combinations(2) {
+                for m in combinations(2) {
                     // Two cells' candidates, two or more each, whose union is two: the same two.
                     let (a, b) = pair(m);
-                    let common = g.now[list[a] as usize];
-                    if common.count_ones() != 2 || g.now[list[b] as usize] != common {
+                    let common = g.now.mask[list[a] as usize];
+                    if common.count_ones() != 2 || g.now.mask[list[b] as usize] != common {
                         continue;
                     }
-                    let cells = super::super::cells_at(h, m);
+                    let cells = cells_at(h, m);
                     naked_pair(g, hc, cells, common, &mut s, out);
                 }
             }
@@ -708,7 +532,7 @@ mod tests {
             let at: [[u16; 9]; 9] = std::array::from_fn(|d| {
                 std::array::from_fn(|i| digit_positions(g, base, i, d as u8 + 1))
             });
-            for m in super::super::combinations(2) {
+            for m in combinations(2) {
                 let (a, b) = pair(m);
                 for d in 1..=9u8 {
                     if g.placed[d as usize - 1] + 4 > 9 {
@@ -784,9 +608,15 @@ mod tests {
                     .for_each(|c| s.insert(c));
                 s
             });
+            let (now, source) = (
+                Working { mask: now, places },
+                Working {
+                    mask: source,
+                    places: [CellSet::EMPTY; 9],
+                },
+            );
             let g = Grids {
                 now: &now,
-                places: &places,
                 source: &source,
                 open,
                 placed: &placed,

@@ -12,18 +12,19 @@ use std::collections::HashMap;
 use std::mem::size_of;
 use std::sync::{Arc, LazyLock, Mutex, MutexGuard, PoisonError};
 
-use super::super::house::DigitSet;
-use super::chains::NestedHint;
+use super::hint::NestedHint;
+use super::kind::Kind;
+use crate::human::house::DigitSet;
 
 /// A nested producer, as the memo tells them apart.
 #[derive(Clone, Copy, PartialEq, Eq, Hash)]
 pub(super) enum Producer {
-    /// [`super::chains::nested_hints`].
+    /// [`super::forcing::nested_hints`].
     Chains,
     /// [`super::multiple::nested_hints`].
     Multiple,
-    /// [`super::dynamic::nested_hints`] of this kind (level 4).
-    Dynamic(super::dynamic::Kind),
+    /// [`super::chaining::nested_hints`] of this kind (level 4).
+    Dynamic(Kind),
 }
 
 /// A producer and the working grid it ran on (all its hints depend on them: for [`Producer::Chains`] and
@@ -240,10 +241,10 @@ pub(super) fn hints(
 
 #[cfg(test)]
 mod tests {
-    use super::super::{SePath, SeStep, SeTechnique};
     use super::*;
     use crate::grid::Grid;
     use crate::human::candidates::Candidates;
+    use crate::human::se::{SePath, SeStep, SeTechnique};
 
     /// The first steps of two puzzles that reach the nested producers of levels 2 and 3 (Forcing Chains and
     /// Multiple Forcing Chains on the working grids), and the level-4 step (Dynamic Forcing Chains on them) of

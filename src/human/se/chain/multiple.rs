@@ -21,28 +21,23 @@
 
 use std::cell::RefCell;
 
-use super::chains::{key, NestedHint, Node, Search, View, CAUSE_NAKED, CAUSE_REGION, NO_CAUSE};
-use super::{cells_of, house_of};
+use super::hint::NestedHint;
+use super::links::Search;
+use super::potential::{key, Node, NAKED, NONE, NO_CAUSE, REGION};
+use super::set::Set729;
+use super::working::Working;
 use crate::human::house::DigitSet;
-
-const NONE: u32 = u32::MAX;
+use crate::human::se::{cells_of, house_of};
 
 /// Node `i` of the "on" (`on`) or "off" potentials of [`Buffers`].
 fn node(i: usize, on: bool) -> u32 {
     (i * 2 + usize::from(on)) as u32
 }
 
-/// A set of the 729 potentials' keys.
-type Bits = [u64; 12];
-
-fn has(b: &Bits, k: usize) -> bool {
-    b[k / 64] >> (k % 64) & 1 != 0
-}
-
 /// The implications of one assumption (SE's `LinkedSet`s of "on" and "off" potentials).
 struct Growth {
-    on: Bits,
-    off: Bits,
+    on: Set729,
+    off: Set729,
     /// The potentials in insertion order: ranges of [`Buffers::on`] and [`Buffers::off`].
     on_list: (u32, u32),
     off_list: (u32, u32),
@@ -56,13 +51,13 @@ impl Growth {
     /// The index in [`Buffers::by_key`] of the node of key `k`, which the growth holds.
     fn index(&self, k: usize) -> usize {
         let (w, b) = (k / 64, k % 64);
-        let below = (self.on[w] | self.off[w]) & ((1u64 << b) - 1);
+        let below = (self.on.0[w] | self.off.0[w]) & ((1u64 << b) - 1);
         self.by_key as usize + self.rank[w] as usize + below.count_ones() as usize
     }
 }
 
 struct Multiple<'a> {
-    c: &'a View,
+    c: &'a Working,
     b: Buffers,
 }
 
@@ -87,7 +82,7 @@ struct Buffers {
     /// Scratch: the node of each key in the growth being grown.
     at: Vec<u32>,
     /// Scratch: the potentials common to the growths of a cell or house so far.
-    common: (Bits, Bits),
+    common: (Set729, Set729),
 }
 
 thread_local! {
@@ -108,7 +103,7 @@ struct Hint {
 }
 
 impl<'a> Multiple<'a> {
-    fn new(c: &'a View) -> Multiple<'a> {
+    fn new(c: &'a Working) -> Multiple<'a> {
         let mut b = BUFFERS.with(|b| std::mem::take(&mut *b.borrow_mut()));
         b.links.clear();
         b.on_off.resize(729, (0, 0));
@@ -173,8 +168,8 @@ impl<'a> Multiple<'a> {
             at,
             ..
         } = &mut self.b;
-        let (mut on, mut off) = (Bits::default(), Bits::default());
-        on[k / 64] |= 1 << (k % 64);
+        let (mut on, mut off) = (Set729::default(), Set729::default());
+        on.insert(k);
         at[k] = node(on_start, true);
         on_list.push(Node {
             cell,
@@ -204,13 +199,13 @@ impl<'a> Multiple<'a> {
             };
             for &(k, cause) in &links[range.0 as usize..range.1 as usize] {
                 let k = k as usize;
-                if has(opposite, k) {
+                if opposite.contains(k) {
                     break 'grow;
                 }
-                if has(same, k) {
+                if same.contains(k) {
                     continue;
                 }
-                same[k / 64] |= 1 << (k % 64);
+                same.insert(k);
                 at[k] = node(list.len(), !from_on);
                 list.push(Node {
                     cell: (k / 9) as u8,
@@ -224,9 +219,9 @@ impl<'a> Multiple<'a> {
         let b = &mut self.b;
         let by_key = b.by_key.len() as u32;
         let mut rank = [0u16; 12];
-        for w in 0..12 {
-            rank[w] = (b.by_key.len() as u32 - by_key) as u16;
-            let mut bits = on[w] | off[w];
+        for (w, (rank, (&on, &off))) in rank.iter_mut().zip(on.0.iter().zip(&off.0)).enumerate() {
+            *rank = (b.by_key.len() as u32 - by_key) as u16;
+            let mut bits = on | off;
             while bits != 0 {
                 let k = w * 64 + bits.trailing_zeros() as usize;
                 b.by_key.push(b.at[k]);
@@ -272,9 +267,9 @@ impl<'a> Multiple<'a> {
         let g = &self.b.growths[g as usize];
         let mut any = 0;
         for w in 0..12 {
-            self.b.common.0[w] &= g.on[w];
-            self.b.common.1[w] &= g.off[w];
-            any |= self.b.common.0[w] | self.b.common.1[w];
+            self.b.common.0 .0[w] &= g.on.0[w];
+            self.b.common.1 .0[w] &= g.off.0[w];
+            any |= self.b.common.0 .0[w] | self.b.common.1 .0[w];
         }
         any != 0
     }
@@ -294,12 +289,12 @@ impl<'a> Multiple<'a> {
             (&self.b.common.0, &self.b.on, first.on_list, true),
             (&self.b.common.1, &self.b.off, first.off_list, false),
         ] {
-            if bits.iter().all(|&w| w == 0) {
+            if bits.is_empty() {
                 continue;
             }
             for n in &list[span.0 as usize..span.1 as usize] {
                 let k = key(n.cell, n.digit) as u16;
-                if !has(bits, k as usize) {
+                if !bits.contains(k as usize) {
                     continue;
                 }
                 let (cell, digit) = ((k / 9) as u8, (k % 9) as u8 + 1);
@@ -358,7 +353,7 @@ impl<'a> Multiple<'a> {
                 }
             }
             if any {
-                self.hints(outcomes, 6, CAUSE_REGION + t as u8, out);
+                self.hints(outcomes, 6, REGION + t as u8, out);
             }
         }
     }
@@ -389,7 +384,7 @@ impl<'a> Multiple<'a> {
 
 /// Every hint of SE's Multiple Forcing Chains on `view`, as a nested producer takes them: in SE's order, repeats
 /// (same eliminations) dropped.
-pub(super) fn nested_hints(view: &View) -> Vec<NestedHint> {
+pub(super) fn nested_hints(view: &Working) -> Vec<NestedHint> {
     let mut s = Multiple::new(view);
     let mut hints: Vec<Hint> = Vec::new();
     let (mut values, mut outcomes) = (Vec::new(), Vec::new());
@@ -406,7 +401,7 @@ pub(super) fn nested_hints(view: &View) -> Vec<NestedHint> {
         }
         s.common_start(values[0]);
         if values[1..].iter().all(|&g| s.common_retain(g)) {
-            s.hints(&values, 5, CAUSE_NAKED, &mut hints);
+            s.hints(&values, 5, NAKED, &mut hints);
         }
     }
     hints.sort_by_key(|h| (h.complexity, h.sort_key));
@@ -428,7 +423,6 @@ pub(super) fn nested_hints(view: &View) -> Vec<NestedHint> {
 
 #[cfg(test)]
 mod tests {
-    use super::super::chains::Search;
     use super::*;
     use crate::grid::Grid;
     use crate::human::candidates::Candidates;
@@ -438,7 +432,7 @@ mod tests {
     /// causes, identity)`.
     type Plain = (usize, u8, u16, Vec<(u8, u8, u8)>, Vec<u16>);
 
-    fn reference(view: &View) -> Vec<Plain> {
+    fn reference(view: &Working) -> Vec<Plain> {
         let mut s = Search::new(view);
         let mut buf = Vec::new();
         // One growth: its "on" and "off" nodes in insertion order.
@@ -553,11 +547,11 @@ mod tests {
                     for x in places.iter().skip(1) {
                         outcomes.push(assume(&mut s, x as u8, v));
                     }
-                    conclude(&s, &outcomes, 6, CAUSE_REGION + t as u8, &mut hints);
+                    conclude(&s, &outcomes, 6, REGION + t as u8, &mut hints);
                 }
                 values.push(own);
             }
-            conclude(&s, &values, 5, CAUSE_NAKED, &mut hints);
+            conclude(&s, &values, 5, NAKED, &mut hints);
         }
         hints.sort_by_key(|h| (h.0, h.1));
         let mut out: Vec<Plain> = Vec::new();
@@ -571,7 +565,7 @@ mod tests {
 
     #[test]
     fn nested_hints_are_those_of_ses_algorithm_as_it_reads() {
-        let text = include_str!("../../../data/puzzles.txt");
+        let text = include_str!("../../../../data/puzzles.txt");
         let mut compared = 0;
         for line in text
             .lines()
@@ -580,7 +574,7 @@ mod tests {
             .take(8)
         {
             let g = Grid::parse_line(line.as_bytes()).unwrap();
-            let view = View::of(&Candidates::new(&g).unwrap());
+            let view = Working::of(&Candidates::new(&g).unwrap());
             let got: Vec<Plain> = nested_hints(&view)
                 .into_iter()
                 .map(|h| {

@@ -1,0 +1,391 @@
+//! SE's Nishio (7.5), multiple (8.0) and dynamic (8.5) forcing chains, dynamic forcing chains (+) (9.0) and the
+//! nested forcing chains "(+ Forcing Chains)" (9.5), "(+ Multiple Forcing Chains)" (10.0) and "(+ Dynamic Forcing
+//! Chains)" (10.5), each plus SE's length increment: SE's `Chaining` producer with `isMultiple`/`isDynamic`/
+//! `isNishio` and nesting level 0 to 4 ([`Kind`]), the chains themselves grown by [`Engine`].
+//!
+//! At nesting level 4 a chain with nothing left to follow looks, after the techniques of level 1, for every hint
+//! of a whole dynamic producer of nesting level `n` (SE's `nestingLimit`, 0 to 3: SE asks the four producers in
+//! turn, the next only when the one before found nothing) on its working grid ([`nested_hints`]: the same hints as
+//! that producer would find on a puzzle with those candidates, each with its chains and the "on" potentials'
+//! causes, which the nesting chain's rule parents and complexity are read from, as for the static chains of levels
+//! 2 and 3).
+//!
+//! For every open cell (three candidates or more for multiple chains, two or more otherwise), each candidate is
+//! assumed on and off and the implications grown ([`Engine::assume`]). SE's hints: contradictions (sort key 7),
+//! double implications (1), region reductions (6) and cell reductions (5), sorted stably by rating (Java doubles),
+//! chain size (distinct potentials over all parents), sort key; the first is applied. Only that first one is kept
+//! by [`find`] (the rating grows with the size, so it is the earliest of least size and sort key), and the size of
+//! a hint that cannot come before it is not counted out; [`nested_hints`] keeps them all, with their details (see
+//! [`Hints`]).
+//!
+//! Unlike SE, the chain from "(cell, v) on" is grown once per producer call: the region chainings of the houses
+//! where `v` has a place before `cell` need it as well as the cell's own, and a chain's outcome depends only on its
+//! start and the grid. It is kept from its first use to its last (counted ahead), which cuts the chains grown by
+//! about a third without changing a hint or their order (see [`Memo`]).
+
+use super::dynamic::{Engine, Outcome};
+use super::hint::{length_difficulty, sort, NestedHint};
+use super::kind::Kind;
+use super::linked::{LSet, Pool, SETS};
+use super::potential::{key, NAKED, NONE, NO_CAUSE, REGION};
+use crate::human::candidates::Candidates;
+use crate::human::house::{CellSet, DigitSet};
+use crate::human::se::{cells_of, house_of, SeStep, SeTechnique, Tenths};
+use crate::human::step::Eliminations;
+
+/// One hint with SE's sort keys.
+struct Hint {
+    rating: f64,
+    complexity: usize,
+    sort_key: u8,
+    eliminations: Eliminations,
+    placement: Option<(usize, u8)>,
+}
+
+/// The hints of one producer call, in one of two modes. Best only ([`find`]): only the first of SE's sorted list
+/// is kept; SE sorts them stably by rating, complexity and sort key, the rating grows with the complexity, so the
+/// first is the earliest of least (complexity, sort key), and the complexity of a hint that cannot come before the
+/// best so far is not counted out. All ([`nested_hints`]): every hint is kept, in the order found, with its full
+/// complexity and what a nesting chain needs of it.
+struct Hints<'a> {
+    c: &'a Candidates,
+    /// The producer's rating before the length increment.
+    base: f64,
+    best: Option<Hint>,
+    /// Every hint with its details, when all are kept.
+    all: Option<Vec<(Hint, NestedHint)>>,
+}
+
+impl Hints<'_> {
+    /// The hint of a target potential resting on the potentials `targets` (SE's complexity: see
+    /// [`Engine::complexity`]): "on" places it (its cell's other candidates go; none left is no hint), "off" removes
+    /// it. Kept when it comes before the best so far, or when all are kept; `root` is the cause of its assumptions
+    /// (a cell's or a region's forcing chains, else [`NO_CAUSE`]) for its details.
+    fn offer(
+        &mut self,
+        e: &mut Engine,
+        cell: u8,
+        digit: u8,
+        on: bool,
+        targets: &[u32],
+        (sort_key, root): (u8, u8),
+    ) {
+        let at = cell;
+        let cell = cell as usize;
+        let mut others = self.c.get(cell);
+        others.remove(digit);
+        if on && others.is_empty() {
+            return;
+        }
+        let limit = match &self.best {
+            _ if self.all.is_some() => usize::MAX,
+            None => usize::MAX,
+            Some(h) if sort_key < h.sort_key => h.complexity,
+            Some(h) => h.complexity - 1,
+        };
+        let Some(complexity) = e.complexity(targets, limit) else {
+            return;
+        };
+        let mut eliminations = Eliminations::NONE;
+        let mut placement = None;
+        if on {
+            for d in others.iter() {
+                eliminations.add(CellSet::single(cell), d);
+            }
+            placement = Some((cell, digit));
+        } else {
+            eliminations.add(CellSet::single(cell), digit);
+        }
+        let hint = Hint {
+            rating: self.base + length_difficulty(complexity),
+            complexity,
+            sort_key,
+            eliminations,
+            placement,
+        };
+        match &mut self.all {
+            None => self.best = Some(hint),
+            Some(all) => {
+                let removes = if on { others } else { DigitSet::single(digit) };
+                all.push((hint, e.detail((at, removes), complexity, targets, root)));
+            }
+        }
+    }
+}
+
+/// The chains from "(cell, v) on" of one producer call, each computed once: the cell's own chaining needs it, and
+/// so do the region chainings of the houses where `v` has a place before `cell` (SE computes it anew for each).
+/// A chain's outcome depends only on its start and the grid, so reusing it changes no hint. An outcome is kept
+/// from its first use to its last (counted ahead by [`Memo::new`]), then its sets go back to the pool; its nodes
+/// stay in the engine while any outcome is kept.
+struct Memo {
+    /// Per candidate key: the outcome of the chain from it "on", while uses remain.
+    kept: Vec<Option<Outcome>>,
+    /// Per candidate key: how many uses remain.
+    uses: Vec<u16>,
+    /// How many outcomes are kept.
+    live: usize,
+}
+
+impl Memo {
+    /// No outcome kept yet; the uses to come counted as [`find`] and [`regions`] will make them.
+    fn new(c: &Candidates, kind: Kind) -> Memo {
+        let mut uses = vec![0u16; 729];
+        for cell in c.open().iter().filter(|&cell| chained(c, kind, cell)) {
+            for v in c.get(cell).iter() {
+                uses[key(cell as u8, v)] += 1;
+                if kind != Kind::Nishio {
+                    for t in 0..3 {
+                        for x in region(c, kind, cell, v, t).iter().skip(1) {
+                            uses[key(x as u8, v)] += 1;
+                        }
+                    }
+                }
+            }
+        }
+        Memo {
+            kept: std::iter::repeat_with(|| None).take(729).collect(),
+            uses,
+            live: 0,
+        }
+    }
+
+    /// Makes sure the outcome of "(cell, v) on" is kept.
+    fn keep(&mut self, e: &mut Engine, sets: &mut Pool, cell: u8, v: u8) {
+        let k = key(cell, v);
+        if self.kept[k].is_none() {
+            self.kept[k] = Some(e.assume(sets, cell, v, true));
+            self.live += 1;
+        }
+    }
+
+    /// A kept outcome (see [`Memo::keep`]).
+    fn get(&self, cell: u8, v: u8) -> &Outcome {
+        self.kept[key(cell, v)].as_ref().expect("kept")
+    }
+
+    /// One use of "(cell, v) on" done: its outcome is freed when it was the last.
+    fn used(&mut self, sets: &mut Pool, cell: u8, v: u8) {
+        let k = key(cell, v);
+        self.uses[k] -= 1;
+        if self.uses[k] == 0 {
+            if let Some(o) = self.kept[k].take() {
+                self.live -= 1;
+                sets.give(o.to_on);
+                sets.give(o.to_off);
+            }
+        }
+    }
+
+    /// The outcome of "(cell, v) on" for its last use, the cell's own chaining.
+    fn take(&mut self, e: &mut Engine, sets: &mut Pool, cell: u8, v: u8) -> Outcome {
+        let k = key(cell, v);
+        self.uses[k] -= 1;
+        debug_assert_eq!(self.uses[k], 0, "the cell's own chaining comes last");
+        match self.kept[k].take() {
+            Some(o) => {
+                self.live -= 1;
+                o
+            }
+            None => e.assume(sets, cell, v, true),
+        }
+    }
+}
+
+/// Whether the producer chains `cell`: three candidates or more for multiple chains, two or more otherwise.
+fn chained(c: &Candidates, kind: Kind, cell: usize) -> bool {
+    let card = c.get(cell).len();
+    card > 2 || (card > 1 && kind != Kind::Multiple)
+}
+
+/// The places of `v` in house `t` (box, row, column) of `cell` when that house gets a region chaining from `cell`
+/// (SE's `doRegionChainings`): two places (or more, multiple chains), `cell` the first; else none.
+fn region(c: &Candidates, kind: Kind, cell: usize, v: u8, t: usize) -> CellSet {
+    let places = c.places(v) & cells_of(house_of(t, cell));
+    let n = places.len();
+    if (n == 2 || (kind != Kind::Nishio && n > 2)) && places.first() == Some(cell) {
+        places
+    } else {
+        CellSet::EMPTY
+    }
+}
+
+/// SE's producer of `kind`: the first hint of SE's sorted list.
+pub(in crate::human::se) fn find(c: &Candidates, kind: Kind) -> Option<SeStep> {
+    let h = produce(c, kind, false).best?;
+    let mut step = SeStep::new(match kind {
+        Kind::Nishio => SeTechnique::NishioForcingChain,
+        Kind::Multiple => SeTechnique::MultipleForcingChain,
+        Kind::Dynamic => SeTechnique::DynamicForcingChain,
+        Kind::DynamicPlus => SeTechnique::DynamicForcingChainPlus,
+        Kind::NestedFc => SeTechnique::NestedForcingChain,
+        Kind::NestedMfc => SeTechnique::NestedMultipleForcingChain,
+        Kind::NestedDfc(_) => SeTechnique::NestedDynamicForcingChain,
+    });
+    step.rating = Tenths((h.rating * 10.0).round() as u8);
+    step.eliminations = h.eliminations;
+    step.placement = h.placement;
+    Some(step)
+}
+
+/// Every hint of the dynamic producer of `kind` on a chain's working grid `c`, as SE's nesting level 4 takes them
+/// (its nested `Chaining` producer): sorted stably by rating, complexity and sort key, a hint removing the same
+/// candidates as an earlier one dropped (SE's `LinkedHashSet`), each with what the nesting chain needs of it.
+pub(super) fn nested_hints(c: &Candidates, kind: Kind) -> Vec<NestedHint> {
+    let mut hints = produce(c, kind, true).all.expect("all kept");
+    sort(&mut hints, |(h, _)| (h.rating, h.complexity, h.sort_key));
+    let mut kept: Vec<(u8, DigitSet)> = Vec::new();
+    let mut out = Vec::new();
+    for (_, detail) in hints {
+        if kept.contains(&detail.removes[0]) {
+            continue;
+        }
+        kept.push(detail.removes[0]);
+        out.push(detail);
+    }
+    out
+}
+
+/// Runs SE's producer of `kind` on `c`: its hints, every one (with details) when `all`, else the first of SE's
+/// sorted list only (see [`Hints`]).
+fn produce(c: &Candidates, kind: Kind, all: bool) -> Hints<'_> {
+    let nishio = kind == Kind::Nishio;
+    let dynamic = kind != Kind::Multiple;
+    let multiple = kind != Kind::Nishio;
+    let base = match kind {
+        Kind::Nishio => 7.5,
+        Kind::Multiple => 8.0,
+        Kind::Dynamic => 8.5,
+        Kind::DynamicPlus => 9.0,
+        Kind::NestedFc => 9.5,
+        Kind::NestedMfc => 10.0,
+        Kind::NestedDfc(_) => 10.5,
+    };
+    let mut e = Engine::new(c, kind, nested_hints);
+    let mut sets = SETS.take();
+    let mut memo = Memo::new(c, kind);
+    let mut hints = Hints {
+        c,
+        base,
+        best: None,
+        all: all.then(Vec::new),
+    };
+    for cell in c.open().iter().filter(|&cell| chained(c, kind, cell)) {
+        let cand = c.get(cell);
+        let card = cand.len();
+        // The nodes are dropped when no kept outcome rests on them.
+        if memo.live == 0 {
+            e.forget();
+        }
+        let cell8 = cell as u8;
+        let mut value_on: Vec<Box<LSet>> = Vec::new();
+        let mut value_off: Vec<Box<LSet>> = Vec::new();
+        for v in cand.iter() {
+            let double = card >= 3 && !nishio && dynamic;
+            let contradiction = dynamic || nishio;
+            let on = memo.take(&mut e, &mut sets, cell8, v);
+            let off = e.assume(&mut sets, cell8, v, false);
+            // A contradiction proves the assumption false.
+            for (o, assumed) in [(&on, true), (&off, false)] {
+                if let (true, Some((a, b))) = (contradiction, o.absurd) {
+                    hints.offer(&mut e, cell8, v, !assumed, &[a, b], (7, NO_CAUSE));
+                }
+            }
+            if double {
+                // What both assumptions make true, then what both make false.
+                for (from_on, from_off, value) in [
+                    (&on.to_on, &off.to_on, true),
+                    (&on.to_off, &off.to_off, false),
+                ] {
+                    for &k in &from_on.order {
+                        if let Some(other) = from_off.get(k as usize) {
+                            let a = from_on.idx[k as usize];
+                            let n = e.nodes[a as usize];
+                            hints.offer(&mut e, n.cell, n.digit, value, &[a, other], (1, NO_CAUSE));
+                        }
+                    }
+                }
+            }
+            sets.give(off.to_on);
+            sets.give(off.to_off);
+            if !nishio {
+                regions(&mut e, &mut sets, &mut memo, c, cell, v, &on, &mut hints);
+            }
+            value_on.push(on.to_on);
+            value_off.push(on.to_off);
+        }
+        if !nishio && (card == 2 || (multiple && card > 2)) {
+            for (outcomes, on) in [(&value_on, true), (&value_off, false)] {
+                let outcomes: Vec<&LSet> = outcomes.iter().map(|s| &**s).collect();
+                common_hints(&mut e, &outcomes, on, (5, NAKED), &mut hints);
+            }
+        }
+        for set in value_on.into_iter().chain(value_off) {
+            sets.give(set);
+        }
+    }
+    debug_assert_eq!(memo.live, 0, "every kept outcome used");
+    sets.0.truncate(Pool::KEPT);
+    SETS.set(sets);
+    hints
+}
+
+/// A hint for each conclusion every one of `outcomes` reached (a cell's or a region's forcing chains), in the
+/// first outcome's order: its complexity is the sum of the outcomes' chains to it. `kind` is the hints' sort key
+/// and the cause of their assumptions (a cell's, a region's).
+fn common_hints(e: &mut Engine, outcomes: &[&LSet], on: bool, kind: (u8, u8), hints: &mut Hints) {
+    // At most nine outcomes: a cell's candidates or a digit's places in a house.
+    let mut targets = [NONE; 9];
+    let targets = &mut targets[..outcomes.len()];
+    'keys: for &k in &outcomes[0].order {
+        for (t, o) in targets.iter_mut().zip(outcomes) {
+            *t = o.idx[k as usize];
+            if *t == NONE {
+                continue 'keys;
+            }
+        }
+        let (tc, td) = ((k / 9) as u8, (k % 9) as u8 + 1);
+        hints.offer(e, tc, td, on, targets, kind);
+    }
+}
+
+/// SE's `doRegionChainings`: for the box, row and column of `cell` where `v` has two places (or more, multiple
+/// chains), when `cell` is the first of them ([`region`]), what every place implies; `on` is the chain from
+/// `cell`'s, the others' come from `memo`.
+#[allow(clippy::too_many_arguments)]
+fn regions(
+    e: &mut Engine,
+    sets: &mut Pool,
+    memo: &mut Memo,
+    c: &Candidates,
+    cell: usize,
+    v: u8,
+    on: &Outcome,
+    hints: &mut Hints,
+) {
+    for t in 0..3 {
+        let places = region(c, e.kind, cell, v, t);
+        if places.is_empty() {
+            continue;
+        }
+        // `cell` is the first place: its outcomes come first.
+        for x in places.iter().skip(1) {
+            memo.keep(e, sets, x as u8, v);
+        }
+        for value in [true, false] {
+            let mut all: Vec<&LSet> = vec![if value { &on.to_on } else { &on.to_off }];
+            all.extend(places.iter().skip(1).map(|x| {
+                let o = memo.get(x as u8, v);
+                if value {
+                    &*o.to_on
+                } else {
+                    &*o.to_off
+                }
+            }));
+            common_hints(e, &all, value, (6, REGION + t as u8), hints);
+        }
+        for x in places.iter().skip(1) {
+            memo.used(sets, x as u8, v);
+        }
+    }
+}

@@ -1,0 +1,482 @@
+//! SE's dynamic chain from one assumption (its `doChaining` with `isDynamic`, `isMultiple`, `isNishio` and a
+//! nesting level): the potentials it implies, each with all its parents, grown on a working grid it removes each
+//! "off" potential from as it goes, so later implications may use it (the removed candidates recorded as extra
+//! parents); pending "on" potentials first, then one "off"; a potential met both on and off ends it (a
+//! contradiction).
+//!
+//! When nothing is left to follow, from nesting level 1 up, the advanced implications are looked for on the
+//! working grid ([`super::advanced`], [`super::nested`]); from nesting level 2 one may come from a hint of a nested
+//! producer: a chain's complexity is then its own potentials plus, once for each distinct nested chain among its
+//! potentials' ancestors, that chain's complexity (SE's `getNestedComplexity`, two nested chains being the same
+//! when their potentials are, SE's `FullChain`). What a hint of these chains says, as a nesting chain reads it, is
+//! [`Engine::detail`]; the producer that asks for the chains and makes the hints is [`super::chaining`].
+
+use super::advanced::{Grids, Offs, NO_CHAIN};
+use super::hint::NestedHint;
+use super::kind::Kind;
+use super::linked::{LSet, Pool};
+use super::nested;
+use super::potential::{key, NAKED, NONE, NO_CAUSE, REGION};
+use super::working::Working;
+use crate::human::candidates::Candidates;
+use crate::human::house::{CellSet, DigitSet, HOUSE_LIST};
+use crate::human::se::{cells_of, house_of};
+
+#[derive(Clone, Copy)]
+pub(super) struct Pot {
+    pub cell: u8,
+    pub digit: u8,
+    pub on: bool,
+    /// SE's cause of an "on" potential's link ([`NAKED`], [`REGION`] plus the house type), else
+    /// [`NO_CAUSE`]: what a nesting chain's rule parents read (level 4).
+    cause: u8,
+    start: u32,
+    len: u32,
+    /// The nested chain it comes from (an index in `Engine::chains`), or `NONE`.
+    nested: u32,
+}
+
+/// The potentials of the chains of one producer call, and what growing them needs.
+pub(super) struct Engine {
+    pub kind: Kind,
+    pub nodes: Vec<Pot>,
+    /// The parents of every node, node after node.
+    pool: Vec<u32>,
+    work: Working,
+    /// The cells without a value and how many cells hold each digit (for the advanced implications).
+    open: CellSet,
+    placed: [u8; 9],
+    /// Reused by `chain`: the advanced implications found.
+    advanced: Offs,
+    /// The nested chains the potentials come from: SE's complexity of each, and what tells two apart.
+    pub chains: Vec<(usize, Vec<u16>)>,
+    /// Reused by `ancestors`: the potentials seen (`seen[k] == stamp` for this call's), the two levels, and the
+    /// nested chains met.
+    seen: Vec<u32>,
+    stamp: u32,
+    levels: (Vec<u32>, Vec<u32>),
+    nested: Vec<u32>,
+    /// The grid the producer runs on (level 4 builds the working grids of its nested producer from it).
+    start: Candidates,
+    /// The producer a level-4 chain nests: the dynamic chains' own nested hints on a working grid.
+    nest: fn(&Candidates, Kind) -> Vec<NestedHint>,
+}
+
+impl Engine {
+    /// An engine for the producer of `kind` on `c`, with no potentials yet; `nest` gives the hints of the dynamic
+    /// producer a level-4 chain nests (the caller's: the producer is above this file).
+    pub(super) fn new(
+        c: &Candidates,
+        kind: Kind,
+        nest: fn(&Candidates, Kind) -> Vec<NestedHint>,
+    ) -> Engine {
+        Engine {
+            kind,
+            nodes: Vec::with_capacity(1 << 14),
+            pool: Vec::with_capacity(1 << 14),
+            work: Working::of(c),
+            open: c.open(),
+            placed: std::array::from_fn(|d| c.placed(d as u8 + 1).len() as u8),
+            advanced: Offs::default(),
+            chains: Vec::new(),
+            seen: vec![0; 1458],
+            stamp: 0,
+            levels: Default::default(),
+            nested: Vec::new(),
+            start: *c,
+            nest,
+        }
+    }
+
+    /// Drops every potential (no outcome may rest on them any more).
+    pub(super) fn forget(&mut self) {
+        self.nodes.clear();
+        self.pool.clear();
+        self.chains.clear();
+    }
+}
+
+impl Engine {
+    fn push(&mut self, cell: u8, digit: u8, on: bool, parents: &[u32]) -> u32 {
+        self.nodes.push(Pot {
+            cell,
+            digit,
+            on,
+            cause: NO_CAUSE,
+            start: self.pool.len() as u32,
+            len: parents.len() as u32,
+            nested: NONE,
+        });
+        self.pool.extend_from_slice(parents);
+        (self.nodes.len() - 1) as u32
+    }
+
+    /// A node implied through a link of `cause`, whose parents are the end of the pool from `start` on, already
+    /// pushed there.
+    fn push_pooled(&mut self, cell: u8, digit: u8, on: bool, cause: u8, start: usize) -> u32 {
+        self.nodes.push(Pot {
+            cell,
+            digit,
+            on,
+            cause,
+            start: start as u32,
+            len: (self.pool.len() - start) as u32,
+            nested: NONE,
+        });
+        (self.nodes.len() - 1) as u32
+    }
+
+    fn parents(&self, n: &Pot) -> &[u32] {
+        &self.pool[n.start as usize..(n.start + n.len) as usize]
+    }
+
+    /// Takes in a potential implied by the one being followed (SE's `doChaining` step): when its conjugate is in
+    /// `opposite` the chaining ends (the potential and that conjugate are returned); else, when not in `same` yet,
+    /// it joins `same` (and so the queue: see [`Engine::chain`]). Only a potential taken in is made a node
+    /// (implied through a link of `cause`), its parents pushed by `parents`.
+    #[inline]
+    fn take_in(
+        &mut self,
+        (cell, digit, on, cause): (u8, u8, bool, u8),
+        same: &mut LSet,
+        opposite: &LSet,
+        parents: impl FnOnce(&mut Engine),
+    ) -> Option<(u32, u32)> {
+        let k = key(cell, digit);
+        let conjugate = opposite.get(k);
+        if conjugate.is_none() && same.get(k).is_some() {
+            return None;
+        }
+        let start = self.pool.len();
+        parents(self);
+        let q = self.push_pooled(cell, digit, on, cause, start);
+        if let Some(o) = conjugate {
+            return Some((q, o));
+        }
+        same.insert(k, q);
+        None
+    }
+
+    /// SE's `getOnToOff` of the "on" potential `p`: the cell's other digits, then the digit's other places in the
+    /// box, row and column, each cell once, taken in as found ([`Engine::take_in`]); the (on, off) pair of a
+    /// contradiction if one is met.
+    fn on_to_off(&mut self, p: u32, to_on: &LSet, to_off: &mut LSet) -> Option<(u32, u32)> {
+        let (cell, digit) = (self.nodes[p as usize].cell, self.nodes[p as usize].digit);
+        let c = cell as usize;
+        let parent = |e: &mut Engine| e.pool.push(p);
+        if self.kind != Kind::Nishio {
+            for d in DigitSet(self.work.mask[c]).iter().filter(|&d| d != digit) {
+                if let Some((off, on)) =
+                    self.take_in((cell, d, false, NO_CAUSE), to_off, to_on, parent)
+                {
+                    return Some((on, off));
+                }
+            }
+        }
+        let mut added = CellSet::single(c);
+        for t in 0..3 {
+            let places = self.work.places[digit as usize - 1] & cells_of(house_of(t, c)) & !added;
+            for x in places.iter() {
+                added.insert(x);
+                if let Some((off, on)) =
+                    self.take_in((x as u8, digit, false, NO_CAUSE), to_off, to_on, parent)
+                {
+                    return Some((on, off));
+                }
+            }
+        }
+        None
+    }
+
+    /// SE's `getOffToOn` of the "off" potential `p` on the working grid: the cell's last other digit, then the
+    /// digit's last other place in the box, row or column, each resting on `p` and on the candidates the chain
+    /// removed that made it last (`save` is the grid the chain started from), taken in as found
+    /// ([`Engine::take_in`]); the (on, off) pair of a contradiction if one is met.
+    fn off_to_on(
+        &mut self,
+        p: u32,
+        save: &Working,
+        to_on: &mut LSet,
+        to_off: &LSet,
+    ) -> Option<(u32, u32)> {
+        let (cell, digit) = (self.nodes[p as usize].cell, self.nodes[p as usize].digit);
+        let c = cell as usize;
+        if self.kind != Kind::Nishio {
+            let cand = DigitSet(self.work.mask[c]);
+            if cand.len() == 2 {
+                let mut other = cand;
+                other.remove(digit);
+                if let Some(d) = other.first() {
+                    let parents = |e: &mut Engine| {
+                        e.pool.push(p);
+                        for v in DigitSet(save.mask[c] & !e.work.mask[c]).iter() {
+                            if let Some(q) = to_off.get(key(cell, v)) {
+                                e.pool.push(q);
+                            }
+                        }
+                    };
+                    let hit = self.take_in((cell, d, true, NAKED), to_on, to_off, parents);
+                    if hit.is_some() {
+                        return hit;
+                    }
+                }
+            }
+        }
+        for t in 0..3 {
+            let house = house_of(t, c);
+            let hc = cells_of(house);
+            let mut others = self.work.places[digit as usize - 1] & hc;
+            others.remove(c);
+            if others.len() == 1 {
+                let o = others.first().expect("one cell");
+                let parents = |e: &mut Engine| {
+                    e.pool.push(p);
+                    let gone =
+                        save.places[digit as usize - 1] & hc & !e.work.places[digit as usize - 1];
+                    if !gone.is_empty() {
+                        for &x in &HOUSE_LIST[house.0 as usize] {
+                            if gone.contains(x as usize) {
+                                if let Some(q) = to_off.get(key(x, digit)) {
+                                    e.pool.push(q);
+                                }
+                            }
+                        }
+                    }
+                };
+                let hit = self.take_in(
+                    (o as u8, digit, true, REGION + t as u8),
+                    to_on,
+                    to_off,
+                    parents,
+                );
+                if hit.is_some() {
+                    return hit;
+                }
+            }
+        }
+        None
+    }
+
+    /// SE's `doChaining`: completes `to_on` and `to_off`; the (on, off) pair of a contradiction if one is met.
+    /// A potential joins its set and SE's queue of pending potentials at once, so the queues are the sets' orders
+    /// from a cursor on.
+    fn chain(&mut self, to_on: &mut LSet, to_off: &mut LSet) -> Option<(u32, u32)> {
+        let save = self.work;
+        let (mut next_on, mut next_off) = (0, 0);
+        let result = loop {
+            if let Some(&k) = to_on.order.get(next_on) {
+                next_on += 1;
+                let hit = self.on_to_off(to_on.idx[k as usize], to_on, to_off);
+                if hit.is_some() {
+                    break hit;
+                }
+                continue;
+            }
+            if let Some(&k) = to_off.order.get(next_off) {
+                next_off += 1;
+                let p = to_off.idx[k as usize];
+                let hit = self.off_to_on(p, &save, to_on, to_off);
+                if hit.is_some() {
+                    break hit;
+                }
+                if self.kind != Kind::Multiple {
+                    let (cell, digit) = (self.nodes[p as usize].cell, self.nodes[p as usize].digit);
+                    self.work.remove(cell as usize, digit);
+                }
+                continue;
+            }
+            if self.kind.level() > 0 && self.advance(&save, to_off) {
+                continue;
+            }
+            break None;
+        };
+        self.work = save;
+        result
+    }
+
+    /// SE's `getAdvancedPotentials` once nothing is pending: the advanced "off" potentials not yet in `to_off`
+    /// join it and the queue (SE checks them against nothing else). True when any did.
+    fn advance(&mut self, save: &Working, to_off: &mut LSet) -> bool {
+        let mut found = std::mem::take(&mut self.advanced);
+        let grids = Grids {
+            now: &self.work,
+            source: save,
+            open: self.open,
+            placed: &self.placed,
+        };
+        match self.kind {
+            Kind::NestedDfc(n) => {
+                let of = Kind::of_level(n);
+                nested::find_dynamic(&grids, &mut found, || self.working(), of, self.nest)
+            }
+            _ => nested::find(&grids, &mut found, self.kind.level()),
+        }
+        let mut added = false;
+        let mut parents = Vec::new();
+        let base = self.chains.len() as u32;
+        self.chains.append(&mut found.chains);
+        for (&(k, start, len), &chain) in found.offs.iter().zip(&found.chain) {
+            if to_off.get(k as usize).is_some() {
+                continue;
+            }
+            parents.clear();
+            parents.extend(
+                found.parents[start as usize..(start + len) as usize]
+                    .iter()
+                    .filter_map(|&q| to_off.get(q as usize)),
+            );
+            let (cell, digit) = ((k / 9) as u8, (k % 9) as u8 + 1);
+            let node = self.push(cell, digit, false, &parents);
+            if chain != NO_CHAIN {
+                self.nodes[node as usize].nested = base + chain;
+            }
+            to_off.insert(k as usize, node);
+            added = true;
+        }
+        self.advanced = found;
+        added
+    }
+
+    /// The working grid as a candidate grid: the producer's grid without the candidates the chain removed.
+    fn working(&self) -> Candidates {
+        let mut w = self.start;
+        for cell in self.open.iter() {
+            for d in DigitSet(self.start.get(cell).0 & !self.work.mask[cell]).iter() {
+                w.eliminate(cell, d);
+            }
+        }
+        w
+    }
+
+    /// Distinct potentials among `p` and its ancestors, found level by level as SE's `getAncestorCount` does (a
+    /// potential met again is not followed again, whatever its parents); `None` once there are more than `limit`.
+    fn ancestors(&mut self, p: u32, limit: usize) -> Option<usize> {
+        let mut n = 0;
+        let mut nested = std::mem::take(&mut self.nested);
+        let whole = self.walk(p, |x, _| {
+            n += 1;
+            if n > limit {
+                return false;
+            }
+            if x.nested != NONE {
+                nested.push(x.nested);
+            }
+            true
+        });
+        self.nested = nested;
+        whole.then_some(n)
+    }
+
+    /// Visits `p` and its ancestors level by level (SE's `getAncestorCount` and `getChain`), each potential once
+    /// (one met again is not followed again, whatever its parents), with its key `key * 2 + on`, until `visit`
+    /// returns false; false when it did.
+    #[inline]
+    fn walk(&mut self, p: u32, mut visit: impl FnMut(&Pot, usize) -> bool) -> bool {
+        self.stamp = self.stamp.wrapping_add(1);
+        if self.stamp == 0 {
+            self.seen.fill(0);
+            self.stamp = 1;
+        }
+        let stamp = self.stamp;
+        let (mut todo, mut next) = std::mem::take(&mut self.levels);
+        todo.clear();
+        todo.push(p);
+        while !todo.is_empty() {
+            next.clear();
+            for &i in &todo {
+                let x = &self.nodes[i as usize];
+                let k = key(x.cell, x.digit) * 2 + usize::from(x.on);
+                if self.seen[k] != stamp {
+                    self.seen[k] = stamp;
+                    if !visit(x, k) {
+                        self.levels = (todo, next);
+                        return false;
+                    }
+                    next.extend_from_slice(self.parents(x));
+                }
+            }
+            std::mem::swap(&mut todo, &mut next);
+        }
+        self.levels = (todo, next);
+        true
+    }
+
+    /// SE's complexity of a hint with these targets: their ancestors (`ancestors`), plus the complexity of each
+    /// distinct nested chain met on the way (SE's `getNestedComplexity`); `None` once it is over `limit`.
+    pub(super) fn complexity(&mut self, targets: &[u32], limit: usize) -> Option<usize> {
+        self.nested.clear();
+        let mut n = 0;
+        for &t in targets {
+            n += self.ancestors(t, limit - n)?;
+        }
+        if self.nested.is_empty() {
+            return Some(n);
+        }
+        let nested = std::mem::take(&mut self.nested);
+        let mut seen: Vec<&[u16]> = Vec::new();
+        for &id in &nested {
+            let (cx, identity) = &self.chains[id as usize];
+            if !seen.contains(&identity.as_slice()) {
+                seen.push(identity);
+                n += cx;
+            }
+        }
+        self.nested = nested;
+        (n <= limit).then_some(n)
+    }
+
+    /// What a nesting chain needs of a hint removing `removes` and resting on `targets`, of SE's complexity
+    /// `complexity`: each target's chain as SE's `getChain` lists it (breadth first from the target up, each
+    /// potential once) and the "on" potentials met with their link's cause (`root` for an assumption: a cell's or
+    /// a region's forcing chains), what SE's `getRuleParents` reads.
+    pub(super) fn detail(
+        &mut self,
+        removes: (u8, DigitSet),
+        complexity: usize,
+        targets: &[u32],
+        root: u8,
+    ) -> NestedHint {
+        let mut causes = Vec::new();
+        let mut identity = Vec::new();
+        for &t in targets {
+            self.walk(t, |x, k| {
+                identity.push(k as u16);
+                let cause = if x.cause == NO_CAUSE { root } else { x.cause };
+                if x.on && cause != NO_CAUSE {
+                    causes.push((x.cell, x.digit, cause));
+                }
+                true
+            });
+            identity.push(u16::MAX);
+        }
+        NestedHint {
+            complexity,
+            removes: vec![removes],
+            causes,
+            identity,
+        }
+    }
+}
+
+/// What a chain from one assumption reached: its "on" and "off" potentials and the (on, off) pair of a
+/// contradiction if it met one (the chain stopped there).
+pub(super) struct Outcome {
+    pub to_on: Box<LSet>,
+    pub to_off: Box<LSet>,
+    pub absurd: Option<(u32, u32)>,
+}
+
+impl Engine {
+    /// The chain from assuming candidate `v` of `cell` on or off.
+    pub(super) fn assume(&mut self, sets: &mut Pool, cell: u8, v: u8, on: bool) -> Outcome {
+        let p = self.push(cell, v, on, &[]);
+        let (mut to_on, mut to_off) = (sets.take(), sets.take());
+        if on { &mut to_on } else { &mut to_off }.insert(key(cell, v), p);
+        let absurd = self.chain(&mut to_on, &mut to_off);
+        Outcome {
+            to_on,
+            to_off,
+            absurd,
+        }
+    }
+}

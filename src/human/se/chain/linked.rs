@@ -1,0 +1,63 @@
+//! SE's `LinkedSet` of potentials of one state, as the dynamic chains keep them: a node for each candidate key met,
+//! in insertion order, and the pool of such sets a thread recycles from one producer call to the next.
+
+use super::potential::NONE;
+
+#[derive(Clone)]
+pub(super) struct LSet {
+    /// The node of each key, or [`NONE`].
+    pub idx: [u32; 729],
+    /// The keys in insertion order.
+    pub order: Vec<u16>,
+}
+
+impl LSet {
+    pub(super) fn new() -> LSet {
+        LSet {
+            idx: [NONE; 729],
+            order: Vec::new(),
+        }
+    }
+    pub(super) fn get(&self, k: usize) -> Option<u32> {
+        let i = self.idx[k];
+        (i != NONE).then_some(i)
+    }
+    pub(super) fn insert(&mut self, k: usize, node: u32) {
+        if self.idx[k] == NONE {
+            self.idx[k] = node;
+            self.order.push(k as u16);
+        }
+    }
+    /// Empties the set (its storage is kept for reuse).
+    pub(super) fn clear(&mut self) {
+        for &k in &self.order {
+            self.idx[k as usize] = NONE;
+        }
+        self.order.clear();
+    }
+}
+
+/// Sets emptied for reuse: a set is large (one slot per candidate), so the chains recycle them rather than clear
+/// or copy fresh ones; a thread keeps its sets from one producer call to the next ([`SETS`]).
+// Boxed: a set moves (into the outcome lists, out of the chains) as a pointer, not as its 3 KB.
+#[allow(clippy::vec_box)]
+#[derive(Default)]
+pub(super) struct Pool(pub Vec<Box<LSet>>);
+
+thread_local! {
+    /// This thread's sets between producer calls.
+    pub(super) static SETS: std::cell::Cell<Pool> = std::cell::Cell::new(Pool::default());
+}
+
+impl Pool {
+    /// At most this many sets (about 3 KB each) are kept between producer calls.
+    pub(super) const KEPT: usize = 512;
+
+    pub(super) fn take(&mut self) -> Box<LSet> {
+        self.0.pop().unwrap_or_else(|| Box::new(LSet::new()))
+    }
+    pub(super) fn give(&mut self, mut set: Box<LSet>) {
+        set.clear();
+        self.0.push(set);
+    }
+}

@@ -1,0 +1,174 @@
+//! SE's links between the potentials of a static chain (one that leaves the grid as it is): from "on" to "off"
+//! (the cell's other digits, the digit's other places in the cell's box, row and column) and from "off" to "on"
+//! (the cell's other digit when it has two, the digit's last other place in a house), and the search that holds
+//! the potentials they imply ([`Search`]), shared by the forcing chains and cycles, their reachability and the
+//! multiple forcing chains.
+
+use std::collections::VecDeque;
+
+use super::potential::{key, Node, NAKED, NONE, REGION};
+use super::set::Set729;
+use super::working::Working;
+use crate::human::house::{CellSet, House};
+use crate::human::se::{cells_of, count9, house_of};
+
+/// The potentials of a static search on `c` and SE's links between them (also [`super::multiple`]'s and [`super::forcing`]'s).
+pub(super) struct Search<'a> {
+    pub c: &'a Working,
+    pub nodes: Vec<Node>,
+    /// Reused from search to search: the pending "on" and "off" potentials and the implications of one.
+    pub scratch: (VecDeque<u32>, VecDeque<u32>, Vec<u32>),
+    /// The X links, looked up rather than counted at each step: `last[key][t]` is the digit's only place in the
+    /// house of type `t` of the cell other than the cell itself, or [`NO_CELL`].
+    pub last: Box<[[u8; 3]; 729]>,
+}
+
+/// No cell, in [`Search::last`].
+pub(super) const NO_CELL: u8 = u8::MAX;
+
+/// The table of [`Search::last`] for the candidates `c`: in each house where a digit has two places, each is the
+/// other's last other place.
+fn last_places(c: &Working) -> Box<[[u8; 3]; 729]> {
+    let mut last = Box::new([[NO_CELL; 3]; 729]);
+    for d in 1..=9u8 {
+        let places = c.places(d);
+        // House types in `house_of`'s order: box, row, column.
+        for (t, first) in [18u8, 0, 9].into_iter().enumerate() {
+            for h in 0..9 {
+                let two = places & cells_of(House(first + h));
+                if two.len() == 2 {
+                    let a = two.first().expect("two cells");
+                    let b = (two.0 & (two.0 - 1)).trailing_zeros() as usize;
+                    last[key(a as u8, d)][t] = b as u8;
+                    last[key(b as u8, d)][t] = a as u8;
+                }
+            }
+        }
+    }
+    last
+}
+
+impl<'a> Search<'a> {
+    /// A search on `c` with no potentials yet.
+    pub(super) fn new(c: &'a Working) -> Search<'a> {
+        Search {
+            c,
+            nodes: Vec::with_capacity(4096),
+            scratch: Default::default(),
+            last: last_places(c),
+        }
+    }
+
+    pub(super) fn push(&mut self, cell: u8, digit: u8, on: bool, cause: u8, parent: u32) -> u32 {
+        self.nodes.push(Node {
+            cell,
+            digit,
+            on,
+            cause,
+            parent,
+        });
+        (self.nodes.len() - 1) as u32
+    }
+
+    /// The other digit of a bivalue `cell` than `digit` (a Y link), if the cell is bivalue.
+    pub(super) fn partner(&self, cell: usize, digit: u8) -> Option<u8> {
+        let mut other = self.c.get(cell);
+        if count9(other.0) != 2 {
+            return None;
+        }
+        other.remove(digit);
+        other.first()
+    }
+
+    /// Pushes the potential implied by `p` (and lists it in `out`) when `keep` wants it: the caller drops the
+    /// others unseen, so they need no node.
+    #[inline]
+    fn offer(
+        &mut self,
+        n: Node,
+        out: &mut Vec<u32>,
+        keep: &mut impl FnMut(&Search, &Node) -> bool,
+    ) {
+        if keep(self, &n) {
+            self.nodes.push(n);
+            out.push((self.nodes.len() - 1) as u32);
+        }
+    }
+
+    /// SE's `getOnToOff`: the cell's other digits (with Y links), then the digit's other places in the box, row
+    /// and column, each cell once; those `keep` wants.
+    pub(super) fn on_to_off(
+        &mut self,
+        p: u32,
+        y: bool,
+        out: &mut Vec<u32>,
+        mut keep: impl FnMut(&Search, &Node) -> bool,
+    ) {
+        out.clear();
+        let n = self.nodes[p as usize];
+        let cell = n.cell as usize;
+        let implied =
+            |cell: usize, digit: u8, cause: u8| Node::implied(p, cell, digit, false, cause);
+        if y {
+            for d in self.c.get(cell).iter().filter(|&d| d != n.digit) {
+                self.offer(implied(cell, d, NAKED), out, &mut keep);
+            }
+        }
+        let mut added = CellSet::single(cell);
+        for t in 0..3 {
+            let places = self.c.places(n.digit) & cells_of(house_of(t, cell)) & !added;
+            for x in places.iter() {
+                added.insert(x);
+                self.offer(implied(x, n.digit, REGION + t as u8), out, &mut keep);
+            }
+        }
+    }
+
+    /// SE's `getOffToOn`: the cell's other digit when it has two (Y links), then the digit's only other place in
+    /// the box, row or column (X links); those `keep` wants.
+    pub(super) fn off_to_on(
+        &mut self,
+        p: u32,
+        y: bool,
+        x: bool,
+        out: &mut Vec<u32>,
+        mut keep: impl FnMut(&Search, &Node) -> bool,
+    ) {
+        out.clear();
+        let n = self.nodes[p as usize];
+        let cell = n.cell as usize;
+        let implied =
+            |cell: usize, digit: u8, cause: u8| Node::implied(p, cell, digit, true, cause);
+        if y {
+            if let Some(d) = self.partner(cell, n.digit) {
+                self.offer(implied(cell, d, NAKED), out, &mut keep);
+            }
+        }
+        if x {
+            let last = self.last[key(n.cell, n.digit)];
+            for (t, &o) in last.iter().enumerate() {
+                if o != NO_CELL {
+                    self.offer(
+                        implied(o as usize, n.digit, REGION + t as u8),
+                        out,
+                        &mut keep,
+                    );
+                }
+            }
+        }
+    }
+
+    /// The "off" potentials among the strict ancestors of `p`, as a set of keys.
+    pub(super) fn off_ancestors(&self, p: u32) -> Set729 {
+        let mut set = Set729::default();
+        let mut i = self.nodes[p as usize].parent;
+        while i != NONE {
+            let n = &self.nodes[i as usize];
+            if !n.on {
+                set.insert(key(n.cell, n.digit));
+            }
+            i = n.parent;
+        }
+        set
+    }
+}

@@ -1,0 +1,29 @@
+//! SE's chain model: potentials and their links, the working grid the chains grow on, and the chaining producers
+//! built on them (forcing chains and cycles; Nishio, multiple, dynamic and nested forcing chains).
+//!
+//! The files, lowest first; each imports only from files above it in this list, never from one below (so the
+//! imports form no circle): `potential` (a candidate on or off with its parents' link, the 729 keys, `NONE`),
+//! `set` (a set of the 729 candidates), `working` (the working grid), `hint` (SE's order of chain hints and what a
+//! nested producer hands a nesting chain), `kind` (which `Chaining` producer), `links` (SE's static links and the
+//! search holding their potentials), `reach` (which static searches can find anything), `forcing` (Forcing Chains
+//! & Cycles), `multiple` (Multiple Forcing Chains as a nested producer), `memo` (the nested producers' hints
+//! remembered), `advanced` (the techniques of nesting level 1 on a working grid), `nested` (nesting levels 2 to
+//! 4), `linked` (SE's `LinkedSet`), `dynamic` (one dynamic chain: [`dynamic::Engine`]) and `chaining` (SE's
+//! `Chaining` producer). Level 4 nests the `Chaining` producer itself: `chaining` hands its own nested hints to
+//! the chains it grows, so no file below it names it.
+
+mod advanced;
+pub(super) mod chaining;
+mod dynamic;
+pub(super) mod forcing;
+mod hint;
+pub(super) mod kind;
+mod linked;
+mod links;
+mod memo;
+mod multiple;
+mod nested;
+mod potential;
+mod reach;
+mod set;
+mod working;

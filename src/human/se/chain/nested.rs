@@ -1,0 +1,164 @@
+//! SE's advanced implications of a dynamic chain at nesting levels 2 to 4: the hints of a whole producer found on
+//! the chain's working grid, when the techniques of level 1 ([`super::advanced`]) find nothing there.
+//!
+//! At nesting level 2 (SE's "(+ Forcing Chains)") SE's Forcing Chains & Cycles producer comes fifth, asked when
+//! the four of level 1 find nothing: all its hints on the working grid, sorted as SE sorts them and without
+//! repeats (same eliminations), each resting on the chain's eliminations its links needed. At nesting level 3
+//! ("(+ Multiple Forcing Chains)") SE's Multiple Forcing Chains come sixth, asked when the five above find nothing,
+//! taken the same way ([`super::multiple`]). Their hints depend on the working grid alone and the chains meet
+//! the same grids again and again, so the process remembers those of the grids met lately ([`memo`]).
+//!
+//! At nesting level 4 ("(+ Dynamic Forcing Chains)", [`find_dynamic`]) the four techniques of level 1 come first;
+//! when they find nothing, SE's level 4 replaces the static forcing chains of levels 2 and 3 by a whole dynamic
+//! forcing chains producer of its own nesting level (0 to 3, SE's `nestingLimit`) run on the working grid: all its
+//! hints, in its sorted order without repeats, each resting on the chain's eliminations its chains' links needed,
+//! as at levels 2 and 3. That producer is the dynamic chains' own ([`super::chaining::nested_hints`]), handed in
+//! by its caller.
+
+use super::advanced::{self, exactly_two, gone, gone_keys, gone_places, Grids, Offs};
+use super::hint::NestedHint;
+use super::kind::Kind;
+use super::memo::{self, Producer};
+use super::potential::{key, NAKED, REGION};
+use super::working::Working;
+use crate::human::candidates::Candidates;
+use crate::human::house::{CellSet, House};
+use crate::human::se::{cells_of, count9, house_of, two_or_more};
+
+/// SE's advanced "off" potentials at nesting level `level` (1 to 3): those of the first technique with any.
+pub(super) fn find(g: &Grids, out: &mut Offs, level: u8) {
+    let gone = gone_places(g);
+    advanced::find(g, &gone, out);
+    if level >= 2 && out.offs.is_empty() {
+        let (links, roots) = resting(g, &gone);
+        if !(links || roots || cfg!(debug_assertions)) {
+            return;
+        }
+        nested_producer(g, out, g.now, Producer::Chains, links);
+        if level >= 3 && out.offs.is_empty() {
+            nested_producer(g, out, g.now, Producer::Multiple, roots);
+        }
+    }
+}
+
+/// The hints of the nested static `producer` (the chains of level 2 or the multiple forcing chains of level 3)
+/// on the working grid `view` ([`memo::hints`] remembers them), taken as [`nested`] takes them. A hint resting on none of
+/// the chain's eliminations is dropped there, so where none can (`may_rest` false, from [`resting`]) they are not
+/// looked for; debug builds look and check.
+fn nested_producer(g: &Grids, out: &mut Offs, view: &Working, producer: Producer, may_rest: bool) {
+    let hints_of = match producer {
+        Producer::Chains => super::forcing::nested_hints,
+        Producer::Multiple => super::multiple::nested_hints,
+        Producer::Dynamic(_) => unreachable!("a static producer"),
+    };
+    if may_rest {
+        let hints = memo::hints(producer, &view.mask, || hints_of(view));
+        nested(g, out, &hints);
+    } else if cfg!(debug_assertions) {
+        let before = out.offs.len();
+        nested(g, out, &hints_of(view));
+        debug_assert_eq!(
+            out.offs.len(),
+            before,
+            "a skipped nested hint rests on the chain's eliminations"
+        );
+    }
+}
+
+/// SE's advanced "off" potentials at nesting level 4: those of the first of level 1's techniques with any, else
+/// those of the nested dynamic producer of `kind` on the working grid `working` builds (the same candidates as
+/// `g`), remembered as those of levels 2 and 3 are ([`memo::hints`]).
+pub(super) fn find_dynamic(
+    g: &Grids,
+    out: &mut Offs,
+    working: impl FnOnce() -> Candidates,
+    kind: Kind,
+    hints_of: impl FnOnce(&Candidates, Kind) -> Vec<NestedHint>,
+) {
+    find(g, out, 1);
+    if out.offs.is_empty() {
+        let w = working();
+        // The whole grid: the open cells' candidates, and the placed cells' values (bit 15 set).
+        let mut grid: [u16; 81] = std::array::from_fn(|cell| w.get(cell).0);
+        for d in 1..=9u8 {
+            for cell in w.placed(d).iter() {
+                grid[cell] = 1 << 15 | u16::from(d);
+            }
+        }
+        let hints = memo::hints(Producer::Dynamic(kind), &grid, || hints_of(&w, kind));
+        nested(g, out, &hints);
+    }
+}
+
+/// The hints of a nested producer on the working grid (SE's `Chaining(false, false, false, 0)`, Forcing Chains
+/// & Cycles, from level 2; `Chaining(true, false, false, 0)`, Multiple Forcing Chains, from level 3;
+/// `Chaining(true, true, false, n)`, Dynamic Forcing Chains of nesting level `n`, at level 4), in SE's order,
+/// each resting on the candidates the chain removed that its links needed (SE's
+/// `ChainingHint.getRuleParents`: for an "on" potential implied in a cell, the cell's removed candidates; in a
+/// house, the digit's removed places in that house).
+fn nested(g: &Grids, out: &mut Offs, hints: &[NestedHint]) {
+    let mut parents: Vec<u16> = Vec::new();
+    for h in hints {
+        parents.clear();
+        for &(cell, digit, cause) in &h.causes {
+            let c = cell as usize;
+            let mut add = |k: u16| {
+                if !parents.contains(&k) {
+                    parents.push(k);
+                }
+            };
+            if cause == NAKED {
+                (1..=9u8)
+                    .filter(|&d| gone(g, c, d))
+                    .for_each(|d| add(key(c as u8, d) as u16));
+            } else {
+                let t = (cause - REGION) as usize;
+                gone_keys(g, cells_of(house_of(t, c)), digit).for_each(add);
+            }
+        }
+        if parents.is_empty() {
+            continue;
+        }
+        let id = out.chains.len() as u32;
+        out.chains.push((h.complexity, h.identity.clone()));
+        out.push(&h.removes, &parents, id);
+    }
+}
+
+/// Whether a nested producer's "on" potential could rest on some of the chain's eliminations (`gone`, from
+/// [`gone_places`]), as [`nested`] reads its cause: `(links, roots)`.
+///
+/// `links`: a cell of two candidates that lost some (a link inside the cell: the cell's removed candidates), or a
+/// digit of two places in a house that lost some there (a link inside the house: the digit's removed places in
+/// it). The static chains' "on" potentials all come from such links ([`super::forcing::nested_hints`] gives no
+/// cause for an assumption), so without any of them none of their hints rests on the chain's eliminations.
+///
+/// `roots`: the same with two or more candidates or places, since a Multiple Forcing Chain's assumptions also
+/// rest on their cell's removed candidates (three or more left) or their digit's removed places in their house
+/// (two or more left) ([`super::multiple::nested_hints`]).
+fn resting(g: &Grids, gone: &[CellSet; 9]) -> (bool, bool) {
+    let (mut links, mut roots) = (false, false);
+    for cell in 0..81 {
+        if g.source.mask[cell] & !g.now.mask[cell] != 0 {
+            let n = count9(g.now.mask[cell]);
+            links |= n == 2;
+            roots |= n >= 2;
+        }
+    }
+    for (&places, &lost) in g.now.places.iter().zip(gone) {
+        // A link is a root too: nothing more to learn.
+        if links {
+            break;
+        }
+        for h in 0..27 {
+            let hc = cells_of(House(h));
+            if (lost & hc).is_empty() {
+                continue;
+            }
+            let here = places & hc;
+            links |= exactly_two(here);
+            roots |= two_or_more(here.0);
+        }
+    }
+    (links, roots)
+}

@@ -1,0 +1,50 @@
+//! The working grid of SE's chains: the candidates a chain is looked for on (a puzzle's, or the copy a dynamic
+//! chain removes candidates from as it grows), cell by cell and digit by digit.
+
+use crate::human::candidates::Candidates;
+use crate::human::house::{CellSet, DigitSet};
+
+/// The candidates of a working grid, kept two ways that agree: by cell and by digit.
+#[derive(Clone, Copy)]
+pub(super) struct Working {
+    /// Candidates of each cell (bit `d - 1` for digit `d`; 0 for a cell with a value).
+    pub mask: [u16; 81],
+    /// Where each digit can go (`[d - 1]` for digit `d`).
+    pub places: [CellSet; 9],
+}
+
+impl Working {
+    /// The candidates of `c`.
+    pub(super) fn of(c: &Candidates) -> Working {
+        let mut v = Working {
+            mask: [0; 81],
+            places: [CellSet::EMPTY; 9],
+        };
+        for cell in c.open().iter() {
+            v.mask[cell] = c.get(cell).0;
+        }
+        for d in 1..=9u8 {
+            v.places[d as usize - 1] = c.places(d);
+        }
+        v
+    }
+
+    /// The candidates of `cell`.
+    #[inline]
+    pub(super) fn get(&self, cell: usize) -> DigitSet {
+        DigitSet(self.mask[cell])
+    }
+
+    /// The places of digit `d`.
+    #[inline]
+    pub(super) fn places(&self, d: u8) -> CellSet {
+        self.places[d as usize - 1]
+    }
+
+    /// Removes candidate `d` of `cell`.
+    #[inline]
+    pub(super) fn remove(&mut self, cell: usize, d: u8) {
+        self.mask[cell] &= !(1 << (d - 1));
+        self.places[d as usize - 1].remove(cell);
+    }
+}
