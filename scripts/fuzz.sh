@@ -3,7 +3,7 @@
 # nightly toolchain and cargo-fuzz are installed (`rustup toolchain install nightly`, `cargo install cargo-fuzz`);
 # otherwise says that fuzzing is skipped and exits 0.
 #
-#   scripts/fuzz.sh [SECONDS] [TARGET...]        targets: records batch solver bench_reader table (default: all)
+#   scripts/fuzz.sh [SECONDS] [TARGET...]        targets: records batch solver vector bench_reader table (default: all)
 #
 # The committed corpus fuzz/corpus/TARGET is read, never written: new inputs go to a temporary directory, so a run
 # leaves the tree clean. To grow the committed corpus instead, run cargo-fuzz by hand and minimize it after:
@@ -15,7 +15,7 @@ cd "$(dirname "$0")/.."
 seconds=${1:-60}
 shift || true
 targets=("$@")
-[ ${#targets[@]} -gt 0 ] || targets=(records batch solver bench_reader table)
+[ ${#targets[@]} -gt 0 ] || targets=(records batch solver vector bench_reader table)
 if ! cargo +nightly --version >/dev/null 2>&1 || ! cargo +nightly fuzz --version >/dev/null 2>&1; then
   echo "fuzz.sh: cargo +nightly fuzz is not available; fuzzing skipped"
   exit 0
@@ -32,7 +32,7 @@ extra() {
 # record batches or row groups for tables.
 max_len() {
   case $1 in
-    solver) echo 128 ;;
+    solver | vector) echo 128 ;;
     table) echo 8192 ;;
     *) echo 6000 ;;
   esac

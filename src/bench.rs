@@ -12,7 +12,7 @@ use crate::format::csv::ColumnNames;
 use crate::format::{is_skipped, prepare, read_all, Plan, Prepared, MAX_RECORD};
 use crate::grid::Grid;
 use crate::record::CsvAnswer;
-use crate::solver::{self, SolveError};
+use crate::solver::{self, Engine, SolveError};
 
 /// Whether a file starting with `head` is timed as a file of lines: its first record is an 81-character line (or
 /// no format can be told from it, as with a file of bad lines); grids and CSV files are not.
@@ -34,6 +34,8 @@ pub struct BenchConfig {
     pub seconds: f64,
     /// Time the uniqueness search (stop at 2 solutions) instead of the first solution.
     pub unique: bool,
+    /// The solver engine to time.
+    pub engine: Engine,
 }
 
 impl Default for BenchConfig {
@@ -41,6 +43,7 @@ impl Default for BenchConfig {
         BenchConfig {
             seconds: 3.0,
             unique: false,
+            engine: Engine::default(),
         }
     }
 }
@@ -331,7 +334,8 @@ pub fn run_bench(data: &Dataset, config: &BenchConfig) -> BenchReport {
         };
         // The same search as the timed passes (stopped at 1, or at 2 under --unique), through the API that
         // reports its cost whatever the outcome.
-        match solver::count_solutions(&grid, if config.unique { 2 } else { 1 }) {
+        match solver::count_solutions_with(&grid, if config.unique { 2 } else { 1 }, config.engine)
+        {
             Ok(c) => {
                 report.guesses += u64::from(c.stats.guesses);
                 report.no_guess += usize::from(c.stats.guesses == 0);
@@ -350,7 +354,7 @@ pub fn run_bench(data: &Dataset, config: &BenchConfig) -> BenchReport {
     loop {
         for line in data.lines() {
             if let Ok(grid) = Grid::parse_line(line) {
-                if let Ok(s) = solve_one(&grid, config.unique) {
+                if let Ok(s) = solve_one(&grid, config.unique, config.engine) {
                     sink = sink.wrapping_add(u64::from(s.solution.get(40)));
                 }
             }
@@ -365,11 +369,11 @@ pub fn run_bench(data: &Dataset, config: &BenchConfig) -> BenchReport {
     report
 }
 
-fn solve_one(grid: &Grid, unique: bool) -> Result<solver::Solved, SolveError> {
+fn solve_one(grid: &Grid, unique: bool, engine: Engine) -> Result<solver::Solved, SolveError> {
     if unique {
-        solver::solve_unique(grid)
+        solver::solve_unique_with(grid, engine)
     } else {
-        solver::solve(grid)
+        solver::solve_with(grid, engine)
     }
 }
 
@@ -451,6 +455,7 @@ mod tests {
             &BenchConfig {
                 seconds: 0.0,
                 unique: true,
+                ..BenchConfig::default()
             },
         );
         assert_eq!((r.puzzles, r.bad), (3, 0));
@@ -466,6 +471,20 @@ mod tests {
 
         let first = run_bench(&d, &BenchConfig::default_with_seconds(0.0));
         assert_eq!((first.solved, first.multiple, first.no_solution), (2, 0, 1));
+        let vector = BenchConfig {
+            engine: Engine::Vector,
+            ..BenchConfig::default_with_seconds(0.0)
+        };
+        let v = run_bench(&d, &vector);
+        assert_eq!((v.solved, v.multiple, v.no_solution), (2, 0, 1));
+        let v = run_bench(
+            &d,
+            &BenchConfig {
+                unique: true,
+                ..vector
+            },
+        );
+        assert_eq!((v.solved, v.multiple, v.no_solution), (1, 1, 1));
     }
 
     impl BenchConfig {

@@ -88,7 +88,8 @@ pub use ordered::{
 pub use record::display_name;
 pub use record::{Failure, FailureKind, Observer, Progress, RecordError, SolutionError};
 pub use solver::{
-    count_solutions, solve, solve_unique, SolutionCount, SolveError, SolveStats, Solved,
+    count_solutions, count_solutions_with, solve, solve_unique, solve_unique_with, solve_with,
+    Engine, SolutionCount, SolveError, SolveStats, Solved,
 };
 
 /// The crate's insides that its fuzz targets, benchmarks and property tests drive directly: not part of the API,

@@ -14,7 +14,7 @@ use sudoku_batch::internals::{self as format, Plan, MAX_RECORD};
 use sudoku_batch::output::Target;
 use sudoku_batch::tools::Solve;
 use sudoku_batch::Threads;
-use sudoku_batch::{Conflict, SolveError};
+use sudoku_batch::{Conflict, Engine, SolveError};
 use sudoku_batch::{Failure, RecordError};
 use sudoku_batch::{Format, Grid, ParseError, Unit};
 
@@ -371,9 +371,27 @@ pub const REFERENCE_MIN_GIVENS: usize = 25;
 /// `solve_unique` and `count_solutions` (limits 1 to 3) agree with each other and, with at least
 /// [`REFERENCE_MIN_GIVENS`] givens, with [`reference_count`].
 pub fn solver(data: &[u8]) {
-    let Some(bytes) = data.get(..81) else {
+    solver_on(data, Engine::Bitmask);
+}
+
+/// Target `vector`: the properties of [`solver`] on the vector engine, which also finds the bitmask engine's
+/// counts (limit 3) and, where that count is 1, its solution.
+pub fn vector(data: &[u8]) {
+    let Some(counts) = solver_on(data, Engine::Vector) else {
         return;
     };
+    let puzzle = board(data).expect("solver_on read it");
+    let bitmask = sudoku_batch::count_solutions(&puzzle, 3).expect("consistent givens");
+    assert_eq!(bitmask.solutions, counts[3]);
+    if bitmask.solutions == 1 {
+        let v = sudoku_batch::solve_with(&puzzle, Engine::Vector).expect("one solution");
+        assert_eq!(Some(v.solution), bitmask.first);
+    }
+}
+
+/// The board of the first 81 bytes, as [`solver`] reads them; `None` when there are fewer.
+fn board(data: &[u8]) -> Option<Grid> {
+    let bytes = data.get(..81)?;
     let mut cells = [0u8; 81];
     for (c, &b) in cells.iter_mut().zip(bytes) {
         *c = match b {
@@ -382,13 +400,20 @@ pub fn solver(data: &[u8]) {
             _ => b % 10,
         };
     }
-    let puzzle = Grid::from_cells(cells).expect("cells are 0..=9");
+    Some(Grid::from_cells(cells).expect("cells are 0..=9"))
+}
+
+/// The checks of [`solver`] on `engine`; the counts at limits 1, 2 and 3 (index = limit) when the givens are
+/// consistent.
+fn solver_on(data: &[u8], engine: Engine) -> Option<[u64; 4]> {
+    let puzzle = board(data)?;
+    let cells = *puzzle.cells();
     let consistent = givens_consistent(&cells);
     let reference = (consistent && puzzle.clue_count() >= REFERENCE_MIN_GIVENS)
         .then(|| reference_count(&cells, 3));
     let mut counts = [0u64; 4];
     for limit in 1..=3u64 {
-        match sudoku_batch::count_solutions(&puzzle, limit) {
+        match sudoku_batch::count_solutions_with(&puzzle, limit, engine) {
             Ok(c) => {
                 assert!(consistent, "count_solutions accepted clashing givens");
                 assert!(c.solutions <= limit);
@@ -413,7 +438,7 @@ pub fn solver(data: &[u8]) {
         assert_eq!(counts[1], counts[3].min(1));
         assert_eq!(counts[2], counts[3].min(2));
     }
-    match sudoku_batch::solve(&puzzle) {
+    match sudoku_batch::solve_with(&puzzle, engine) {
         Ok(s) => {
             assert_solution_of(&s.solution, &cells);
             assert!(counts[1] == 1);
@@ -425,7 +450,7 @@ pub fn solver(data: &[u8]) {
         Err(SolveError::NoSolution) => assert!(consistent && counts[1] == 0),
         Err(e) => panic!("solve: {e}"),
     }
-    match sudoku_batch::solve_unique(&puzzle) {
+    match sudoku_batch::solve_unique_with(&puzzle, engine) {
         Ok(s) => {
             assert_solution_of(&s.solution, &cells);
             assert_eq!(counts[2], 1);
@@ -441,6 +466,7 @@ pub fn solver(data: &[u8]) {
         Err(SolveError::NoSolution) => assert!(consistent && counts[2] == 0),
         Err(e) => panic!("solve_unique: {e}"),
     }
+    consistent.then_some(counts)
 }
 
 /// Row, column and box of a 0-based cell.

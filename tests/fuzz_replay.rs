@@ -51,6 +51,11 @@ fn solver_corpus() {
 }
 
 #[test]
+fn vector_corpus() {
+    replay("vector", fuzz_check::vector);
+}
+
+#[test]
 fn bench_reader_corpus() {
     replay("bench_reader", fuzz_check::bench_reader);
 }

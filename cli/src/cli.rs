@@ -72,17 +72,7 @@ pub enum Command {
     /// `solve` reads them): a warm-up pass, then repeated passes for `--seconds`; prints puzzles/s, µs/puzzle and
     /// guessing statistics.
     #[command(after_help = BENCH_EXAMPLES)]
-    Bench {
-        /// Puzzle files to time (any format the batch subcommands read), one table row each.
-        #[arg(required = true)]
-        files: Vec<PathBuf>,
-        /// Seconds of timed passes per file.
-        #[arg(long, default_value_t = 3.0, allow_negative_numbers = true)]
-        seconds: f64,
-        /// Time the uniqueness check (search stopped at 2 solutions) instead of the first solution.
-        #[arg(long)]
-        unique: bool,
-    },
+    Bench(crate::bench_cli::BenchArgs),
     /// Generate N distinct solved boards: transforms of a base grid (distinct by construction), or randomized
     /// fills with --random.
     #[command(after_help = GENERATE_EXAMPLES)]
@@ -171,7 +161,8 @@ Examples:
 const BENCH_EXAMPLES: &str = "\
 Examples:
   sudoku bench data/puzzles.txt --seconds 1           first solutions, 1 s of passes
-  sudoku bench --unique --seconds 1 data/kaggle.csv   the uniqueness search, 1 s";
+  sudoku bench --unique --seconds 1 data/kaggle.csv   the uniqueness search, 1 s
+  sudoku bench --engine vector data/puzzles.txt       the vector engine instead of the bitmask one";
 
 const GENERATE_EXAMPLES: &str = "\
 Examples:

@@ -4,6 +4,7 @@
 
 #[macro_use]
 mod console;
+mod bench_cli;
 mod cli;
 mod human_cli;
 mod manual;
@@ -183,14 +184,7 @@ fn run(args: cli::Cli) -> anyhow::Result<ExitCode> {
             }
             Ok(ExitCode::SUCCESS)
         }
-        (
-            Some(cli::Command::Bench {
-                files,
-                seconds,
-                unique,
-            }),
-            _,
-        ) => bench(&files, seconds, unique),
+        (Some(cli::Command::Bench(args)), _) => bench_cli::run(&args),
         (None, Some(file)) => {
             let target = Target::File(cli::CLASSIC_FILE.into());
             let mut reporter = Reporter::new(
@@ -274,63 +268,6 @@ pub(crate) fn written_to(target: &Target) -> String {
         Target::File(path) => format!("; output in {}", console::escaped(path)),
         Target::Stdout | Target::CompressedStdout(_) => String::new(),
     }
-}
-
-/// `sudoku bench`: one table row per file; unreadable files and bad records are reported, the others still run. 2
-/// when a file could not be read, else 1 when a record was bad or a file had no puzzle, else 0.
-fn bench(files: &[std::path::PathBuf], seconds: f64, unique: bool) -> anyhow::Result<ExitCode> {
-    use sudoku_batch::bench::{self, BenchConfig, BenchReport, Dataset};
-    anyhow::ensure!(
-        seconds.is_finite() && seconds >= 0.0,
-        "--seconds must be a number >= 0, got {seconds}"
-    );
-    let config = BenchConfig { seconds, unique };
-    let mut failed = false;
-    let mut unreadable = false;
-    let mut out = console::Stdout::open()?;
-    // The table's head is written before its first row: nothing goes before an error about the first file.
-    let mut head = true;
-    for path in files {
-        let name = console::escaped(path);
-        let data = match Dataset::load(path) {
-            Ok(d) => d,
-            Err(e) => {
-                say!("sudoku: {name}: {e}");
-                unreadable = true;
-                continue;
-            }
-        };
-        for bad in data.bad.iter().take(5) {
-            say!("sudoku: {name}:{}: {}", bad.line, bad.reason);
-        }
-        if data.bad_records > 5 {
-            say!("sudoku: {name}: {} more bad records", data.bad_records - 5);
-        }
-        failed |= data.bad_records > 0;
-        if data.is_empty() {
-            say!("sudoku: {name}: no puzzles to time");
-            failed = true;
-            continue;
-        }
-        if std::mem::take(&mut head) {
-            out.line(&format!(
-                "{} search, {seconds} s of timed passes per file, parse + solve per puzzle, 1 thread",
-                if unique {
-                    "uniqueness (limit 2)"
-                } else {
-                    "first-solution"
-                }
-            ))?;
-            out.line(&BenchReport::header())?;
-        }
-        out.line(&bench::run_bench(&data, &config).to_string())?;
-    }
-    out.finish()?;
-    Ok(if unreadable {
-        ExitCode::from(2)
-    } else {
-        finished(failed)
-    })
 }
 
 /// Generates boards, with a progress bar on a terminal and a summary line unless quiet.

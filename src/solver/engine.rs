@@ -34,13 +34,13 @@
 //! takes 8.2). The solution is read back through four bit planes of the digit masks, eight cells per word.
 
 use crate::grid::{Grid, CELLS, POP9};
-use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::atomic::AtomicBool;
 
 use super::tables::{
     columns, row_boxes, BAND, COLUMN_OF, COMPLEX, KEEP_OTHERS, LONE, ROW0, ROWS, ROWS_AND_BOXES,
     SEEN_FROM, STACK,
 };
-use super::SolveStats;
+use super::{Outcome, SolveStats};
 
 /// Guess candidates weighed at most, once the search has met a dead end (hard puzzles: a good choice pays).
 const WEIGH_MANY: u32 = 8;
@@ -86,16 +86,6 @@ struct State {
     stack_dirty: u32,
 }
 
-/// The result of one search.
-pub(super) struct Outcome {
-    /// Solutions found (at most the limit).
-    pub(super) found: u64,
-    /// The first solution found.
-    pub(super) first: Option<Grid>,
-    /// What the search cost.
-    pub(super) stats: SolveStats,
-}
-
 /// Searches `puzzle` until `limit` solutions (at least 1) are found or the tree is exhausted. Givens that clash
 /// give no solution (the caller tells that case apart with `Grid::check_givens`).
 ///
@@ -115,7 +105,7 @@ pub(super) fn run(puzzle: &Grid, limit: u64, stop: Option<&AtomicBool>) -> Outco
 /// Whether this processor has the features [`run_v3`] is compiled for (the check is cached by the standard library).
 #[cfg(target_arch = "x86_64")]
 #[inline]
-fn has_v3() -> bool {
+pub(super) fn has_v3() -> bool {
     std::arch::is_x86_feature_detected!("avx2")
         && std::arch::is_x86_feature_detected!("bmi1")
         && std::arch::is_x86_feature_detected!("bmi2")
@@ -181,13 +171,10 @@ fn planes_v3(puzzle: &Grid) -> [[u32; 4]; 3] {
     planes
 }
 
-/// A stop flag given to a count is polled once per this many solutions found (a relaxed load: nothing per node).
-const STOP_POLL: u64 = 4096;
-
 /// One search in progress: the limit and what has been found.
 struct Search<'s> {
     limit: u64,
-    /// Polled every [`STOP_POLL`] solutions: once set, the search ends with what it has found.
+    /// Polled every few thousand solutions (`Outcome::count`): once set, the search ends with what it has found.
     stop: Option<&'s AtomicBool>,
     /// Whether some branch has ended in a contradiction yet.
     dead_ends: bool,
@@ -205,14 +192,8 @@ macro_rules! search_body {
                     return;
                 }
                 Step::Solved => {
-                    $self.out.found += 1;
-                    if $self.out.found % STOP_POLL == 0
-                        && $self.stop.is_some_and(|s| s.load(Ordering::Relaxed))
-                    {
+                    if $self.out.count($self.stop, || $st.solution()) {
                         $self.limit = $self.out.found;
-                    }
-                    if $self.out.first.is_none() {
-                        $self.out.first = Some($st.solution());
                     }
                     return;
                 }
@@ -706,40 +687,12 @@ mod tests {
         if !has_v3() {
             return;
         }
-        let both = |p: &Grid, limit: u64| {
-            let a = run_portable(p, limit, None);
+        crate::solver::assert_copies_agree(|p, limit| {
             // SAFETY: `has_v3` found the features `run_v3` is compiled for.
-            let b = unsafe { run_v3(p, limit, None) };
-            assert_eq!(
-                (a.found, a.first, a.stats.guesses),
-                (b.found, b.first, b.stats.guesses),
-                "{p}"
-            );
-            a
-        };
-        let mut solved = 0;
-        for line in include_str!("../../data/puzzles.txt").lines() {
-            if let Ok(p) = Grid::parse_line(line.as_bytes()) {
-                solved += both(&p, 2).found;
-            }
-        }
-        assert!(solved > 0);
-        let mut below = crate::grid::samples::below(0x2545_F491_4F6C_DD1D);
-        let mut next = |n: u64| below(n) as usize;
-        let mut seen = [0u32; 4];
-        for _ in 0..2000 {
-            let mut p = Grid::EMPTY;
-            for _ in 0..8 + next(20) {
-                let (cell, d) = (next(81), 1 + next(9) as u8);
-                let mut q = p;
-                q.set(cell, d);
-                if q.check_givens().is_ok() {
-                    p = q;
-                }
-            }
-            seen[both(&p, 3).found as usize] += 1;
-        }
-        assert!(seen[0] > 100 && seen[3] > 100, "{seen:?}");
+            (run_portable(p, limit, None), unsafe {
+                run_v3(p, limit, None)
+            })
+        });
     }
 
     #[test]

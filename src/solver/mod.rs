@@ -7,11 +7,16 @@
 //! - [`solve_unique`] searches on until it has seen a second solution or exhausted the tree (about twice the work
 //!   on a proper puzzle, which has to be searched completely);
 //! - [`count_solutions`] searches until `limit` solutions or exhaustion: the cost grows with `limit`.
+//!
+//! Two engines give the same counts, and the same solution to a puzzle that has one: the bitmask engine (the
+//! default) and the vector engine; [`solve_with`], [`solve_unique_with`] and [`count_solutions_with`] pick one
+//! ([`Engine`]).
 
 mod engine;
 #[cfg(test)]
 mod reference;
 mod tables;
+mod vector;
 
 use crate::grid::{Conflict, Grid};
 
@@ -63,9 +68,71 @@ pub struct SolutionCount {
     pub stats: SolveStats,
 }
 
+/// The search engine that runs a solver call. Both find the same solutions and counts; they differ in speed
+/// (docs/BENCHMARKS.md) and in the first of several solutions they meet, and count guesses in their own units.
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq, Hash)]
+#[non_exhaustive]
+pub enum Engine {
+    /// Per digit and band, a bit mask of the cells where the digit may go; guesses on cells. The default.
+    #[default]
+    Bitmask,
+    /// Per box, 16 lanes of digit sets, and per band the digits' remaining placement patterns; guesses split
+    /// one digit's patterns in one band.
+    Vector,
+}
+
+impl Engine {
+    /// Every engine, the default first.
+    pub const ALL: [Engine; 2] = [Engine::Bitmask, Engine::Vector];
+
+    /// The engine's name: `bitmask` or `vector`.
+    pub fn name(self) -> &'static str {
+        match self {
+            Engine::Bitmask => "bitmask",
+            Engine::Vector => "vector",
+        }
+    }
+}
+
+/// The result of one search.
+struct Outcome {
+    /// Solutions found (at most the limit).
+    found: u64,
+    /// The first solution found.
+    first: Option<Grid>,
+    /// What the search cost.
+    stats: SolveStats,
+}
+
+/// A stop flag given to a count is polled once per this many solutions found (a relaxed load: nothing per node).
+const STOP_POLL: u64 = 4096;
+
+impl Outcome {
+    /// Counts a solution an engine has reached (`solution` reads it, for the first one only). True when the
+    /// search is to end here: `stop`, polled once every [`STOP_POLL`] solutions, was found set.
+    #[inline(always)]
+    fn count(
+        &mut self,
+        stop: Option<&std::sync::atomic::AtomicBool>,
+        solution: impl FnOnce() -> Grid,
+    ) -> bool {
+        self.found += 1;
+        if self.first.is_none() {
+            self.first = Some(solution());
+        }
+        self.found % STOP_POLL == 0
+            && stop.is_some_and(|s| s.load(std::sync::atomic::Ordering::Relaxed))
+    }
+}
+
 /// Finds one solution (the first the search meets). Cost: one search stopped at the first solution.
 pub fn solve(puzzle: &Grid) -> Result<Solved, SolveError> {
-    let out = search(puzzle, 1, None)?;
+    solve_with(puzzle, Engine::default())
+}
+
+/// [`solve`] on the engine `engine`.
+pub fn solve_with(puzzle: &Grid, engine: Engine) -> Result<Solved, SolveError> {
+    let out = search(puzzle, 1, None, engine)?;
     match out.first {
         Some(solution) => Ok(Solved {
             solution,
@@ -78,7 +145,12 @@ pub fn solve(puzzle: &Grid) -> Result<Solved, SolveError> {
 /// Finds the solution and proves it unique. Cost: a search stopped at the second solution, so a proper puzzle is
 /// searched exhaustively.
 pub fn solve_unique(puzzle: &Grid) -> Result<Solved, SolveError> {
-    let out = search(puzzle, 2, None)?;
+    solve_unique_with(puzzle, Engine::default())
+}
+
+/// [`solve_unique`] on the engine `engine`.
+pub fn solve_unique_with(puzzle: &Grid, engine: Engine) -> Result<Solved, SolveError> {
+    let out = search(puzzle, 2, None, engine)?;
     match (out.found, out.first) {
         (1, Some(solution)) => Ok(Solved {
             solution,
@@ -95,6 +167,15 @@ pub fn count_solutions(puzzle: &Grid, limit: u64) -> Result<SolutionCount, Confl
     count_solutions_until(puzzle, limit, None)
 }
 
+/// [`count_solutions`] on the engine `engine`.
+pub fn count_solutions_with(
+    puzzle: &Grid,
+    limit: u64,
+    engine: Engine,
+) -> Result<SolutionCount, Conflict> {
+    count(puzzle, limit, None, engine)
+}
+
 /// [`count_solutions`] that also ends once `stop` is set (checked every few thousand solutions): the count is
 /// then what was found so far, below the limit; the caller knows from `stop` that it is not the whole count.
 pub(crate) fn count_solutions_until(
@@ -102,8 +183,18 @@ pub(crate) fn count_solutions_until(
     limit: u64,
     stop: Option<&std::sync::atomic::AtomicBool>,
 ) -> Result<SolutionCount, Conflict> {
+    count(puzzle, limit, stop, Engine::default())
+}
+
+/// The count of [`count_solutions_until`] on the engine `engine`.
+fn count(
+    puzzle: &Grid,
+    limit: u64,
+    stop: Option<&std::sync::atomic::AtomicBool>,
+    engine: Engine,
+) -> Result<SolutionCount, Conflict> {
     let limit = limit.max(1);
-    let out = search(puzzle, limit, stop)?;
+    let out = search(puzzle, limit, stop, engine)?;
     Ok(SolutionCount {
         solutions: out.found,
         hit_limit: out.found >= limit,
@@ -112,20 +203,63 @@ pub(crate) fn count_solutions_until(
     })
 }
 
-/// Runs the engine. Clashing givens leave it without a solution, and without a guess: the first propagation
-/// already fails on them (two singles of one digit in a row; a row or a box of the band left without a placement;
-/// a given's cell emptied by a column locked in another band). So only a search that ends without solution and
-/// without guess needs [`Grid::check_givens`] to tell a clash from a puzzle that has no solution.
+/// Runs an engine. Clashing givens leave either without a solution, and without a guess: the first propagation
+/// already fails on them (bitmask: two singles of one digit in a row; a row or a box of the band left without a
+/// placement; a given's cell emptied by a column locked in another band. Vector: see `vector::state`). So only a
+/// search that ends without solution and without guess needs [`Grid::check_givens`] to tell a clash from a puzzle
+/// that has no solution.
 fn search(
     puzzle: &Grid,
     limit: u64,
     stop: Option<&std::sync::atomic::AtomicBool>,
-) -> Result<engine::Outcome, Conflict> {
-    let out = engine::run(puzzle, limit, stop);
+    engine: Engine,
+) -> Result<Outcome, Conflict> {
+    let out = match engine {
+        Engine::Bitmask => engine::run(puzzle, limit, stop),
+        Engine::Vector => vector::run(puzzle, limit, stop),
+    };
     if out.found == 0 && out.stats.guesses == 0 {
         puzzle.check_givens()?;
     }
     Ok(out)
+}
+
+/// Test support: the two compiled copies of an engine, run by `both` (portable, then x86-64-v3), give the same
+/// solution, count and guesses on every sample puzzle (limit 2) and on 2,000 random consistent givens (limit 3).
+#[cfg(all(test, target_arch = "x86_64"))]
+fn assert_copies_agree(both: impl Fn(&Grid, u64) -> (Outcome, Outcome)) {
+    let run = |p: &Grid, limit: u64| {
+        let (a, b) = both(p, limit);
+        assert_eq!(
+            (a.found, a.first, a.stats.guesses),
+            (b.found, b.first, b.stats.guesses),
+            "{p}"
+        );
+        a.found
+    };
+    let mut solved = 0;
+    for line in include_str!("../../data/puzzles.txt").lines() {
+        if let Ok(p) = Grid::parse_line(line.as_bytes()) {
+            solved += run(&p, 2);
+        }
+    }
+    assert_eq!(solved, 100);
+    let mut below = crate::grid::samples::below(0x2545_F491_4F6C_DD1D);
+    let mut next = |n: u64| below(n) as usize;
+    let mut seen = [0u32; 4];
+    for _ in 0..2000 {
+        let mut p = Grid::EMPTY;
+        for _ in 0..8 + next(20) {
+            let (cell, d) = (next(81), 1 + next(9) as u8);
+            let mut q = p;
+            q.set(cell, d);
+            if q.check_givens().is_ok() {
+                p = q;
+            }
+        }
+        seen[run(&p, 3) as usize] += 1;
+    }
+    assert!(seen[0] > 100 && seen[3] > 100, "{seen:?}");
 }
 
 #[cfg(test)]

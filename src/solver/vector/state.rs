@@ -1,0 +1,341 @@
+//! The vector engine's search state and its propagation: nine boxes of 16 lanes and six bands of placement
+//! patterns (see `layout`), boxes and bands passing eliminations to each other until neither has news.
+//!
+//! Bands `0..3` are the row bands (band `b` holds boxes `3b..3b+3`, box `3b + p` is its box `p`), bands `3..6`
+//! the column bands (band `3 + s` holds boxes `s`, `s + 3`, `s + 6`; box `3p + s` is its box `p`).
+//!
+//! - A band whose pattern eliminations changed drops those patterns; when a mini-line of a box is left with
+//!   exactly three digits that may be in it, those digits are in it, and the patterns that put them elsewhere go
+//!   too. Then each box of the band is restricted to what the remaining patterns allow: a cell keeps the digits
+//!   some pattern puts in its mini-line (of the band's direction), a "not in mini-line" lane the digits some
+//!   pattern puts in another mini-line of the box.
+//! - A box restricted loses digits; every lane at its minimum asserts its digits, and so does every digit left
+//!   in only one lane of a row or column of the matrix. An asserted cell empties itself of other digits and its
+//!   digit from the box; what is asserted in (or excluded from) a mini-line rules out patterns of its two bands.
+//!   This repeats until the box has no news, then the bands it sent eliminations to are examined.
+
+use super::lanes::{Isa, Pick, L16, L8};
+use super::layout::{
+    cell_lane, ALL, ALLOW, AWAY, CELLS_BY, CELL_MASK, COLS_BY, GIVEN_REMOVES, IN_BOX, MARGINS,
+    MINIMUM, NEXT, ROWS_BY, TO_BAND, TRIADS,
+};
+use crate::grid::{Grid, CELLS};
+
+/// A band: the patterns that remain per digit, and eliminations not yet applied to them.
+struct Band<I> {
+    /// Lane `k` (< 6): the digits that pattern `k` may still place.
+    patterns: L8<I>,
+    /// Patterns to remove at the band's next examination (lane `k`: digits).
+    eliminations: L8<I>,
+}
+
+/// The whole search state: `Copy`, 480 bytes; a guess copies it. `I` does the lane work.
+pub(super) struct State<I> {
+    boxes: [L16<I>; 9],
+    bands: [Band<I>; 6],
+}
+
+// Copy and Clone by hand: derived ones would ask `I` for them too.
+impl<I> Clone for Band<I> {
+    fn clone(&self) -> Self {
+        *self
+    }
+}
+impl<I> Copy for Band<I> {}
+impl<I> Clone for State<I> {
+    fn clone(&self) -> Self {
+        *self
+    }
+}
+impl<I> Copy for State<I> {}
+
+/// Which patterns a guess keeps: a band, a digit (bit), and all or none of the digit's first remaining pattern.
+pub(super) struct Branch<I> {
+    band: usize,
+    digit: u16,
+    /// The lane of the digit's first remaining pattern in the band.
+    first: usize,
+    /// The digit's remaining patterns (per lane).
+    patterns: L8<I>,
+}
+
+/// The lanes of the six patterns.
+const PATTERN_LANES: [u16; 8] = [ALL, ALL, ALL, ALL, ALL, ALL, 0, 0];
+
+/// The two bands of each box (bit per band).
+const BANDS_OF: [u32; 9] = {
+    let mut t = [0u32; 9];
+    let mut bx = 0;
+    while bx < 9 {
+        t[bx] = 1 << (bx / 3) | 1 << (3 + bx % 3);
+        bx += 1;
+    }
+    t
+};
+
+/// Every band, to be examined.
+const ALL_BANDS: u32 = 0x3F;
+
+impl<I: Isa> State<I> {
+    /// The state of `puzzle`: each given's digit taken from the rest of its box and every other digit from its
+    /// cell, the patterns of its two bands that put it elsewhere ruled out, then propagation. `None` when that
+    /// ends in a contradiction; so do clashing givens, always, before any guess (two of a digit in a box empty
+    /// each other's cells; in a row or column they leave the band without pattern for it; both are checked
+    /// after the propagation).
+    #[inline(always)]
+    pub(super) fn from_grid(puzzle: &Grid) -> Option<State<I>> {
+        let mut st = State {
+            boxes: [L16::splat(ALL); 9],
+            bands: [Band {
+                patterns: L8::new(PATTERN_LANES),
+                eliminations: L8::splat(0),
+            }; 6],
+        };
+        for (cell, &value) in puzzle.cells().iter().enumerate() {
+            if value == 0 {
+                continue;
+            }
+            let (r, c) = (cell / 9, cell % 9);
+            let (bi, bj, i, j) = (r / 3, c / 3, r % 3, c % 3);
+            let (d, bit) = (usize::from(value - 1), 1u16 << (value - 1));
+            let b = &mut st.boxes[bi * 3 + bj];
+            *b = b.and_not(L16::new(GIVEN_REMOVES[d][cell_lane(i, j)]));
+            let row = &mut st.bands[bi].eliminations;
+            *row = row.or(L8::new(AWAY[bj][i]).and(L8::splat(bit)));
+            let col = &mut st.bands[3 + bj].eliminations;
+            *col = col.or(L8::new(AWAY[bi][j]).and(L8::splat(bit)));
+        }
+        if !st.propagate(ALL_BANDS) {
+            return None;
+        }
+        let mut whole = true;
+        for band in &st.bands {
+            let p = band.patterns.0;
+            whole &= p[0] | p[1] | p[2] | p[3] | p[4] | p[5] == ALL;
+        }
+        for b in &st.boxes {
+            whole &= !b.counts().any_below(L16::new(MINIMUM));
+        }
+        whole.then_some(st)
+    }
+
+    /// Examines the bands of `dirty` (bit per band) and every band their boxes send eliminations to, until none
+    /// has news. False on a contradiction.
+    #[inline(always)]
+    pub(super) fn propagate(&mut self, dirty: u32) -> bool {
+        let mut dirty = dirty;
+        while dirty != 0 {
+            let b = dirty.trailing_zeros() as usize;
+            dirty &= dirty - 1;
+            let Some(t) = self.eliminate(b) else {
+                continue;
+            };
+            let t = t.or(L16::new(MARGINS));
+            let (allowed, boxes) = if b < 3 {
+                let a = &ALLOW[0];
+                (
+                    [allow(t, &a[0]), allow(t, &a[1]), allow(t, &a[2])],
+                    [b * 3, b * 3 + 1, b * 3 + 2],
+                )
+            } else {
+                let a = &ALLOW[1];
+                (
+                    [allow(t, &a[0]), allow(t, &a[1]), allow(t, &a[2])],
+                    [b - 3, b, b + 3],
+                )
+            };
+            for p in 0..3 {
+                let bx = boxes[p];
+                match self.restrict(bx, allowed[p]) {
+                    None => return false,
+                    Some(true) => dirty |= BANDS_OF[bx],
+                    Some(false) => {}
+                }
+            }
+        }
+        true
+    }
+
+    /// Applies band `b`'s pending eliminations. Returns what its patterns then allow: lane `p * 4 + e` the digits
+    /// that may be in mini-line `e` of its box `p` (other lanes empty); `None` when nothing changed.
+    #[inline(always)]
+    fn eliminate(&mut self, b: usize) -> Option<L16<I>> {
+        let band = &mut self.bands[b];
+        if !band.patterns.intersects(band.eliminations) {
+            return None;
+        }
+        let patterns = band.patterns.and_not(band.eliminations);
+        // A mini-line that only three digits can be in holds them: the patterns that put those digits in another
+        // mini-line of its box go.
+        let t = triads(patterns);
+        let known = t.and(t.counts().equal(L16::splat(3)));
+        let elsewhere = known.pick(&CELLS_BY[1]).or(known.pick(&CELLS_BY[2]));
+        let drop = elsewhere
+            .pick8(&IN_BOX[0])
+            .or(elsewhere.pick8(&IN_BOX[1]))
+            .or(elsewhere.pick8(&IN_BOX[2]));
+        let patterns = patterns.and_not(drop);
+        band.patterns = patterns;
+        Some(triads(patterns))
+    }
+
+    /// Restricts box `bx` to `allowed` and propagates inside it; the eliminations it finds for its bands are
+    /// queued on them. `Some(true)`: the box changed; `None`: a contradiction.
+    #[inline(always)]
+    fn restrict(&mut self, bx: usize, allowed: L16<I>) -> Option<bool> {
+        let mut cells = self.boxes[bx];
+        let mut elim = cells.and_not(allowed);
+        if !elim.any() {
+            return Some(false);
+        }
+        let minimum = L16::new(MINIMUM);
+        // Everything asserted, and every digit placed in each mini-line (in its "not in" lane), over all rounds.
+        let (mut asserted_all, mut placed_all) = (L16::splat(0), L16::splat(0));
+        loop {
+            cells = cells.and_not(elim);
+            let counts = cells.counts();
+            if counts.any_below(minimum) {
+                return None;
+            }
+            // Lanes at their minimum, and digits in one lane only of a row (or column) of the matrix, are
+            // asserted.
+            let asserted = cells
+                .and(counts.equal(minimum))
+                .or(cells.and_not(twice(cells, &ROWS_BY)))
+                .or(cells.and_not(twice(cells, &COLS_BY)));
+            // Asserted cells lose every other digit; the other cells and the "not in" lanes of their mini-lines
+            // their digits.
+            let mine = asserted.and(L16::new(CELL_MASK));
+            let rows = mine.or(mine.pick(&ROWS_BY[1])).or(mine.pick(&ROWS_BY[2]));
+            let cols = mine.or(mine.pick(&COLS_BY[1])).or(mine.pick(&COLS_BY[2]));
+            let placed = cols
+                .or(cols.pick(&CELLS_BY[1]))
+                .or(cols.pick(&CELLS_BY[2]))
+                .or(rows)
+                .or(mine.nonzero());
+            elim = elim.or(placed.xor(mine));
+            asserted_all = asserted_all.or(asserted);
+            placed_all = placed_all.or(placed);
+            if !elim.intersects(cells) {
+                break;
+            }
+        }
+        self.boxes[bx] = cells;
+        // In the bands: a digit placed in a mini-line rules out the patterns putting it in the other two; a digit
+        // excluded from a mini-line, the patterns putting it there. Per "not in" lane: what rules out the patterns
+        // that put the digit in that mini-line.
+        let out = asserted_all
+            .or(placed_all.pick(&NEXT[1]))
+            .or(placed_all.pick(&NEXT[2]));
+        let (bi, bj) = (bx / 3, bx % 3);
+        let row_band = out.pick8_any(&TO_BAND[0][bj]);
+        let col_band = out.pick8_any(&TO_BAND[1][bi]);
+        let row = &mut self.bands[bi].eliminations;
+        *row = row.or(row_band);
+        let col = &mut self.bands[3 + bj].eliminations;
+        *col = col.or(col_band);
+        Some(true)
+    }
+
+    /// The band and digit to guess on: the band with fewest patterns left among those not settled (more than
+    /// nine patterns), and in it the lowest digit with two patterns left, else three, else the lowest with more.
+    /// `None` when every band is settled: the board is solved.
+    #[inline(always)]
+    pub(super) fn choose(&self) -> Option<Branch<I>> {
+        let mut best = (u32::MAX, 0);
+        for (b, band) in self.bands.iter().enumerate() {
+            let n = band.patterns.count_all();
+            if n >= 10 && n < best.0 {
+                best = (n, b);
+            }
+        }
+        if best.0 == u32::MAX {
+            return None;
+        }
+        let band = best.1;
+        let p = self.bands[band].patterns;
+        let (mut one, mut two, mut three, mut four) = (0u16, 0u16, 0u16, 0u16);
+        for &x in &p.0[..6] {
+            four |= three & x;
+            three |= two & x;
+            two |= one & x;
+            one |= x;
+        }
+        let (only_two, only_three) = (two & !three, three & !four);
+        let pick = if only_two != 0 {
+            only_two
+        } else if only_three != 0 {
+            only_three
+        } else {
+            four
+        };
+        let digit = pick & pick.wrapping_neg();
+        let patterns = p.and(L8::splat(digit));
+        let first = patterns.0.iter().position(|&x| x != 0).unwrap_or(0);
+        Some(Branch {
+            band,
+            digit,
+            first,
+            patterns,
+        })
+    }
+
+    /// Keeps only the first remaining pattern of the branch's digit in its band (`take`), or removes it, and
+    /// propagates. False on a contradiction.
+    #[inline(always)]
+    pub(super) fn apply(&mut self, branch: &Branch<I>, take: bool) -> bool {
+        let mut drop = [0u16; 8];
+        if take {
+            drop = branch.patterns.0;
+            drop[branch.first] = 0;
+        } else {
+            drop[branch.first] = branch.digit;
+        }
+        let band = &mut self.bands[branch.band];
+        band.eliminations = band.eliminations.or(L8::new(drop));
+        self.propagate(1 << branch.band)
+    }
+
+    /// The solved board (every band settled): each cell's one digit.
+    pub(super) fn solution(&self) -> Grid {
+        let mut cells = [0u8; CELLS];
+        for (bx, lanes) in self.boxes.iter().enumerate() {
+            let (bi, bj) = (bx / 3, bx % 3);
+            for i in 0..3 {
+                for j in 0..3 {
+                    let x = lanes.0[cell_lane(i, j)];
+                    cells[(bi * 3 + i) * 9 + bj * 3 + j] = (x.trailing_zeros() + 1).min(9) as u8;
+                }
+            }
+        }
+        // Every value is 1..=9, so this cannot fail.
+        Grid::from_cells(cells).unwrap_or(Grid::EMPTY)
+    }
+}
+
+/// The digits that each mini-line of each box of a band may hold under `patterns`: lane `p * 4 + e`, the union
+/// of the two patterns that put a digit in mini-line `e` of box `p`.
+#[inline(always)]
+fn triads<I: Isa>(patterns: L8<I>) -> L16<I> {
+    patterns.spread(&TRIADS[0]).or(patterns.spread(&TRIADS[1]))
+}
+
+/// What a band allows in one of its boxes, from its [`triads`] with [`MARGINS`] (see [`ALLOW`]).
+#[inline(always)]
+fn allow<I: Isa>(t: L16<I>, picks: &[Pick; 2]) -> L16<I> {
+    t.pick(&picks[0]).or(t.pick(&picks[1]))
+}
+
+/// The digits found in two or more of the four lanes of each row (`by` = [`ROWS_BY`]) or column ([`COLS_BY`])
+/// of the matrix, in every lane of that row or column.
+#[inline(always)]
+fn twice<I: Isa>(x: L16<I>, by: &[Pick; 3]) -> L16<I> {
+    let r1 = x.pick(&by[1]);
+    let r2 = x.pick(&by[2]);
+    let r3 = r1.pick(&by[2]);
+    let mut one = x.or(r1);
+    let mut two = x.and(r1);
+    two = two.or(one.and(r2));
+    one = one.or(r2);
+    two.or(one.and(r3))
+}

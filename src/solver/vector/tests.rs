@@ -1,0 +1,189 @@
+//! The vector engine against the reference search and the bitmask engine: solutions checked against the rules
+//! and the givens, counts equal, clashing givens refused before any guess.
+
+use super::*;
+use crate::grid::samples::{below, g, HARD, HARD_SOLUTION};
+use crate::solver::{
+    count_solutions_with, reference, solve_unique_with, solve_with, Engine, SolveError,
+};
+
+const V: Engine = Engine::Vector;
+
+/// Solutions counted by the reference search, up to `limit`.
+fn reference_count(p: &Grid, limit: u64) -> u64 {
+    let mut r = reference::Search::new(limit);
+    r.run(p);
+    r.found
+}
+
+/// The puzzles of a file of `data/` (comments and blank lines skipped; the first field of each line).
+fn data(text: &str) -> Vec<Grid> {
+    text.lines()
+        .filter(|l| !l.starts_with('#') && !l.trim().is_empty())
+        .map(|l| g(l.split_whitespace().next().unwrap_or("")))
+        .collect()
+}
+
+/// Checks one puzzle on the vector engine against the reference (counts up to `limit`) and the bitmask engine
+/// (the same count; the same solution when there is exactly one). Returns the count.
+fn check(p: &Grid, limit: u64) -> u64 {
+    let want = reference_count(p, limit);
+    let c = count_solutions_with(p, limit, V).unwrap();
+    assert_eq!(c.solutions, want, "{p}");
+    assert_eq!(c.hit_limit, want >= limit);
+    assert_eq!(c.first.is_some(), want > 0);
+    if let Some(first) = c.first {
+        assert!(first.is_solution_of(p), "{p}");
+    }
+    let b = count_solutions_with(p, limit, Engine::Bitmask).unwrap();
+    assert_eq!(b.solutions, c.solutions, "{p}");
+    match solve_with(p, V) {
+        Ok(s) => assert!(s.solution.is_solution_of(p) && want >= 1, "{p}"),
+        Err(e) => assert_eq!((e, want), (SolveError::NoSolution, 0), "{p}"),
+    }
+    match solve_unique_with(p, V) {
+        Ok(s) => {
+            assert_eq!(want.min(2), 1, "{p}");
+            assert_eq!(Some(s.solution), b.first, "{p}");
+        }
+        Err(SolveError::MultipleSolutions { first }) => {
+            assert!(want >= 2 && first.is_solution_of(p), "{p}")
+        }
+        Err(e) => assert_eq!((e, want), (SolveError::NoSolution, 0), "{p}"),
+    }
+    c.solutions
+}
+
+#[test]
+fn every_sample_puzzle_gets_its_known_solution() {
+    let puzzles = data(include_str!("../../../data/puzzles.txt"));
+    let solutions = data(include_str!("../../../data/puzzles.solutions.txt"));
+    assert_eq!(puzzles.len(), solutions.len());
+    for (p, s) in puzzles.iter().zip(&solutions) {
+        assert_eq!(solve_with(p, V).unwrap().solution, *s, "{p}");
+        assert_eq!(solve_unique_with(p, V).unwrap().solution, *s, "{p}");
+        assert_eq!(check(p, 3), 1);
+    }
+    assert_eq!(solve_with(&g(HARD), V).unwrap().solution, g(HARD_SOLUTION));
+}
+
+#[test]
+fn the_shipped_sets_count_as_the_reference_counts() {
+    let mut seen = [0u32; 3];
+    for text in [
+        include_str!("../../../data/no_solution.txt"),
+        include_str!("../../../data/several_solutions.txt"),
+        include_str!("../../../data/se_sample.txt"),
+        include_str!("../../../data/se_sample_hard.txt"),
+        include_str!("../../../data/pattern_first.txt"),
+    ] {
+        for p in data(text) {
+            seen[check(&p, 4).min(2) as usize] += 1;
+        }
+    }
+    assert!(seen.iter().all(|&n| n >= 20), "{seen:?}");
+}
+
+#[test]
+fn the_empty_and_the_full_board() {
+    let c = count_solutions_with(&Grid::EMPTY, 1000, V).unwrap();
+    assert_eq!((c.solutions, c.hit_limit), (1000, true));
+    assert!(c.first.unwrap().is_valid_solution());
+    let full = g(HARD_SOLUTION);
+    let s = solve_unique_with(&full, V).unwrap();
+    assert_eq!((s.solution, s.stats.guesses), (full, 0));
+}
+
+#[test]
+fn counts_match_the_reference_on_puzzles_with_clues_removed() {
+    let solutions = data(include_str!("../../../data/puzzles.solutions.txt"));
+    let mut draw = below(0x9E37_79B9_7F4A_7C15);
+    let mut next = |n: usize| draw(n as u64) as usize;
+    let mut seen = [0u32; 3];
+    for sol in solutions.iter().cycle().take(400) {
+        // Keep 20..=60 random draws of a solution's cells: anything from many solutions to a unique one.
+        let mut p = Grid::EMPTY;
+        for _ in 0..20 + next(41) {
+            let cell = next(81);
+            p.set(cell, sol.get(cell));
+        }
+        seen[check(&p, 30).min(2) as usize] += 1;
+    }
+    assert!(seen[1] > 20 && seen[2] > 20, "{seen:?}");
+}
+
+#[test]
+fn counts_match_the_reference_on_random_givens() {
+    // Random consistent givens: mostly no solution, sometimes several. Exercises the dead ends.
+    let mut draw = below(0xD1B5_4A32_D192_ED03);
+    let mut next = |n: usize| draw(n as u64) as usize;
+    let mut seen = [0u32; 3];
+    for _ in 0..1500 {
+        let mut p = Grid::EMPTY;
+        let want = 8 + next(22);
+        let mut placed = 0;
+        while placed < want {
+            let (cell, d) = (next(81), 1 + next(9) as u8);
+            let mut q = p;
+            q.set(cell, d);
+            if p.get(cell) == 0 && q.check_givens().is_ok() {
+                p = q;
+                placed += 1;
+            }
+        }
+        seen[check(&p, 3).min(2) as usize] += 1;
+    }
+    assert!(seen[0] > 100 && seen[2] > 100, "{seen:?}");
+}
+
+/// What `solver::search` relies on: the engine never guesses on clashing givens, and never finds a solution.
+#[test]
+fn clashing_givens_fail_before_any_guess() {
+    let mut draw = below(0x853C_49E6_748F_EA9B);
+    let mut next = |n: u64| draw(n) as usize;
+    let solutions = data(include_str!("../../../data/puzzles.solutions.txt"));
+    let mut clashes = 0;
+    for round in 0..30_000 {
+        // Random givens, or a solution's cells with random digits written over some of them.
+        let mut p = if round % 2 == 0 {
+            Grid::EMPTY
+        } else {
+            let sol = solutions[next(solutions.len() as u64)];
+            let mut p = Grid::EMPTY;
+            for _ in 0..next(81) {
+                let cell = next(81);
+                p.set(cell, sol.get(cell));
+            }
+            p
+        };
+        for _ in 0..1 + round % 30 {
+            p.set(next(81), 1 + next(9) as u8);
+        }
+        if p.check_givens().is_err() {
+            clashes += 1;
+            let out = run(&p, 2, None);
+            assert_eq!((out.found, out.stats.guesses), (0, 0), "{p}");
+            assert!(matches!(
+                solve_with(&p, V),
+                Err(SolveError::InvalidGivens(_))
+            ));
+        }
+    }
+    assert!(clashes > 10_000, "{clashes}");
+}
+
+/// The x86-64-v3 copy of the engine and the portable one agree (solution, count and guesses). Skipped on a
+/// processor without the features, where only the portable copy runs (and every other test runs it).
+#[cfg(target_arch = "x86_64")]
+#[test]
+fn the_portable_and_the_x86_64_v3_copies_agree() {
+    if !crate::solver::engine::has_v3() {
+        return;
+    }
+    crate::solver::assert_copies_agree(|p, limit| {
+        // SAFETY: `has_v3` found the features `run_v3` is compiled for.
+        (run_portable(p, limit, None), unsafe {
+            run_v3(p, limit, None)
+        })
+    });
+}
