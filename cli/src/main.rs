@@ -5,8 +5,10 @@
 #[macro_use]
 mod console;
 mod cli;
+mod explain_cli;
 mod human_cli;
 mod manual;
+mod rate_report;
 mod report;
 
 use std::process::ExitCode;
@@ -107,13 +109,14 @@ fn run(args: cli::Cli) -> anyhow::Result<ExitCode> {
         (Some(cli::Command::Rate(a)), _) => human_cli::rate(&a, quiet),
         (
             Some(cli::Command::Explain {
-                puzzle,
+                batch,
+                json,
                 candidates,
                 scale,
                 max_se,
             }),
             _,
-        ) => human_cli::explain(&puzzle, candidates, scale, max_se),
+        ) => explain_cli::run(&batch, json.json, candidates, scale, max_se, quiet),
         (Some(cli::Command::Solve(a)), _) => batch_job(
             &a.batch,
             &Solve { unique: a.unique },
@@ -218,7 +221,7 @@ fn run(args: cli::Cli) -> anyhow::Result<ExitCode> {
 
 /// A batch subcommand: `job` on every record of the inputs, the summary (`answered` names what a good record got),
 /// 0 when every record was fine, 1 when some failed.
-fn batch_job<J: Job>(
+pub(crate) fn batch_job<J: Job>(
     args: &cli::BatchArgs,
     job: &J,
     opts: &BatchOptions,
