@@ -82,14 +82,17 @@ pub enum Command {
     #[command(after_help = RATE_EXAMPLES)]
     Rate(RateArgs),
     /// Explain how a person solves a puzzle: every step names its technique and the cells and digits it places
-    /// or eliminates; where no technique applies, the guess (cell, digit, guess level) and any backtracking.
+    /// or eliminates; where no technique applies, the guess (cell, digit, guess level) and any backtracking. As
+    /// text: one INPUT, a puzzle, a file of puzzles (each explained in turn; at most 64 MiB) or `-`. With --json:
+    /// every path as data, any inputs, on all cores, with the run options of `rate` (docs/explain-json.md).
     #[command(after_help = EXPLAIN_EXAMPLES)]
     Explain {
-        /// An 81-character puzzle (`0` or `.` for blanks), a file of puzzles (lines, 9-line grids or a CSV; each
-        /// is explained in turn), or `-` for standard input.
-        puzzle: String,
+        #[command(flatten)]
+        batch: BatchArgs,
+        #[command(flatten)]
+        json: JsonArg,
         /// Show the candidate grid at the start and after every step.
-        #[arg(long)]
+        #[arg(long, conflicts_with = "json")]
         candidates: bool,
         /// The path to show: the levels path (techniques easiest first, guesses where none applies) or Sudoku
         /// Explainer's path with each step's SE rating.
@@ -182,7 +185,8 @@ Examples:
 const EXPLAIN_EXAMPLES: &str = "\
 Examples:
   sudoku explain 4.....8.5.3..........7......2.....6.....8.4......1.......6.3.7.5..2.....1.4......
-  sudoku explain --candidates data/grid.txt           every puzzle of a file, with candidate grids";
+  sudoku explain --candidates data/grid.txt           every puzzle of a file, with candidate grids
+  sudoku explain --json --scale se data/kaggle.csv    every path as data, one JSON object per puzzle";
 
 const CHECK_EXAMPLES: &str = "\
 Examples:
@@ -460,6 +464,8 @@ pub struct RateArgs {
     /// full ratings; the hardest steps, the slowest to find, are skipped.
     #[arg(long, value_name = "X", value_parser = parse_se_rating)]
     pub max_se: Option<u8>,
+    #[command(flatten)]
+    pub plot: crate::rate_report::PlotArg,
 }
 
 /// `--scale` values of `rate` and `explain`.

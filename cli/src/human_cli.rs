@@ -21,7 +21,7 @@ const EXPLAIN_MAX_INPUT: u64 = 64 << 20;
 /// standard input), a blank line between them. 0 when every puzzle was solved with one solution; 1 when any record
 /// was malformed, clashing, unsolvable or had several solutions; 2 for an input that cannot be read.
 pub fn explain(
-    input: &str,
+    input: &Path,
     candidates: bool,
     scale: ScaleArg,
     max_se: Option<u8>,
@@ -31,7 +31,7 @@ pub fn explain(
         "--max-se explains on SE's scale: add --scale se"
     );
     // A gzip, zstd, xz or bzip2 input (told by its first bytes, as for the batch subcommands) is decompressed.
-    let (name, text) = InputSpec::from_arg(Path::new(input)).read_text(EXPLAIN_MAX_INPUT)?;
+    let (name, text) = InputSpec::from_arg(input).read_text(EXPLAIN_MAX_INPUT)?;
     anyhow::ensure!(
         text.len() as u64 <= EXPLAIN_MAX_INPUT,
         "{name}: explain reads at most {} MiB; use `sudoku rate` for large files",
@@ -104,12 +104,17 @@ pub fn explain(
     Ok(finished(failed))
 }
 
-/// `sudoku rate`: the batch pipeline with the [`human::Rater`] job; 0 all rated, 1 some records failed.
-pub fn rate(args: &RateArgs, quiet: bool) -> anyhow::Result<ExitCode> {
-    let mut rater = human::Rater::with_scale(match args.scale {
+/// The library's scale for a `--scale` value.
+pub fn scale_of(arg: ScaleArg) -> human::Scale {
+    match arg {
         ScaleArg::Levels => human::Scale::Levels,
         ScaleArg::Se => human::Scale::Se,
-    });
+    }
+}
+
+/// `sudoku rate`: the batch pipeline with the [`human::Rater`] job; 0 all rated, 1 some records failed.
+pub fn rate(args: &RateArgs, quiet: bool) -> anyhow::Result<ExitCode> {
+    let mut rater = human::Rater::with_scale(scale_of(args.scale));
     if let Some(max) = args.max_se {
         anyhow::ensure!(
             args.scale == ScaleArg::Se,
@@ -125,18 +130,8 @@ pub fn rate(args: &RateArgs, quiet: bool) -> anyhow::Result<ExitCode> {
     reporter.finish();
     let summary = summary?;
     let json = args.batch.stats == Some(crate::cli::StatsArg::Json);
-    crate::show(&summary, "rated", quiet, json, &target);
-    if !quiet && !json {
-        if args.scale == ScaleArg::Se {
-            let mut h = rater.se_histogram();
-            h.failed = summary.counts.failures();
-            say!("{h}");
-        } else {
-            let mut h = rater.histogram();
-            h.failed = summary.counts.failures();
-            say!("{h}");
-        }
-    }
+    let scale = scale_of(args.scale);
+    crate::rate_report::show(&rater, scale, &summary, &args.plot, json, quiet, &target)?;
     Ok(finished(summary.counts.failures() > 0))
 }
 

@@ -6,8 +6,10 @@
 mod console;
 mod bench_cli;
 mod cli;
+mod explain_cli;
 mod human_cli;
 mod manual;
+mod rate_report;
 mod report;
 mod usage;
 mod value;
@@ -110,13 +112,14 @@ fn run(args: cli::Cli) -> anyhow::Result<ExitCode> {
         (Some(cli::Command::Rate(a)), _) => human_cli::rate(&a, quiet),
         (
             Some(cli::Command::Explain {
-                puzzle,
+                batch,
+                json,
                 candidates,
                 scale,
                 max_se,
             }),
             _,
-        ) => human_cli::explain(&puzzle, candidates, scale, max_se),
+        ) => explain_cli::run(&batch, json.json, candidates, scale, max_se, quiet),
         (Some(cli::Command::Solve(a)), _) => batch_job(
             &a.batch,
             &Solve { unique: a.unique },
@@ -214,7 +217,7 @@ fn run(args: cli::Cli) -> anyhow::Result<ExitCode> {
 
 /// A batch subcommand: `job` on every record of the inputs, the summary (`answered` names what a good record got),
 /// 0 when every record was fine, 1 when some failed.
-fn batch_job<J: Job>(
+pub(crate) fn batch_job<J: Job>(
     args: &cli::BatchArgs,
     job: &J,
     opts: &BatchOptions,

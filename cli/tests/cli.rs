@@ -4,6 +4,7 @@
 #[cfg(feature = "parquet")]
 mod corrupt_tables;
 mod dumps;
+mod explain_json;
 mod generate;
 mod human;
 mod readme;

@@ -15,7 +15,9 @@
 //! 7. `se` ([`rate_se`], Sudoku Explainer's ladder and ratings): `candidates`, `house`, `rating` (its
 //!    error), `step` (its `Eliminations`);
 //! 8. `transcript` ([`write_explanation`], [`write_se_explanation`]): `explainer`, `rating`, `se`; `rater`
-//!    ([`Rater`]): `rating`, `se`, `technique`.
+//!    ([`Rater`]): `explainer`, `rating`, `se`, `technique`;
+//! 9. `narrator` ([`Narrator`], the paths as data): `explainer`, `rater`, `rating`, `se`, `technique`;
+//!    `distribution` ([`Distribution`], the histograms as JSON and as an SVG chart): `rating`, `se`, `technique`.
 //!
 //! ```
 //! use sudoku_batch::human::{rate, Event, Explainer, Level, Technique};
@@ -40,8 +42,10 @@
 //! ```
 
 mod candidates;
+mod distribution;
 mod explainer;
 mod house;
+mod narrator;
 mod rater;
 mod rating;
 pub(crate) mod se;
@@ -51,8 +55,10 @@ mod techniques;
 mod transcript;
 
 pub use candidates::Contradiction;
+pub use distribution::Distribution;
 pub use explainer::{Event, Explainer};
 pub use house::DigitSet;
+pub use narrator::Narrator;
 pub use rater::{Rater, Scale};
 pub use rating::{rate, rate_with, Histogram, RateError, Rating};
 pub use se::{rate_se, SeHistogram, SeRating, SeTechnique, Tenths};

@@ -4,13 +4,16 @@
 use std::io::Write;
 use std::sync::atomic::{AtomicU64, Ordering};
 
-use crate::format::json::json_field;
+use crate::format::json::{json_field, json_key, json_str};
 use crate::grid::Grid;
 use crate::record::{CsvAnswer, Failure, Job, TextLayout};
 
-use super::rating::{rate, Histogram, Rating};
-use super::se::{rate_se_within, SeHistogram, Tenths, LADDER_TOP};
-use super::technique::Technique;
+use super::explainer::Event;
+use super::rating::{rate_seeing, Histogram, RateError, Rating};
+use super::se::{
+    rate_se_within, SeHistogram, SePath, SeRating, SeStep, SeTally, Tenths, LADDER_TOP,
+};
+use super::technique::{Technique, TechniqueSet};
 
 /// The scale a [`Rater`] rates on.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
@@ -30,6 +33,10 @@ pub enum Scale {
 /// On [`Scale::Se`] the fields are [`SeRating`](super::se::SeRating)'s instead: `ER EP ED HARDEST` after a line's puzzle or on a grid's
 /// tenth line, CSV columns `er,ep,ed,se_hardest`, JSON fields `er`, `ep`, `ed` (numbers, `null` when above the
 /// ladder, with `above` giving the ladder's top) and `hardest`.
+///
+/// A JSON record also gets `techniques`, an object giving how many steps of the path used each technique (those
+/// used at least once; on the level scale in [`Technique::ALL`] order, steps under guesses that failed counted
+/// too; on SE's scale in the order of first use, by [`SeTechnique`](super::SeTechnique) name).
 #[derive(Debug, Default)]
 pub struct Rater {
     scale: Scale,
@@ -124,33 +131,99 @@ fn with_board(
 }
 
 impl Rater {
+    /// The most a path on SE's scale goes to: the `max` given, else no limit.
+    pub(super) fn se_limit(max: Option<Tenths>) -> Tenths {
+        max.unwrap_or(Tenths(u8::MAX))
+    }
+
     /// Rates on SE's scale and writes the fields.
     fn run_se(&self, puzzle: &Grid, layout: TextLayout, out: &mut Vec<u8>) -> Result<(), Failure> {
-        let max = self.se_max.unwrap_or(Tenths(u8::MAX));
+        let max = Rater::se_limit(self.se_max);
+        if layout == TextLayout::Json {
+            // The same path, walked here to count the steps of each technique.
+            let mut counts: Vec<(&'static str, u32)> = Vec::new();
+            let (r, _) = rate_se_seeing(puzzle, max, |s| {
+                let name = s.technique.name();
+                match counts.iter_mut().find(|(n, _)| *n == name) {
+                    Some((_, k)) => *k += 1,
+                    None => counts.push((name, 1)),
+                }
+            })
+            .map_err(Failure::from)?;
+            self.se[SeHistogram::band(&r)].fetch_add(1, Ordering::Relaxed);
+            json_se_rating(out, &r);
+            json_counts(out, counts);
+            return Ok(());
+        }
         let r = rate_se_within(puzzle, max).map_err(Failure::from)?;
         self.se[SeHistogram::band(&r)].fetch_add(1, Ordering::Relaxed);
         match layout {
             TextLayout::Line | TextLayout::Grid => with_board(puzzle, layout, &r, out),
-            TextLayout::CsvField => {
+            // (A JSON record was answered above.)
+            TextLayout::CsvField | TextLayout::Json => {
                 let fields = r.to_string().replace(' ', ",");
                 out.extend_from_slice(fields.as_bytes());
-                Ok(())
-            }
-            TextLayout::Json => {
-                let num = |t: Option<Tenths>| t.map(Tenths::value);
-                json_field(out, "er", &num(r.er));
-                json_field(out, "ep", &num(r.ep));
-                json_field(out, "ed", &num(r.ed));
-                if !r.is_complete() {
-                    json_field(out, "above", &r.ceiling.value());
-                }
-                json_field(out, "hardest", &r.er.and(r.hardest).map(|t| t.name()));
                 Ok(())
             }
         }
         .expect("writing to a Vec cannot fail");
         Ok(())
     }
+}
+
+/// Appends a level rating's JSON fields: `level`, `score`, `guesses`, `hardest`.
+pub(super) fn json_rating(out: &mut Vec<u8>, r: &Rating) {
+    json_field(out, "level", r.level.name());
+    json_field(out, "score", &r.score);
+    json_field(out, "guesses", &r.guesses);
+    json_field(out, "hardest", &r.hardest.map(|t| t.name()));
+}
+
+/// Appends an SE rating's JSON fields: `er`, `ep`, `ed` (numbers, or `null` above the ladder with `above` giving
+/// what they are above) and `hardest`.
+pub(super) fn json_se_rating(out: &mut Vec<u8>, r: &SeRating) {
+    let num = |t: Option<Tenths>| t.map(Tenths::value);
+    json_field(out, "er", &num(r.er));
+    json_field(out, "ep", &num(r.ep));
+    json_field(out, "ed", &num(r.ed));
+    if !r.is_complete() {
+        json_field(out, "above", &r.ceiling.value());
+    }
+    json_field(out, "hardest", &r.er.and(r.hardest).map(|t| t.name()));
+}
+
+/// Appends `,"techniques":{NAME:COUNT,...}` for the counts above 0, in the order given.
+fn json_counts(out: &mut Vec<u8>, counts: impl IntoIterator<Item = (&'static str, u32)>) {
+    json_key(out, "techniques");
+    out.push(b'{');
+    let mut first = true;
+    for (name, n) in counts.into_iter().filter(|&(_, n)| n > 0) {
+        if !first {
+            out.push(b',');
+        }
+        first = false;
+        json_str(out, name.as_bytes());
+        write!(out, ":{n}").expect("writing to a Vec cannot fail");
+    }
+    out.push(b'}');
+}
+
+/// Rates `puzzle` on SE's scale as far as `max`, as `rate_se_within` does, handing `seen` each step as it is
+/// taken; also gives the full grid the path reached, `None` when it stopped first.
+pub(super) fn rate_se_seeing(
+    puzzle: &Grid,
+    max: Tenths,
+    mut seen: impl FnMut(&SeStep),
+) -> Result<(SeRating, Option<Grid>), RateError> {
+    let mut path = SePath::new(puzzle)?.within(max);
+    let mut tally = SeTally::default();
+    for step in path.by_ref() {
+        tally.add(&step);
+        seen(&step);
+    }
+    let solved = path.is_solved();
+    let rating = tally.rating_below(solved, path.ceiling());
+    Ok((rating, solved.then(|| path.candidates().grid())))
 }
 
 impl Job for Rater {
@@ -169,7 +242,13 @@ impl Job for Rater {
         if self.scale == Scale::Se {
             return self.run_se(puzzle, layout, out);
         }
-        let r = rate(puzzle).map_err(Failure::from)?;
+        let mut counts = [0u32; Technique::ALL.len()];
+        let r = rate_seeing(puzzle, TechniqueSet::ALL, |e| {
+            if let Event::Step { step, .. } = e {
+                counts[step.technique.index()] += 1;
+            }
+        })
+        .map_err(Failure::from)?;
         self.count(&r);
         match layout {
             TextLayout::Line | TextLayout::Grid => with_board(puzzle, layout, &r, out),
@@ -178,10 +257,8 @@ impl Job for Rater {
                 write!(out, "{},{},{},{hardest}", r.level, r.score, r.guesses)
             }
             TextLayout::Json => {
-                json_field(out, "level", r.level.name());
-                json_field(out, "score", &r.score);
-                json_field(out, "guesses", &r.guesses);
-                json_field(out, "hardest", &r.hardest.map(|t| t.name()));
+                json_rating(out, &r);
+                json_counts(out, Technique::ALL.map(|t| (t.name(), counts[t.index()])));
                 Ok(())
             }
         }
@@ -201,6 +278,7 @@ impl Job for Rater {
 mod tests {
     use super::*;
     use crate::batch::{self, BatchOptions, InputSpec};
+    use crate::human::rating::rate;
     use crate::human::technique::Level;
     use crate::output::Target;
 

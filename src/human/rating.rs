@@ -101,12 +101,23 @@ pub fn rate(puzzle: &Grid) -> Result<Rating, RateError> {
 
 /// Rates a puzzle using only `techniques` (guessing where they stall).
 pub fn rate_with(puzzle: &Grid, techniques: TechniqueSet) -> Result<Rating, RateError> {
+    rate_seeing(puzzle, techniques, |_| {})
+}
+
+/// Rates a puzzle as [`rate_with`] does, handing `seen` each event of the path as it is taken (the path's last
+/// event, [`Event::Solved`], included; a path that ends in [`Event::NoSolution`] fails before handing it over).
+pub(super) fn rate_seeing(
+    puzzle: &Grid,
+    techniques: TechniqueSet,
+    mut seen: impl FnMut(&Event),
+) -> Result<Rating, RateError> {
     let mut tally = Tally::default();
     for event in Explainer::with_techniques(puzzle, techniques)? {
         if let Event::NoSolution { .. } = event {
             return Err(RateError::NoSolution);
         }
         tally.add(&event);
+        seen(&event);
     }
     let rating = tally.rating();
     // Every technique step holds in every solution, so a path that solved the puzzle without a guess proves the

@@ -1,0 +1,80 @@
+//! What `sudoku rate` tells of the whole run besides the summary: the rating histogram on standard error (a table
+//! for people, or a `histogram` object inside the `--stats json` summary) and, with `--plot FILE`, the
+//! distribution drawn as an SVG bar chart.
+
+use std::path::PathBuf;
+
+use anyhow::Context;
+use clap::Args;
+use sudoku_batch::batch::BatchSummary;
+use sudoku_batch::human::{Distribution, Rater, Scale};
+
+/// `rate --plot`.
+#[derive(Debug, Args)]
+pub struct PlotArg {
+    /// Also draw the distribution of the ratings (levels, or ER bands with --scale se) as an SVG bar chart in FILE.
+    #[arg(long, value_name = "FILE")]
+    pub plot: Option<PathBuf>,
+}
+
+/// The summary JSON of `--stats json` with the histogram's JSON added as its last key, `histogram`.
+fn with_histogram(summary: &str, histogram: &str) -> String {
+    match summary.strip_suffix('}') {
+        Some(head) => format!("{head},\"histogram\":{histogram}}}"),
+        // Not an object: both, one a line.
+        None => format!("{summary}\n{histogram}"),
+    }
+}
+
+/// After a rate run on `scale`: the chart when asked (an error if FILE cannot be written), then the summary and
+/// the histogram on standard error: JSON with `--stats json`, else the summary line and the table unless quiet.
+pub fn show(
+    rater: &Rater,
+    scale: Scale,
+    summary: &BatchSummary,
+    plot: &PlotArg,
+    json: bool,
+    quiet: bool,
+    target: &sudoku_batch::output::Target,
+) -> anyhow::Result<()> {
+    let failed = summary.counts.failures();
+    let (text, histogram, bars): (String, String, Distribution) = match scale {
+        Scale::Se => {
+            let mut h = rater.se_histogram();
+            h.failed = failed;
+            (h.to_string(), h.to_json(), h.distribution())
+        }
+        Scale::Levels => {
+            let mut h = rater.histogram();
+            h.failed = failed;
+            (h.to_string(), h.to_json(), h.distribution())
+        }
+    };
+    if let Some(path) = &plot.plot {
+        std::fs::write(path, bars.to_svg()).with_context(|| {
+            format!("{}: cannot write the chart", crate::console::escaped(path))
+        })?;
+    }
+    if json {
+        say!("{}", with_histogram(&summary.to_json(), &histogram));
+        return Ok(());
+    }
+    crate::show(summary, "rated", quiet, false, target);
+    if !quiet {
+        say!("{text}");
+    }
+    Ok(())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_histogram_is_the_summarys_last_key() {
+        assert_eq!(
+            with_histogram("{\"records\":3}", "{\"scale\":\"se\"}"),
+            "{\"records\":3,\"histogram\":{\"scale\":\"se\"}}"
+        );
+    }
+}
