@@ -603,6 +603,8 @@ pub struct GenerateArgs {
     /// With --puzzles: clues are removed in groups that keep this symmetry [default: none].
     #[arg(long, value_name = "SYMMETRY", requires = "puzzles", value_parser = symmetry_parser())]
     pub symmetry: Option<Symmetry>,
+    #[command(flatten)]
+    pub filters: crate::puzzle_filters::PuzzleFilterArgs,
 }
 
 /// The one rule for `-j N` on every subcommand: the library's [`Threads::count`].
@@ -743,7 +745,7 @@ impl GenerateArgs {
             (None, Some(l)) => Goal::Level(l),
             (None, None) => Goal::Minimal,
         };
-        let run = PuzzleRun {
+        let mut run = PuzzleRun {
             count,
             options: PuzzleOptions {
                 goal,
@@ -753,7 +755,9 @@ impl GenerateArgs {
             seed: self.seed,
             threads: self.threads.unwrap_or_default(),
             format: self.format,
+            json: false,
         };
+        self.filters.apply(&mut run);
         Some((target(self.output.as_deref(), self.compress), run))
     }
 }

@@ -7,6 +7,7 @@ mod console;
 mod cli;
 mod human_cli;
 mod manual;
+mod puzzle_filters;
 mod report;
 
 use std::process::ExitCode;
@@ -100,6 +101,9 @@ fn run(args: cli::Cli) -> anyhow::Result<ExitCode> {
         (Some(cli::Command::Generate(g)), _) => match g.puzzle_run() {
             Some((target, run)) => human_cli::generate_puzzles(&run, &target, quiet),
             None => {
+                if let Some(flag) = g.filters.first_given() {
+                    anyhow::bail!("{flag} makes puzzles: add --puzzles COUNT");
+                }
                 let (target, opts) = g.run();
                 generate(&target, &opts, cli::show_progress(&target, quiet), quiet)
             }
