@@ -140,7 +140,7 @@ pub fn solve<P: Puzzles + ?Sized>(
     fits("solutions", solutions.len(), n, n * CELLS)?;
     fits("status", status.len(), n, n)?;
     each(
-        threads,
+        (threads, PIECE),
         n,
         (solutions, CELLS),
         (status, 1),
@@ -184,7 +184,7 @@ pub fn count<P: Puzzles + ?Sized>(
     let limit = limit.clamp(1, i64::MAX as u64);
     let stop = ordered::stop_flag();
     each(
-        threads,
+        (threads, PIECE),
         n,
         (counts, 1),
         (&mut vec![(); n], 1),
@@ -212,17 +212,23 @@ pub fn rate<P: Puzzles + ?Sized>(
     let n = puzzles.len();
     fits("ratings", ratings.len(), n, n)?;
     fits("status", status.len(), n, n)?;
-    each(threads, n, (ratings, 1), (status, 1), |i, out, code| {
-        let rated = puzzles
-            .puzzle(i)
-            .map_err(|e| Failure::Malformed(RecordError::Cells(e)))
-            .and_then(|p| rate_one(&p).map_err(Failure::from));
-        (out[0], code[0]) = match rated {
-            Ok(r) => (Some(r), OK),
-            Err(f) => (None, self::code(f.kind())),
-        };
-        Ok(())
-    })
+    each(
+        (threads, PIECE),
+        n,
+        (ratings, 1),
+        (status, 1),
+        |i, out, code| {
+            let rated = puzzles
+                .puzzle(i)
+                .map_err(|e| Failure::Malformed(RecordError::Cells(e)))
+                .and_then(|p| rate_one(&p).map_err(Failure::from));
+            (out[0], code[0]) = match rated {
+                Ok(r) => (Some(r), OK),
+                Err(f) => (None, self::code(f.kind())),
+            };
+            Ok(())
+        },
+    )
 }
 
 /// Makes puzzles `0..n` of the run seeded with `seed`, the same ones as [`run_puzzles`](crate::generate::run_puzzles) writes for the same
@@ -241,8 +247,10 @@ pub fn generate_puzzles(
     fits("solutions", solutions.len(), n, n * CELLS)?;
     // The search for one puzzle can take long (a rare clue count or level): it looks at the stop flag itself.
     let stop = ordered::stop_flag();
+    // A puzzle in an SE window can take seconds: one at a time, so that a few of them still use every core.
+    let piece = if options.se.any() { 1 } else { PIECE };
     each(
-        threads,
+        (threads, piece),
         n,
         (puzzles, CELLS),
         (solutions, CELLS),
@@ -292,10 +300,10 @@ fn fits(what: &'static str, len: usize, puzzles: usize, expected: usize) -> Resu
 }
 
 /// Runs `work(i, a_i, b_i)` for every `i < n`, where `a_i` is item `i`'s `a_per` items of `a` and `b_i` its
-/// `b_per` items of `b`, on the engine of [`crate::ordered`] in its indexed mode, in pieces of [`PIECE`] puzzles
-/// (one piece runs on the calling thread). `work` returning an error stops the call with it.
+/// `b_per` items of `b`, on the engine of [`crate::ordered`] in its indexed mode, in pieces of `piece` puzzles
+/// (usually [`PIECE`]; one piece runs on the calling thread). `work` returning an error stops the call with it.
 fn each<A, B, E, W>(
-    threads: Threads,
+    (threads, piece): (Threads, usize),
     n: usize,
     (a, a_per): (&mut [A], usize),
     (b, b_per): (&mut [B], usize),
@@ -311,17 +319,17 @@ where
     if n == 0 {
         return Ok(());
     }
-    let threads = if n <= PIECE {
+    let threads = if n <= piece {
         Threads::Count(1)
     } else {
         threads
     };
     let engine = Engine::new(threads).map_err(ArrayError::from)?;
     let pieces = a
-        .chunks_mut(PIECE * a_per)
-        .zip(b.chunks_mut(PIECE * b_per))
+        .chunks_mut(piece * a_per)
+        .zip(b.chunks_mut(piece * b_per))
         .enumerate();
-    let window = ordered::window(engine.threads(), PIECE * CELLS);
+    let window = ordered::window(engine.threads(), piece * CELLS);
     engine.each::<_, E, _>(window, pieces, |(k, (a, b)), cancel| {
         for (j, (a, b)) in a
             .chunks_exact_mut(a_per)
@@ -331,7 +339,7 @@ where
             if cancel.load(Ordering::Relaxed) {
                 return Ok(());
             }
-            work(k * PIECE + j, a, b)?;
+            work(k * piece + j, a, b)?;
         }
         Ok(())
     })?;

@@ -604,6 +604,8 @@ pub struct GenerateArgs {
     /// With --puzzles: clues are removed in groups that keep this symmetry [default: none].
     #[arg(long, value_name = "SYMMETRY", requires = "puzzles", value_parser = symmetry_parser())]
     pub symmetry: Option<Symmetry>,
+    #[command(flatten)]
+    pub filters: crate::puzzle_filters::PuzzleFilterArgs,
 }
 
 /// The file the classic `-c N` and `-s FILE` forms write, in the current directory.
@@ -648,7 +650,7 @@ impl GenerateArgs {
             (None, Some(l)) => Goal::Level(l),
             (None, None) => Goal::Minimal,
         };
-        let run = PuzzleRun {
+        let mut run = PuzzleRun {
             count,
             options: PuzzleOptions {
                 goal,
@@ -658,7 +660,9 @@ impl GenerateArgs {
             seed: self.seed,
             threads: self.threads.unwrap_or_default(),
             format: self.format,
+            json: false,
         };
+        self.filters.apply(&mut run);
         Some((target(self.output.as_deref(), self.compress), run))
     }
 }

@@ -9,6 +9,7 @@ mod cli;
 mod explain_cli;
 mod human_cli;
 mod manual;
+mod puzzle_filters;
 mod rate_report;
 mod report;
 mod usage;
@@ -105,6 +106,9 @@ fn run(args: cli::Cli) -> anyhow::Result<ExitCode> {
         (Some(cli::Command::Generate(g)), _) => match g.puzzle_run() {
             Some((target, run)) => human_cli::generate_puzzles(&run, &target, quiet),
             None => {
+                if let Some(flag) = g.filters.first_given() {
+                    anyhow::bail!("{flag} makes puzzles: add --puzzles COUNT");
+                }
                 let (target, opts) = g.run();
                 generate(&target, &opts, cli::show_progress(&target, quiet), quiet)
             }

@@ -18,7 +18,9 @@ use pyo3::types::{PyDict, PyList, PyString, PyTuple};
 
 use sudoku_batch::array::{self, ArrayError, Cells, GeneratePuzzlesError, Puzzles};
 use sudoku_batch::batch::{self, BatchError, InputSpec};
-use sudoku_batch::generate::{self, GenerateError, Goal, Method, PuzzleOptions, Symmetry};
+use sudoku_batch::generate::{
+    self, CluePattern, GenerateError, Goal, Method, PuzzleOptions, SeWindow, SeWindows, Symmetry,
+};
 use sudoku_batch::human::{Level, Rating, Technique};
 use sudoku_batch::output::Target;
 use sudoku_batch::tools::Solve;
@@ -445,10 +447,14 @@ fn generate_err(e: GenerateError) -> PyErr {
 
 /// ``n`` puzzles with exactly one solution, the same ones as ``sudoku generate --puzzles N`` writes for the same
 /// ``seed``, ``difficulty`` (``"simple"``, ``"easy"``, ``"intermediate"``, ``"expert"``), ``symmetry``
-/// (``"none"``, ``"rotate180"``, ``"rotate90"``, ``"mirror"``, ``"diagonal"``) and ``clues`` (17-81; not with
-/// ``difficulty``). Returns ``(puzzles, solutions)``, two ``uint8 (n, 81)`` arrays (0 for a blank).
+/// (``"none"``, ``"rotate180"``, ``"rotate90"``, ``"mirror"``, ``"diagonal"``), ``clues`` (17-81; not with
+/// ``difficulty``), Sudoku Explainer windows ``er``, ``ep``, ``ed`` (``(min, max)``, 1.0 to 11.9 with one
+/// decimal, as ``--er MIN..MAX``) and ``pattern`` (81 characters of ``x`` and ``.``: the clues' cells). Returns
+/// ``(puzzles, solutions)``, two ``uint8 (n, 81)`` arrays (0 for a blank).
 #[pyfunction]
-#[pyo3(signature = (n, *, seed = 0, difficulty = None, symmetry = None, clues = None, threads = None))]
+#[pyo3(signature = (n, *, seed = 0, difficulty = None, symmetry = None, clues = None, er = None, ep = None,
+                    ed = None, pattern = None, threads = None))]
+#[allow(clippy::too_many_arguments)]
 fn generate_puzzles<'py>(
     py: Python<'py>,
     n: usize,
@@ -456,6 +462,10 @@ fn generate_puzzles<'py>(
     difficulty: Option<&str>,
     symmetry: Option<&str>,
     clues: Option<usize>,
+    er: Option<(f64, f64)>,
+    ep: Option<(f64, f64)>,
+    ed: Option<(f64, f64)>,
+    pattern: Option<&str>,
     threads: Option<i64>,
 ) -> PyResult<(Boards<'py>, Boards<'py>)> {
     let threads = threads_arg(threads)?;
@@ -481,6 +491,15 @@ fn generate_puzzles<'py>(
     let options = PuzzleOptions {
         goal,
         symmetry,
+        se: SeWindows {
+            er: window_arg("er", er)?,
+            ep: window_arg("ep", ep)?,
+            ed: window_arg("ed", ed)?,
+        },
+        pattern: pattern
+            .map(|p| p.parse::<CluePattern>())
+            .transpose()
+            .map_err(|e| PyValueError::new_err(format!("pattern: {e}")))?,
         ..PuzzleOptions::default()
     };
     // Options that cannot be met are refused before any memory is taken.
@@ -501,6 +520,16 @@ fn generate_puzzles<'py>(
         })?;
     }
     Ok((puzzles, solutions))
+}
+
+/// An SE window argument, ``(min, max)``, read as the command line's ``MIN..MAX``; errors name the argument.
+fn window_arg(name: &str, w: Option<(f64, f64)>) -> PyResult<Option<SeWindow>> {
+    w.map(|(lo, hi)| {
+        format!("{lo}..{hi}")
+            .parse::<SeWindow>()
+            .map_err(|e| PyValueError::new_err(format!("{name}=({lo}, {hi}): {e}")))
+    })
+    .transpose()
 }
 
 /// Keeps the first `max` failure messages of a run, as the CLI words them (without its `sudoku: ` prefix).

@@ -55,6 +55,10 @@ def generate_puzzles(
     difficulty: Optional[str] = None,
     symmetry: Optional[str] = None,
     clues: Optional[int] = None,
+    er: Optional[Tuple[float, float]] = None,
+    ep: Optional[Tuple[float, float]] = None,
+    ed: Optional[Tuple[float, float]] = None,
+    pattern: Optional[str] = None,
     threads: Optional[int] = None,
 ) -> Tuple[Grids, Grids]:
     """``n`` puzzles with one solution: ``(puzzles, solutions)``."""

@@ -219,6 +219,32 @@ def test_generate_puzzles_are_the_cli_puzzles(cli):
         sb.generate_puzzles(1, symmetry="spiral")
 
 
+def test_generate_puzzles_in_se_windows_are_the_cli_puzzles(cli):
+    puzzles, solutions = sb.generate_puzzles(4, seed=3, er=(4.0, 6.2), ed=(1, 2.3), threads=2)
+    check_solutions(puzzles, solutions)
+    assert sb.count_solutions(puzzles).tolist() == [1] * 4
+    lines = sb.to_strings(puzzles)
+    text = cli("generate", "--puzzles", 4, "--seed", 3, "--er", "4.0..6.2", "--ed", "1..2.3", "--format", "line",
+               "-j", 1, "-q").stdout.decode().splitlines()
+    assert lines == text
+    # Re-rated by the SE rater: every puzzle inside both windows.
+    rated = cli("rate", "--scale", "se", "-q", "-", input="\n".join(lines).encode()).stdout.decode().splitlines()
+    for line in rated:
+        _, er, _, ed, _ = line.split()
+        assert 4.0 <= float(er) <= 6.2 and 1.0 <= float(ed) <= 2.3, line
+    mask = "".join("x" if c != "." else "." for c in lines[0])
+    on_pattern, _ = sb.generate_puzzles(2, seed=5, pattern=mask)
+    assert all("".join("x" if c != "." else "." for c in p) == mask for p in sb.to_strings(on_pattern))
+    with pytest.raises(ValueError, match=r"er=\(8.0, 7.0\): MIN 8.0 is above MAX 7.0"):
+        sb.generate_puzzles(1, er=(8.0, 7.0))
+    with pytest.raises(ValueError, match=r"ep=\(7.25, 8.0\): expected MIN..MAX"):
+        sb.generate_puzzles(1, ep=(7.25, 8.0))
+    with pytest.raises(ValueError, match="outside SE's scale"):
+        sb.generate_puzzles(1, ed=(0.5, 3.0))
+    with pytest.raises(ValueError, match="pattern: a pattern has 81 cells"):
+        sb.generate_puzzles(1, pattern="x.x")
+
+
 @pytest.mark.parametrize("name", ["puzzles.txt", "bad.txt", "grid.txt", "kaggle.csv", "no_solution.txt"])
 @pytest.mark.parametrize("unique", [False, True])
 @pytest.mark.parametrize("keep_lines", [False, True])
@@ -413,6 +439,8 @@ def test_ctrl_c_stops_solve_file_and_leaves_the_target_as_it_was(tmp_path, ctrl_
     for call, bound in (
         (lambda: sb.solve_array(np.tile(to_cells([SLOW]), (300_000, 1)), threads=1), STOP_BOUND),
         (lambda: sb.generate_puzzles(100_000, threads=1), 1.0),
+        # A rare SE window: the rating in progress stops at its next step.
+        (lambda: sb.generate_puzzles(100, er=(9.0, 9.9), threads=2), 1.0),
     ):
         timer, sent = interrupt_after(0.2)
         with pytest.raises(KeyboardInterrupt):

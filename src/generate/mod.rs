@@ -9,7 +9,8 @@
 //! Both give the same bytes whatever the thread count: a board depends only on the seed and its index (and, for
 //! the random method, on the boards before it, which are checked in index order).
 //!
-//! Puzzles (`--puzzles`, [`run_puzzles`]) are made by `puzzle`: random boards with clues removed while the solution stays unique.
+//! Puzzles (`--puzzles`, [`run_puzzles`]) are made by `puzzle`: random boards with clues removed while the solution
+//! stays unique (or kept on a [`CluePattern`]), kept when they meet the goal and any [`SeWindows`] (`window`).
 //!
 //! ```
 //! use sudoku_batch::generate::{self, PatternFill};
@@ -31,17 +32,20 @@
 //! ```
 
 mod filter;
+mod givens;
 #[cfg_attr(not(feature = "internals"), allow(unreachable_pub))]
 pub(crate) mod layout;
 mod pattern;
 pub(crate) mod puzzle;
 #[cfg_attr(not(feature = "internals"), allow(unreachable_pub))]
 pub(crate) mod random;
+mod window;
 
 use std::sync::atomic::Ordering;
 use std::time::{Duration, Instant};
 
 pub use crate::grid::Transform;
+pub use givens::{CluePattern, PatternError};
 pub(crate) use layout::BoardTemplate;
 pub use pattern::PatternFill;
 pub use puzzle::{
@@ -50,6 +54,7 @@ pub use puzzle::{
 };
 use random::Distinct;
 pub(crate) use random::RandomFill;
+pub use window::{SeWindow, SeWindows, WindowError, WINDOW_MAX, WINDOW_MIN};
 
 use crate::format::Format;
 use crate::grid::CELLS;

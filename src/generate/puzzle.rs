@@ -5,21 +5,28 @@
 //!
 //! One pass over all orbits in random order gives a *minimal* puzzle: no clue can go without a second solution
 //! appearing (with a symmetry, no orbit can go). `Goal::Clues(k)` stops the pass at `k` clues; `Goal::Level`
-//! keeps minimal puzzles until one rates at the level asked for.
+//! keeps minimal puzzles until one rates at the level asked for. With a [`CluePattern`] the board's digits on the
+//! pattern's cells are where the pass starts (a board that gives several solutions there is replaced by the next),
+//! so the puzzle is minimal with its clues among the pattern's cells. With [`SeWindows`] a puzzle is kept only
+//! when its Sudoku Explainer ratings fall inside them (rated by [`super::window`], which stops as soon as they
+//! cannot).
 
 use std::fmt;
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::time::{Duration, Instant};
 
+use crate::format::json::{json_field, json_key, json_str};
 use crate::grid::{Grid, CELLS, GRID_TEXT_LEN};
-use crate::human::{rate, Level, Rating};
+use crate::human::{rate, Level, Rating, SeRating, Tenths};
 use crate::ordered::Threads;
 use crate::ordered_run::OrderedRun;
 use crate::output::{OutputError, Target};
 use crate::record::{Observer, Progress, TextLayout};
 use crate::solver;
 
+use super::givens::{CluePattern, MIN_CLUES};
 use super::random::RandomFill;
+use super::window::{self, SeWindows, Verdict};
 use super::Format;
 use crate::grid::rng::SplitMix64;
 
@@ -132,6 +139,11 @@ pub struct PuzzleOptions {
     pub symmetry: Symmetry,
     /// Boards tried per puzzle before giving up.
     pub max_attempts: u32,
+    /// The windows the puzzle's SE ratings must fall in (none by default).
+    pub se: SeWindows,
+    /// The cells the clues are among (with [`Goal::Minimal`] or [`Goal::Level`] and no symmetry); `None` for
+    /// anywhere.
+    pub pattern: Option<CluePattern>,
 }
 
 impl Default for PuzzleOptions {
@@ -140,6 +152,8 @@ impl Default for PuzzleOptions {
             goal: Goal::Minimal,
             symmetry: Symmetry::None,
             max_attempts: DEFAULT_MAX_ATTEMPTS,
+            se: SeWindows::default(),
+            pattern: None,
         }
     }
 }
@@ -147,13 +161,21 @@ impl Default for PuzzleOptions {
 /// Boards tried per puzzle by default before [`PuzzleError::GaveUp`].
 pub(crate) const DEFAULT_MAX_ATTEMPTS: u32 = 100_000;
 
-/// Fewest clues a proper puzzle can have (there is no 16-clue puzzle).
-pub(crate) const MIN_CLUES: usize = 17;
-
 impl PuzzleOptions {
     /// Checks that the options can be met at all: a clue count from 17 to 81 that the symmetry's orbits can
-    /// add up to.
+    /// add up to; a pattern with neither a clue count nor a symmetry; SE windows a puzzle can meet together.
     pub fn check(&self) -> Result<(), PuzzleError> {
+        if let Some((low, l, high, h)) = self.se.disjoint() {
+            return Err(PuzzleError::DisjointWindows { low, l, high, h });
+        }
+        if self.pattern.is_some() {
+            if let Goal::Clues(_) = self.goal {
+                return Err(PuzzleError::PatternWith("--clues"));
+            }
+            if self.symmetry != Symmetry::None {
+                return Err(PuzzleError::PatternWith("--symmetry"));
+            }
+        }
         if let Goal::Clues(k) = self.goal {
             if !(MIN_CLUES..=CELLS).contains(&k) {
                 return Err(PuzzleError::ClueCount(k));
@@ -195,6 +217,21 @@ pub enum PuzzleError {
         /// The symmetry.
         symmetry: Symmetry,
     },
+    /// Two SE windows that no puzzle can meet together (ED is never above EP, nor EP above ER).
+    #[error("{low} {l} and {high} {h} cannot both hold: a puzzle's ED is never above its EP, nor its EP above its ER")]
+    DisjointWindows {
+        /// The flag of the lower rating.
+        low: &'static str,
+        /// Its window.
+        l: window::SeWindow,
+        /// The flag of the higher rating.
+        high: &'static str,
+        /// Its window.
+        h: window::SeWindow,
+    },
+    /// A pattern of givens with an option that also decides where the clues are.
+    #[error("--pattern decides where the clues are: it cannot be used with {0}")]
+    PatternWith(&'static str),
     /// A symmetry name that is not known.
     #[error("unknown symmetry {0:?} (known: none, rotate180, rotate90, mirror, diagonal)")]
     UnknownSymmetry(String),
@@ -226,11 +263,14 @@ pub(crate) struct Generated {
     pub attempts: u32,
     /// Its rating, when the goal needed one.
     pub rating: Option<Rating>,
+    /// Its SE rating, when SE windows were given.
+    pub se: Option<SeRating>,
 }
 
-/// Makes puzzle number `index` of the run seeded with `seed`. Cost: one uniqueness check per orbit per board,
-/// plus a rating per board for [`Goal::Level`]; boards are retried until the goal is met, or until `stop` is
-/// set ([`PuzzleError::Stopped`]; it is looked at before every board, so a rare goal still ends soon).
+/// Makes puzzle number `index` of the run seeded with `seed`. Cost: one uniqueness check per orbit per board
+/// (per clue with a pattern), plus a rating per board for [`Goal::Level`] and an SE rating, stopped early, for SE
+/// windows; boards are retried until the goal is met, or until `stop` is set ([`PuzzleError::Stopped`]; it is
+/// looked at before every board and after every step of an SE rating, so a rare goal still ends soon).
 pub(crate) fn generate(
     options: &PuzzleOptions,
     seed: u64,
@@ -265,10 +305,17 @@ fn generate_checked(
             return Err(PuzzleError::Stopped { index });
         }
         let solution = boards.board(index, attempt - 1);
+        let start = match options.pattern {
+            Some(pattern) => match pattern.puzzle_from(&solution) {
+                Some(p) => p,
+                None => continue,
+            },
+            None => solution,
+        };
         // The removal order has its own stream, apart from the one that filled the board.
         let mut rng = SplitMix64::for_board(seed ^ REMOVAL_STREAM, index, attempt - 1);
         shuffle(&mut rng, orbits);
-        let puzzle = prune(solution, orbits, stop_at);
+        let puzzle = prune(start, orbits, stop_at);
         let rating = match options.goal {
             Goal::Minimal => None,
             Goal::Clues(k) => {
@@ -282,11 +329,21 @@ fn generate_checked(
                 _ => continue,
             },
         };
+        let se = if options.se.any() {
+            match window::rate_in(&puzzle, &options.se, stop) {
+                Verdict::Inside(r) => Some(r),
+                Verdict::Outside => continue,
+                Verdict::Stopped => return Err(PuzzleError::Stopped { index }),
+            }
+        } else {
+            None
+        };
         return Ok(Generated {
             puzzle,
             solution,
             attempts: attempt,
             rating,
+            se,
         });
     }
     Err(PuzzleError::GaveUp {
@@ -306,16 +363,17 @@ fn shuffle<T>(rng: &mut SplitMix64, v: &mut [T]) {
     }
 }
 
-/// Removes orbits of clues from a full board, in the order given, whenever the puzzle keeps one solution, never
-/// going below `stop_at` clues and stopping there.
-fn prune(solution: Grid, orbits: &[Vec<usize>], stop_at: usize) -> Grid {
-    let mut puzzle = solution;
-    let mut clues = CELLS;
+/// Removes orbits of clues from `start` (a full board, or one on a pattern), in the order given, whenever the
+/// puzzle keeps one solution, never going below `stop_at` clues and stopping there; an orbit with a blank already
+/// is left as it is.
+fn prune(start: Grid, orbits: &[Vec<usize>], stop_at: usize) -> Grid {
+    let mut puzzle = start;
+    let mut clues = start.clue_count();
     for orbit in orbits {
         if clues == stop_at {
             break;
         }
-        if clues - orbit.len() < stop_at {
+        if clues - orbit.len() < stop_at || orbit.iter().any(|&c| puzzle.get(c) == 0) {
             continue;
         }
         let mut trial = puzzle;
@@ -341,6 +399,17 @@ const CHUNK_PUZZLES: u64 = 16;
 /// The most bytes of a chunk's text (grids, each with a blank line).
 const CHUNK_BYTES: usize = CHUNK_PUZZLES as usize * (GRID_TEXT_LEN + 1);
 
+/// Puzzles per chunk for `options`: one when SE windows are given (a puzzle in a narrow window can take seconds,
+/// so a run of a few puzzles still spreads them over every core), else [`CHUNK_PUZZLES`]. Either way a puzzle
+/// depends on the seed and its index only, so the chunk size never changes the bytes.
+fn chunk_puzzles(options: &PuzzleOptions) -> u64 {
+    if options.se.any() {
+        1
+    } else {
+        CHUNK_PUZZLES
+    }
+}
+
 /// A run of puzzles: how many, what they must be, and how they are made and written.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub struct PuzzleRun {
@@ -354,6 +423,11 @@ pub struct PuzzleRun {
     pub threads: Threads,
     /// Line (`.` for blanks) or 9-line grid (`0` for blanks, a blank line between puzzles).
     pub format: Format,
+    /// JSON Lines instead of `format`: one object per puzzle, `{"index":I,"puzzle":"…","solution":"…",
+    /// "clues":N}`, with `level`, `score`, `guesses` for a level goal and `er`, `ep`, `ed`, `hardest` with SE
+    /// windows (`er` `null` and `above` the ladder's top for a puzzle beyond SE's ladder, when no ER window was
+    /// given).
+    pub json: bool,
 }
 
 /// What a finished puzzle run did.
@@ -397,12 +471,12 @@ pub fn run_puzzles(
     observer: &mut dyn Observer,
 ) -> Result<PuzzleSummary, PuzzleRunError> {
     run.options.check()?;
-    if run.format == Format::Csv {
+    if run.format == Format::Csv && !run.json {
         return Err(PuzzleRunError::Format(run.format));
     }
     let start = Instant::now();
     let out = OrderedRun::start::<PuzzleRunError>(run.threads, CHUNK_BYTES, target)?;
-    let chunks = run.count.div_ceil(CHUNK_PUZZLES);
+    let chunks = run.count.div_ceil(chunk_puzzles(&run.options));
     let mut summary = PuzzleSummary {
         puzzles: 0,
         rejected: 0,
@@ -457,10 +531,11 @@ fn make_chunk(
         threads: 0,
         elapsed: Duration::ZERO,
     };
-    let end = ((chunk + 1) * CHUNK_PUZZLES).min(run.count);
+    let per = chunk_puzzles(&run.options);
+    let end = ((chunk + 1) * per).min(run.count);
     let base = run.options.symmetry.orbits();
     let mut orbits = Vec::new();
-    for index in chunk * CHUNK_PUZZLES..end {
+    for index in chunk * per..end {
         let p = generate_checked(
             &run.options,
             &base,
@@ -468,7 +543,11 @@ fn make_chunk(
             (run.seed, index),
             Some(cancel),
         )?;
-        write_puzzle(&p.puzzle, run.format, index == 0, &mut buf);
+        if run.json {
+            write_json(&p, index, &mut buf);
+        } else {
+            write_puzzle(&p.puzzle, run.format, index == 0, &mut buf);
+        }
         s.puzzles += 1;
         s.rejected += u64::from(p.attempts - 1);
         s.clues += p.puzzle.clue_count() as u64;
@@ -489,6 +568,36 @@ fn write_puzzle(p: &Grid, format: Format, first: bool, out: &mut Vec<u8>) {
         }
     }
     out.push(b'\n');
+}
+
+/// Appends one puzzle as a JSON Lines object (see [`PuzzleRun::json`]).
+fn write_json(p: &Generated, index: u64, out: &mut Vec<u8>) {
+    out.extend_from_slice(b"{\"index\":");
+    out.extend_from_slice(index.to_string().as_bytes());
+    let mut line = [0u8; CELLS];
+    p.puzzle.write_line(&mut line, b'.');
+    json_key(out, "puzzle");
+    json_str(out, &line);
+    p.solution.write_line(&mut line, b'.');
+    json_key(out, "solution");
+    json_str(out, &line);
+    json_field(out, "clues", &p.puzzle.clue_count());
+    if let Some(r) = &p.rating {
+        json_field(out, "level", r.level.name());
+        json_field(out, "score", &r.score);
+        json_field(out, "guesses", &r.guesses);
+    }
+    if let Some(r) = &p.se {
+        let num = |t: Option<Tenths>| t.map(Tenths::value);
+        json_field(out, "er", &num(r.er));
+        json_field(out, "ep", &num(r.ep));
+        json_field(out, "ed", &num(r.ed));
+        if r.er.is_none() {
+            json_field(out, "above", &r.ceiling.value());
+        }
+        json_field(out, "hardest", &r.er.and(r.hardest).map(|t| t.name()));
+    }
+    out.extend_from_slice(b"}\n");
 }
 
 #[cfg(test)]
@@ -528,6 +637,7 @@ mod tests {
             goal,
             symmetry,
             max_attempts: 1,
+            ..PuzzleOptions::default()
         };
         assert!(opts(Goal::Clues(16), Symmetry::None).check().is_err());
         assert!(opts(Goal::Clues(82), Symmetry::None).check().is_err());
@@ -647,6 +757,7 @@ mod tests {
             seed: 11,
             threads: Threads::Count(1),
             format: Format::Line,
+            json: false,
         };
         assert_eq!(
             make_chunk(&run, 1, &stop).unwrap_err(),
