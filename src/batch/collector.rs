@@ -108,7 +108,8 @@ impl<'o> Collector<'o> {
         self.separator = None;
     }
 
-    /// Bytes of all the inputs, when known.
+    /// Bytes of all the inputs, when known (the table run's progress).
+    #[cfg(feature = "parquet")]
     pub(super) fn total(&self) -> Option<u64> {
         self.total
     }

@@ -56,6 +56,7 @@ impl TableKind {
     }
 
     /// True for the kinds read with seeks (their footer first).
+    #[cfg(feature = "parquet")]
     pub(crate) fn needs_seek(self) -> bool {
         self != TableKind::ArrowStream
     }
