@@ -126,6 +126,15 @@ pub enum Command {
     /// transformation); the same seed gives the same output whatever -j is.
     #[command(after_help = SHUFFLE_EXAMPLES)]
     Shuffle(ShuffleArgs),
+    /// Split the records into train, test and (with --val) validation sets, every equivalence class wholly on
+    /// one side: DIR/train.EXT, DIR/test.EXT, DIR/val.EXT in the input's format. Records that fail are left out.
+    #[command(after_help = crate::dataset_args::SPLIT_EXAMPLES)]
+    Split {
+        #[command(flatten)]
+        batch: BatchArgs,
+        #[command(flatten)]
+        split: crate::dataset_args::SplitArgs,
+    },
     /// Print a shell completion script to standard output.
     #[command(after_help = COMPLETIONS_EXAMPLES)]
     Completions {

@@ -5,9 +5,11 @@
 #[macro_use]
 mod console;
 mod cli;
+mod dataset_args;
 mod human_cli;
 mod manual;
 mod report;
+mod split_cli;
 
 use std::process::ExitCode;
 
@@ -156,6 +158,7 @@ fn run(args: cli::Cli) -> anyhow::Result<ExitCode> {
             "shuffled",
             quiet,
         ),
+        (Some(cli::Command::Split { batch, split }), _) => split_cli::run(&batch, &split, quiet),
         (Some(cli::Command::Completions { shell }), _) => {
             use clap::CommandFactory;
             let mut cmd = cli::Cli::command();

@@ -123,6 +123,7 @@ fn every_help_example_runs_as_written() {
         Some("canon"),
         Some("dedupe"),
         Some("shuffle"),
+        Some("split"),
         Some("completions"),
         Some("man"),
     ] {

@@ -8,6 +8,7 @@
 //!   bytes (and keeps memory flat on any input);
 //! - `pipeline`: the run ([`run_batch`]), on the crate's ordered engine and the writer of [`crate::output`];
 //! - `report`: counts and the summary of a run ([`BatchSummary`]);
+//! - `route`: the extra outputs of a run with several ([`run_routed`], `split`);
 //! - `table`: Parquet and Arrow IPC tables, read and written by record batch; `column` their text columns,
 //!   `footer` a Parquet file's row groups read a few at a time;
 //! - `table_guard`: the fence and size checks that keep a corrupt table from aborting the process.
@@ -48,6 +49,7 @@ mod footer;
 mod input;
 mod pipeline;
 mod report;
+mod route;
 mod table;
 #[cfg(feature = "parquet")]
 mod table_guard;
@@ -56,7 +58,7 @@ pub use crate::format::csv::ColumnNames;
 pub use crate::format::{read_all, FormatError};
 pub use crate::record::{Answer, CsvAnswer, Job, Record};
 pub use input::InputSpec;
-pub use pipeline::{run_batch, BatchOptions};
+pub use pipeline::{run_batch, run_routed, BatchOptions};
 pub use report::{BatchSummary, Counts};
 pub use table::{TableCompression, TableError, TableKind, TablePart};
 

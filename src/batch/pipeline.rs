@@ -11,6 +11,7 @@ use std::time::Instant;
 use super::chunk::{Chunk, ChunkError, Chunks};
 use super::input::{Data, InputSpec, Opened};
 use super::report::{BatchSummary, Counts};
+use super::route::Routes;
 use super::table;
 use super::BatchError;
 use crate::format::csv::ColumnNames;
@@ -91,6 +92,41 @@ pub fn run_batch<J: Job + ?Sized>(
     opts: &BatchOptions,
     observer: &mut dyn Observer,
 ) -> Result<BatchSummary, BatchError> {
+    run(inputs, target, &[], job, opts, observer).map(|(summary, _)| summary)
+}
+
+/// Runs `job` as [`run_batch`] does, with one output per target: each record the job answers with
+/// [`Answer::Part(n)`](crate::record::Answer::Part) goes, whole and in input order, to `targets[n]`; a failed record
+/// (told to `observer` and counted) and a record answered otherwise go nowhere. Each output is complete on its
+/// own: the input's preamble (a CSV header) starts every one, and a table input gives a table for each. Returns the
+/// summary and the records written to each target. Every output is completed only when the run succeeds; on an
+/// error none is created (a file target) — except that one completed before a later one failed to complete stays.
+pub fn run_routed<J: Job + ?Sized>(
+    inputs: Vec<InputSpec>,
+    targets: &[Target],
+    job: &J,
+    opts: &BatchOptions,
+    observer: &mut dyn Observer,
+) -> Result<(BatchSummary, Vec<u64>), BatchError> {
+    match targets {
+        [] => Ok((BatchSummary::default(), Vec::new())),
+        [one] => run(inputs, one, &[], job, opts, observer).map(|(s, _)| {
+            let written = s.counts.solved();
+            (s, vec![written])
+        }),
+        [first, extra @ ..] => run(inputs, first, extra, job, opts, observer),
+    }
+}
+
+/// The run of [`run_batch`] and [`run_routed`]: `extra` are the targets of output parts 1, 2, ...
+fn run<J: Job + ?Sized>(
+    inputs: Vec<InputSpec>,
+    target: &Target,
+    extra: &[Target],
+    job: &J,
+    opts: &BatchOptions,
+    observer: &mut dyn Observer,
+) -> Result<(BatchSummary, Vec<u64>), BatchError> {
     let started = Instant::now();
     if inputs.iter().filter(|i| **i == InputSpec::Stdin).count() > 1 {
         return Err(BatchError::StdinTwice);
@@ -102,6 +138,7 @@ pub fn run_batch<J: Job + ?Sized>(
     let total = opened.iter().map(Opened::len).sum::<Option<u64>>();
     let chunk_size = chunk_size(opts.threads.get(), opts.chunk_size);
     let run = Ordered::start::<BatchError>(opts.threads, chunk_size, target)?;
+    let routes = Routes::start(extra)?;
     let threads = run.engine.threads();
     let mut col = Collector {
         observer,
@@ -116,6 +153,7 @@ pub fn run_batch<J: Job + ?Sized>(
         wrote_record: false,
         stopped: false,
         seen: std::collections::HashSet::new(),
+        routes,
     };
     let mut result = Ok(());
     let others = opened.len() > 1;
@@ -151,25 +189,37 @@ pub fn run_batch<J: Job + ?Sized>(
         result = check_unchanged(&opened, run.atomic);
     }
     let writer = run.writer;
+    let routes = std::mem::take(&mut col.routes);
+    let parts = routes.counts.clone();
     match result {
         Ok(()) if !col.stopped => {
-            writer.finish()?;
+            if let Err(e) = writer.finish() {
+                routes.abort();
+                return Err(e.into());
+            }
+            routes.finish()?;
         }
         // Stopped by --fail-fast: the output is not completed (a file is not created).
-        Ok(()) => writer.abort(),
-        // The writer stopped: its own error says why.
+        Ok(()) => {
+            writer.abort();
+            routes.abort();
+        }
+        // A writer stopped: its own error says why.
         Err(BatchError::Output(OutputError::Aborted)) => {
-            return Err(match writer.finish() {
-                Err(e) => e.into(),
-                Ok(_) => writer_stopped(),
+            let first = writer.finish();
+            let rest = routes.finish();
+            return Err(match (first, rest) {
+                (Err(e), _) | (_, Err(e)) => e.into(),
+                _ => writer_stopped(),
             });
         }
         Err(e) => {
             writer.abort();
+            routes.abort();
             return Err(e);
         }
     }
-    Ok(BatchSummary {
+    let summary = BatchSummary {
         counts: col.counts,
         seconds: started.elapsed().as_secs_f64(),
         threads,
@@ -177,7 +227,8 @@ pub fn run_batch<J: Job + ?Sized>(
         bytes_in: col.bytes_in,
         bytes_out: col.bytes_out,
         stopped: col.stopped,
-    })
+    };
+    Ok((summary, parts))
 }
 
 /// One input: its format, then its chunks through the engine and, in order, through the collector to the writer.
@@ -228,6 +279,7 @@ fn each_input<J: Job + ?Sized>(
         writer
             .send(prep.preamble.clone())
             .map_err(|_| writer_stopped())?;
+        col.routes.preamble(&prep.preamble);
     }
     let plan = &prep.plan;
     let chunks = std::cell::RefCell::new(chunks);
@@ -274,7 +326,7 @@ fn each_input<J: Job + ?Sized>(
         },
         |(chunk, mut out, rep)| {
             let (go, progress) = col.accept(chunk.input_len(), &mut out, rep);
-            if run.put(out, progress, &mut *col.observer) == Flow::Stop {
+            if run.put(out, progress, &mut *col.observer) == Flow::Stop || col.routes.failed {
                 return Err(writer_stopped());
             }
             chunks.borrow_mut().recycle(chunk);
@@ -308,6 +360,8 @@ pub(super) struct Collector<'o> {
     pub(super) stopped: bool,
     /// Keys of the records kept so far ([`crate::record::Answer::FirstOf`]), over every input of the run.
     pub(super) seen: std::collections::HashSet<[u8; 32]>,
+    /// The outputs beyond the first of a run with several ([`run_routed`]).
+    pub(super) routes: Routes,
 }
 
 impl Collector<'_> {
@@ -341,7 +395,9 @@ impl Collector<'_> {
         if !rep.keyed.is_empty() {
             self.drop_repeats(out, &rep);
         }
-        if let Some(sep) = self.separator {
+        if self.routes.active() {
+            self.routes.split(out, &rep, self.separator);
+        } else if let Some(sep) = self.separator {
             if !self.wrote_record && rep.records > 0 {
                 debug_assert_eq!(out.first(), Some(&sep));
                 out.remove(0);

@@ -423,7 +423,7 @@ mod arrow {
         let schema = reader.schema();
         let plan = plan(&schema, &cx.opts.columns, job.csv_answer())?;
         let fields = plan.schema.fields();
-        let plain = std::iter::once(plan.puzzle)
+        let plain: Vec<String> = std::iter::once(plan.puzzle)
             .chain(plan.claim)
             .chain(fields.len() - plan.appended..fields.len())
             .map(|i| fields[i].name().clone())
@@ -432,6 +432,10 @@ mod arrow {
             .opts
             .table_compression
             .unwrap_or(TableCompression::default_for(kind));
+        // A table for each output part after the first of a run with several.
+        let mut extra = (1..cx.col.routes.parts())
+            .map(|_| Out::new(kind, plan.schema.clone(), plain.clone(), compression))
+            .collect::<Result<Vec<_>, _>>()?;
         let mut out = Out::new(kind, plan.schema.clone(), plain, compression)?;
         let parallel = out.parallel();
         let Context {
@@ -519,7 +523,7 @@ mod arrow {
             let (batch, rep) = answer(&plan, job, &batch, first, cancel);
             // Rows `dedupe` may leave out are encoded once known, on the calling thread.
             let encoded = match &parallel {
-                Some(p) if rep.keyed.is_empty() => Some(p.encode(&batch)),
+                Some(p) if rep.keyed.is_empty() && rep.routed.is_empty() => Some(p.encode(&batch)),
                 _ => None,
             };
             (batch, rep, encoded)
@@ -564,9 +568,13 @@ mod arrow {
                 _ => 0,
             };
             let progress = col.tally(&rep, bytes);
+            if col.routes.active() {
+                batch = route(kind, &batch, &rep, &mut extra, col)?;
+                encoded = None;
+            }
             let encoded = out.write(&batch, encoded)?;
             col.bytes_out += encoded.len() as u64;
-            if !encoded.is_empty() && writer.send(encoded).is_err() {
+            if (!encoded.is_empty() && writer.send(encoded).is_err()) || col.routes.failed {
                 failed = true;
                 return Ok(Flow::Stop);
             }
@@ -575,12 +583,52 @@ mod arrow {
         };
         engine.run(window, produce, work, deliver)?;
         if !failed {
+            for (i, table) in extra.into_iter().enumerate() {
+                let rest = table.finish()?;
+                col.routes.send(i + 1, rest);
+            }
             let rest = out.finish()?;
             col.bytes_out += rest.len() as u64;
             // A writer that stopped says why when the run finishes it.
             let _ = writer.send(rest);
         }
         Ok(())
+    }
+
+    /// Cuts `batch` into the output parts its rows were routed to (rows routed nowhere, failed ones, are left
+    /// out): writes the rows of parts 1, 2, ... to their tables in `extra` and sends the bytes to their outputs;
+    /// returns the rows of part 0.
+    fn route(
+        kind: TableKind,
+        batch: &RecordBatch,
+        rep: &ChunkReport,
+        extra: &mut [Out],
+        col: &mut crate::batch::pipeline::Collector<'_>,
+    ) -> Result<RecordBatch, TableError> {
+        let mut part = vec![u8::MAX; batch.num_rows()];
+        for r in &rep.routed {
+            if let Some(p) = part.get_mut(r.out_start) {
+                *p = r.part;
+            }
+        }
+        let rows = |p: usize| -> Result<RecordBatch, TableError> {
+            let keep: BooleanArray = part.iter().map(|&q| Some(usize::from(q) == p)).collect();
+            arrow_select::filter::filter_record_batch(batch, &keep).map_err(|e| TableError::Write {
+                kind,
+                message: e.to_string(),
+            })
+        };
+        for (i, table) in extra.iter_mut().enumerate() {
+            let rows = rows(i + 1)?;
+            col.routes.count(i + 1, rows.num_rows() as u64);
+            let bytes = table.write(&rows, None)?;
+            if !bytes.is_empty() {
+                col.routes.send(i + 1, bytes);
+            }
+        }
+        let first = rows(0)?;
+        col.routes.count(0, first.num_rows() as u64);
+        Ok(first)
     }
 
     /// A chunk answered: the output rows, the report, and the rows encoded as a Parquet row group by the worker.
@@ -815,6 +863,7 @@ mod arrow {
                     match answer {
                         Answer::Written => report.solved(),
                         Answer::FirstOf(key) => report.keyed(key, i, i + 1),
+                        Answer::Part(part) => report.routed(part, i, i + 1),
                     }
                 }
                 Err(failure) => {

@@ -580,6 +580,7 @@ pub(crate) fn end_record(
             match answer {
                 Answer::Written => report.solved(),
                 Answer::FirstOf(key) => report.keyed(key, span.0, out.len()),
+                Answer::Part(part) => report.routed(part, span.0, out.len()),
             }
         }
         Err(failure) => {

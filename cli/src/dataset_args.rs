@@ -1,0 +1,34 @@
+//! The clap model of the training-set subcommands' own flags (`split`), beside the
+//! shared batch flags; its run is in `split_cli.rs`.
+
+use std::path::PathBuf;
+
+use clap::Args;
+
+/// Arguments of `sudoku split`.
+#[derive(Debug, Args)]
+pub struct SplitArgs {
+    /// The fraction of equivalence classes for the test set (0 to 1).
+    #[arg(long, value_name = "F")]
+    pub test: f64,
+    /// The fraction of equivalence classes for a validation set (0 to 1) [default: no validation set].
+    #[arg(long, value_name = "F")]
+    pub val: Option<f64>,
+    /// The seed of the hash that sends each class to its side.
+    #[arg(long, value_name = "S", default_value_t = 0)]
+    pub seed: u64,
+    /// Draw each class's side within its stratum, the value of this CSV (or Parquet, Arrow) column; the column
+    /// must hold the same value for every record of a class (a rating, a clue count).
+    #[arg(long, value_name = "COLUMN", conflicts_with = "solution_column")]
+    pub stratify: Option<String>,
+    /// The folder of the outputs DIR/train.EXT, DIR/test.EXT and with --val DIR/val.EXT (created if missing),
+    /// EXT that of the first input (without a compression suffix), `txt` when it has none.
+    #[arg(long, value_name = "DIR")]
+    pub out_dir: PathBuf,
+}
+
+/// `Examples:` of `sudoku split --help` (run as written from the repository root by tests/readme.rs).
+pub const SPLIT_EXAMPLES: &str = "\
+Examples:
+  sudoku split data/puzzles.txt --test 0.2 --out-dir sets          train.txt and test.txt
+  sudoku split data/kaggle.csv --test 0.1 --val 0.1 --seed 7 --out-dir sets";

@@ -1,0 +1,362 @@
+//! The training-set tools: `split` (every equivalence class on one side), on sets whose classes are known by
+//! construction: distinct puzzles (told apart by the library's canonical form, itself checked against a brute
+//! force in its own tests), each written as a few random equivalent copies.
+
+use std::collections::{HashMap, HashSet};
+
+use sudoku_batch::tools::{canon, Transform};
+use sudoku_batch::Grid;
+
+use crate::util::*;
+
+/// A solved board to draw puzzles from (the solution of data/puzzles.txt's first puzzle).
+fn board() -> Grid {
+    read_data("puzzles.solutions.txt")
+        .lines()
+        .next()
+        .unwrap()
+        .parse()
+        .unwrap()
+}
+
+/// A small xorshift generator for the test's own draws.
+struct Draw(u64);
+
+impl Draw {
+    fn next(&mut self) -> u64 {
+        self.0 ^= self.0 << 13;
+        self.0 ^= self.0 >> 7;
+        self.0 ^= self.0 << 17;
+        self.0
+    }
+}
+
+/// `classes` puzzles of distinct classes (random sets of 28 to 32 cells of one board, repeats of a class left out), each
+/// written as 1 to 3 random equivalent copies; the records (81 characters, `.` blanks) with their class, in a
+/// shuffled order so that copies of a class lie apart.
+fn records(classes: usize, seed: u64) -> Vec<(String, usize)> {
+    let board = board();
+    let mut draw = Draw(seed | 1);
+    let mut seen = HashSet::new();
+    let mut out = Vec::new();
+    while seen.len() < classes {
+        let mut cells = [0u8; 81];
+        let mut placed = 0;
+        let clues = 28 + draw.next() % 5;
+        while placed < clues {
+            let i = (draw.next() % 81) as usize;
+            if cells[i] == 0 {
+                cells[i] = board.cells()[i];
+                placed += 1;
+            }
+        }
+        let puzzle = Grid::from_cells(cells).unwrap();
+        if !seen.insert(canon(&puzzle).unwrap()) {
+            continue;
+        }
+        let class = seen.len() - 1;
+        for _ in 0..1 + draw.next() % 3 {
+            let copy = Transform::random(seed, draw.next()).apply(&puzzle);
+            out.push((copy.to_line(), class));
+        }
+    }
+    for i in (1..out.len()).rev() {
+        out.swap(i, (draw.next() % (i as u64 + 1)) as usize);
+    }
+    out
+}
+
+/// Checks a split: every input record is in exactly one output (as a multiset), every class on one side; returns
+/// the classes on each side.
+fn check_sides(input: &[(String, usize)], sides: &[(&str, Vec<String>)]) -> HashMap<String, usize> {
+    let class_of: HashMap<&str, usize> = input.iter().map(|(r, c)| (r.as_str(), *c)).collect();
+    let mut expected: Vec<&str> = input.iter().map(|(r, _)| r.as_str()).collect();
+    let mut got: Vec<&str> = sides
+        .iter()
+        .flat_map(|(_, records)| records.iter().map(String::as_str))
+        .collect();
+    expected.sort_unstable();
+    got.sort_unstable();
+    assert!(got == expected, "every record out exactly once");
+    let mut side_of: HashMap<usize, &str> = HashMap::new();
+    let mut classes: HashMap<String, usize> = HashMap::new();
+    for (side, records) in sides {
+        for r in records {
+            let class = class_of[r.as_str()];
+            match side_of.insert(class, side) {
+                Some(other) => assert_eq!(other, *side, "class {class} on two sides"),
+                None => *classes.entry(side.to_string()).or_default() += 1,
+            }
+        }
+    }
+    classes
+}
+
+#[test]
+fn split_keeps_each_class_on_one_side_and_the_fractions_within_a_percent() {
+    let input = records(20_000, 11);
+    let dir = tempdir();
+    let path = dir.path().join("set.txt");
+    let mut text = String::from("# a comment\n");
+    for (r, _) in &input {
+        text.push_str(r);
+        text.push('\n');
+    }
+    // A malformed record and one whose givens clash: reported, counted, left out.
+    let clash = format!("11{}", ".".repeat(79));
+    text.push_str(&format!("12345\n{clash}\n"));
+    std::fs::write(&path, &text).unwrap();
+    let lines = text.lines().count();
+    let out = dir.path().join("sets");
+    let run = run(&[
+        "split",
+        path.to_str().unwrap(),
+        "--test",
+        "0.2",
+        "--val",
+        "0.1",
+        "--seed",
+        "5",
+        "--out-dir",
+        out.to_str().unwrap(),
+    ]);
+    assert_eq!(run.code, 1, "{}", run.stderr);
+    let name = path.to_str().unwrap();
+    assert!(
+        run.stderr
+            .contains(&format!("{name}:{}: malformed", lines - 1)),
+        "{}",
+        run.stderr
+    );
+    assert!(
+        run.stderr
+            .contains(&format!("{name}:{}: clashing givens", lines)),
+        "{}",
+        run.stderr
+    );
+    assert!(
+        run.stderr.contains("1 malformed, 1 clashing givens"),
+        "{}",
+        run.stderr
+    );
+    let read = |side: &str| {
+        puzzle_lines(&std::fs::read_to_string(out.join(format!("{side}.txt"))).unwrap())
+    };
+    let sides: Vec<(&str, Vec<String>)> = ["train", "val", "test"]
+        .into_iter()
+        .map(|s| (s, read(s)))
+        .collect();
+    let classes = check_sides(&input, &sides);
+    let total = 20_000.0;
+    for (side, f) in [("train", 0.7), ("val", 0.1), ("test", 0.2)] {
+        let got = classes[side] as f64 / total;
+        assert!((got - f).abs() < 0.01, "{side}: {got} of the classes");
+    }
+    // Records keep their input order within a side.
+    let order: HashMap<&str, usize> = input
+        .iter()
+        .enumerate()
+        .map(|(i, (r, _))| (r.as_str(), i))
+        .collect();
+    for (_, records) in &sides {
+        assert!(records
+            .windows(2)
+            .all(|w| order[w[0].as_str()] <= order[w[1].as_str()]));
+    }
+    // The same bytes for the seed whatever the threads and chunk sizes; another seed, another split.
+    for (threads, chunk) in [("1", "100000"), ("2", "777")] {
+        let again = dir.path().join(format!("again{threads}"));
+        let r = crate::util::run(&[
+            "split",
+            name,
+            "--test",
+            "0.2",
+            "--val",
+            "0.1",
+            "--seed",
+            "5",
+            "-j",
+            threads,
+            "--chunk-size",
+            chunk,
+            "--out-dir",
+            again.to_str().unwrap(),
+        ]);
+        assert_eq!(r.code, 1);
+        for side in ["train", "val", "test"] {
+            let f = format!("{side}.txt");
+            assert!(
+                std::fs::read(out.join(&f)).unwrap() == std::fs::read(again.join(&f)).unwrap(),
+                "{f} with -j {threads}"
+            );
+        }
+    }
+    let other = dir.path().join("other");
+    crate::util::run(&[
+        "split",
+        name,
+        "--test",
+        "0.2",
+        "--seed",
+        "6",
+        "--out-dir",
+        other.to_str().unwrap(),
+    ]);
+    assert!(
+        !other.join("val.txt").exists(),
+        "no validation set unless asked"
+    );
+    assert_ne!(
+        std::fs::read(out.join("test.txt")).unwrap(),
+        std::fs::read(other.join("test.txt")).unwrap()
+    );
+}
+
+#[test]
+fn split_of_a_csv_keeps_its_header_and_rows_and_stratifies() {
+    let input = records(600, 3);
+    let dir = tempdir();
+    let path = dir.path().join("set.csv");
+    // The clue count is the same for every record of a class: a stratum as the docs ask.
+    let mut text = String::from("id,puzzle,clues\n");
+    for (i, (r, _)) in input.iter().enumerate() {
+        let clues = r.bytes().filter(|&b| b != b'.' && b != b'0').count();
+        text.push_str(&format!("{i},{r},{clues}\n"));
+    }
+    std::fs::write(&path, &text).unwrap();
+    for stratify in [None, Some("clues")] {
+        let out = dir.path().join(format!("sets{}", stratify.is_some()));
+        let mut args = vec![
+            "split",
+            path.to_str().unwrap(),
+            "--test",
+            "0.25",
+            "--val",
+            "0.25",
+            "--out-dir",
+            out.to_str().unwrap(),
+        ];
+        if let Some(s) = stratify {
+            args.extend(["--stratify", s]);
+        }
+        let r = run(&args);
+        assert_eq!(r.code, 0, "{}", r.stderr);
+        let mut sides = Vec::new();
+        let mut ids = Vec::new();
+        for side in ["train", "val", "test"] {
+            let text = std::fs::read_to_string(out.join(format!("{side}.csv"))).unwrap();
+            let mut lines = text.lines();
+            assert_eq!(lines.next(), Some("id,puzzle,clues"), "{side}");
+            let rows: Vec<&str> = lines.collect();
+            for row in &rows {
+                let f: Vec<&str> = row.split(',').collect();
+                let i: usize = f[0].parse().unwrap();
+                assert_eq!(f[1], input[i].0, "the row as it was");
+                ids.push(i);
+            }
+            sides.push((
+                side,
+                rows.iter()
+                    .map(|r| r.split(',').nth(1).unwrap().to_string())
+                    .collect(),
+            ));
+        }
+        check_sides(&input, &sides);
+        ids.sort_unstable();
+        assert_eq!(ids, (0..input.len()).collect::<Vec<_>>());
+    }
+}
+
+#[test]
+fn split_of_a_grid_file_writes_well_formed_grid_files() {
+    let input = records(40, 9);
+    let dir = tempdir();
+    let path = dir.path().join("set.txt");
+    let grids: Vec<String> = input
+        .iter()
+        .map(|(r, _)| r.parse::<Grid>().unwrap().to_grid_string())
+        .collect();
+    std::fs::write(&path, grids.join("\n\n")).unwrap();
+    let out = dir.path().join("sets");
+    let r = run(&[
+        "split",
+        path.to_str().unwrap(),
+        "--test",
+        "0.5",
+        "--out-dir",
+        out.to_str().unwrap(),
+    ]);
+    assert_eq!(r.code, 0, "{}", r.stderr);
+    let mut sides = Vec::new();
+    for side in ["train", "test"] {
+        let text = std::fs::read_to_string(out.join(format!("{side}.txt"))).unwrap();
+        assert!(!text.starts_with('\n'), "{side} starts with a grid");
+        let records: Vec<String> = text
+            .split("\n\n")
+            .filter(|g| !g.trim().is_empty())
+            .map(|g| grid_to_line(g).parse::<Grid>().unwrap().to_line())
+            .collect();
+        sides.push((side, records));
+    }
+    check_sides(&input, &sides);
+}
+
+#[cfg(feature = "parquet")]
+#[test]
+fn split_of_a_parquet_table_writes_three_tables() {
+    use arrow_array::{Int64Array, RecordBatch, StringArray};
+    use std::sync::Arc;
+    let input = records(300, 21);
+    let dir = tempdir();
+    let path = dir.path().join("set.parquet");
+    let batch = RecordBatch::try_from_iter([
+        (
+            "id",
+            Arc::new(Int64Array::from_iter_values(0..input.len() as i64)) as _,
+        ),
+        (
+            "puzzle",
+            Arc::new(StringArray::from_iter_values(
+                input.iter().map(|(r, _)| r.as_str()),
+            )) as _,
+        ),
+    ])
+    .unwrap();
+    let file = std::fs::File::create(&path).unwrap();
+    let mut writer = parquet::arrow::ArrowWriter::try_new(file, batch.schema(), None).unwrap();
+    writer.write(&batch).unwrap();
+    writer.close().unwrap();
+    let out = dir.path().join("sets");
+    let r = run(&[
+        "split",
+        path.to_str().unwrap(),
+        "--test",
+        "0.3",
+        "--val",
+        "0.2",
+        "-j",
+        "2",
+        "--out-dir",
+        out.to_str().unwrap(),
+    ]);
+    assert_eq!(r.code, 0, "{}", r.stderr);
+    let mut sides = Vec::new();
+    let mut ids = Vec::new();
+    for side in ["train", "val", "test"] {
+        let bytes = std::fs::read(out.join(format!("{side}.parquet"))).unwrap();
+        let batches = crate::tables::read_table(&bytes);
+        let puzzles: Vec<String> = crate::tables::texts(&batches, "puzzle")
+            .into_iter()
+            .map(Option::unwrap)
+            .collect();
+        let side_ids = crate::tables::ids(&batches);
+        for (id, p) in side_ids.iter().zip(&puzzles) {
+            assert_eq!(&input[*id as usize].0, p, "the row as it was");
+        }
+        ids.extend(side_ids);
+        sides.push((side, puzzles));
+    }
+    check_sides(&input, &sides);
+    ids.sort_unstable();
+    assert_eq!(ids, (0..input.len() as i64).collect::<Vec<_>>());
+}
