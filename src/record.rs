@@ -123,6 +123,27 @@ pub trait Job: Sync {
         None
     }
 
+    /// How many output records each input record gives (`shuffle --copies`): 1, the default. A job with more
+    /// writes them all itself in the line and grid layouts (one line or grid each, in order, separated by what
+    /// separates records); a CSV or table row answered with [`CsvAnswer::Rewrite`] is written once per copy by the
+    /// format, each through [`Job::run_copy`], with a `group` column added (the input record's number in the run,
+    /// from 0).
+    fn copies(&self) -> u32 {
+        1
+    }
+
+    /// The answer for copy `copy` (below [`Job::copies`]) of a record: the default is [`Job::run_record`].
+    fn run_copy(
+        &self,
+        record: &Record<'_>,
+        copy: u32,
+        layout: TextLayout,
+        out: &mut Vec<u8>,
+    ) -> Result<Answer, Failure> {
+        let _ = copy;
+        self.run_record(record, layout, out)
+    }
+
     /// Where the answer goes in a CSV row: the solution column (the default), or new columns appended after every
     /// input field, in which case [`TextLayout::CsvField`] answers are those fields joined by commas.
     fn csv_answer(&self) -> CsvAnswer {

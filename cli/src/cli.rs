@@ -311,6 +311,8 @@ pub struct ShuffleArgs {
         allow_negative_numbers = true
     )]
     pub seed: u64,
+    #[command(flatten)]
+    pub copies: crate::dataset_args::CopiesArgs,
 }
 
 /// The inputs and run options shared by every batch subcommand (`solve`, `rate`, `check`, `count`, `canon`,

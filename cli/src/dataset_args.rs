@@ -1,5 +1,5 @@
-//! The clap model of the training-set subcommands' own flags (`split`), beside the
-//! shared batch flags; its run is in `split_cli.rs`.
+//! The clap model of the training-set subcommands' own flags (`split`, `shuffle --copies`), beside the
+//! shared batch flags; their runs are in `split_cli.rs` and `shuffle_cli.rs`.
 
 use std::path::PathBuf;
 
@@ -32,3 +32,16 @@ pub const SPLIT_EXAMPLES: &str = "\
 Examples:
   sudoku split data/puzzles.txt --test 0.2 --out-dir sets          train.txt and test.txt
   sudoku split data/kaggle.csv --test 0.1 --val 0.1 --seed 7 --out-dir sets";
+
+/// `sudoku shuffle --copies K [--keep-original]`.
+#[derive(Debug, Args)]
+pub struct CopiesArgs {
+    /// Write K random equivalent copies of each record, each through its own transformation (a solution column
+    /// with its puzzle); a CSV or table gets one row per copy and a `group` column, the input record's number from 0.
+    #[arg(long, value_name = "K", conflicts_with = "keep_lines",
+          value_parser = clap::builder::RangedU64ValueParser::<u32>::new().range(1..=1_000_000))]
+    pub copies: Option<u32>,
+    /// With --copies: write each record itself first, then its K copies (same group).
+    #[arg(long, requires = "copies")]
+    pub keep_original: bool,
+}

@@ -9,6 +9,7 @@ mod dataset_args;
 mod human_cli;
 mod manual;
 mod report;
+mod shuffle_cli;
 mod split_cli;
 
 use std::process::ExitCode;
@@ -153,7 +154,7 @@ fn run(args: cli::Cli) -> anyhow::Result<ExitCode> {
         ),
         (Some(cli::Command::Shuffle(a)), _) => batch_job(
             &a.batch,
-            &tools::Shuffle { seed: a.seed },
+            &*shuffle_cli::job(a.seed, &a.copies),
             &a.batch.options(false, None, false),
             "shuffled",
             quiet,
@@ -221,7 +222,7 @@ fn run(args: cli::Cli) -> anyhow::Result<ExitCode> {
 
 /// A batch subcommand: `job` on every record of the inputs, the summary (`answered` names what a good record got),
 /// 0 when every record was fine, 1 when some failed.
-fn batch_job<J: Job>(
+fn batch_job<J: Job + ?Sized>(
     args: &cli::BatchArgs,
     job: &J,
     opts: &BatchOptions,

@@ -360,3 +360,208 @@ fn split_of_a_parquet_table_writes_three_tables() {
     ids.sort_unstable();
     assert_eq!(ids, (0..input.len() as i64).collect::<Vec<_>>());
 }
+
+/// `data/puzzles.txt`'s puzzles with their solutions, as `(puzzle, solution)`.
+fn pairs() -> Vec<(String, String)> {
+    puzzle_lines(&read_data("puzzles.txt"))
+        .into_iter()
+        .zip(
+            read_data("puzzles.solutions.txt")
+                .lines()
+                .map(str::to_string),
+        )
+        .collect()
+}
+
+fn canon_of(puzzle: &str) -> Grid {
+    canon(&puzzle.parse().unwrap()).unwrap()
+}
+
+#[test]
+fn shuffle_copies_writes_k_equivalent_lines_per_record_in_order() {
+    let pairs = pairs();
+    let text: String = pairs.iter().map(|(p, s)| format!("{p} {s}\n")).collect();
+    let r = run_in(
+        None,
+        &["shuffle", "--copies", "4", "--seed", "3"],
+        text.as_bytes(),
+    );
+    assert_eq!(r.code, 0, "{}", r.stderr);
+    let out = r.out();
+    let lines: Vec<&str> = out.lines().collect();
+    assert_eq!(lines.len(), 4 * pairs.len());
+    for (i, (p, _)) in pairs.iter().enumerate() {
+        let copies = &lines[4 * i..4 * i + 4];
+        for l in copies {
+            let (cp, cs) = (&l[..81], &l[82..]);
+            assert!(solves(cp, cs), "{l}");
+            assert_eq!(canon_of(cp), canon_of(p), "copy of record {i}");
+        }
+        let distinct: HashSet<&&str> = copies.iter().collect();
+        assert_eq!(distinct.len(), 4);
+    }
+    // --keep-original puts the record itself first, then the same four copies; one copy is plain shuffle's.
+    let kept = run_in(
+        None,
+        &[
+            "shuffle",
+            "--copies",
+            "4",
+            "--keep-original",
+            "--seed",
+            "3",
+            "-j",
+            "2",
+            "--chunk-size",
+            "500",
+        ],
+        text.as_bytes(),
+    );
+    let kept = kept.out();
+    let kept: Vec<&str> = kept.lines().collect();
+    let plain = run_in(None, &["shuffle", "--seed", "3"], text.as_bytes()).out();
+    for (i, (p, s)) in pairs.iter().enumerate() {
+        assert_eq!(kept[5 * i], format!("{p} {s}"));
+        assert_eq!(&kept[5 * i + 1..5 * i + 5], &lines[4 * i..4 * i + 4]);
+        assert_eq!(plain.lines().nth(i).unwrap(), lines[4 * i]);
+    }
+}
+
+#[test]
+fn shuffle_copies_of_a_csv_add_a_group_column_and_keep_the_answers_right() {
+    let pairs = pairs();
+    let dir = tempdir();
+    let path = dir.path().join("set.csv");
+    let mut text = String::from("id,puzzle,answer\n");
+    for (i, (p, s)) in pairs.iter().enumerate() {
+        text.push_str(&format!("{i},{p},{s}\n"));
+    }
+    text.push_str("x,123,\n");
+    std::fs::write(&path, &text).unwrap();
+    let name = path.to_str().unwrap();
+    let out = dir.path().join("aug.csv");
+    let r = run(&[
+        "shuffle",
+        name,
+        "--copies",
+        "4",
+        "--seed",
+        "9",
+        "-o",
+        out.to_str().unwrap(),
+    ]);
+    assert_eq!(r.code, 1, "the bad row fails: {}", r.stderr);
+    assert!(
+        r.stderr
+            .contains(&format!("{name}:{}: malformed", pairs.len() + 2)),
+        "{}",
+        r.stderr
+    );
+    let written = std::fs::read_to_string(&out).unwrap();
+    let mut lines = written.lines();
+    assert_eq!(
+        lines.next(),
+        Some("id,puzzle,answer,group"),
+        "the header once"
+    );
+    let rows: Vec<Vec<&str>> = lines.map(|l| l.split(',').collect()).collect();
+    assert_eq!(rows.len(), 4 * pairs.len() + 1);
+    for (k, row) in rows.iter().enumerate().take(4 * pairs.len()) {
+        let i = k / 4;
+        assert_eq!(row[0], i.to_string());
+        assert_eq!(
+            row[3],
+            i.to_string(),
+            "the group is the input record's number"
+        );
+        assert!(solves(row[1], row[2]));
+        assert_eq!(canon_of(row[1]), canon_of(&pairs[i].0));
+    }
+    let last = rows.last().unwrap();
+    assert_eq!(last[0], "x");
+    assert_eq!(last.last().unwrap(), &pairs.len().to_string());
+    assert!(last.join(",").contains("error: malformed"));
+    // Without the bad row, `check` passes on every copy.
+    let good = dir.path().join("good.csv");
+    let text = written
+        .lines()
+        .filter(|l| !l.contains("error"))
+        .collect::<Vec<_>>()
+        .join("\n");
+    std::fs::write(&good, text).unwrap();
+    let c = run(&[
+        "check",
+        good.to_str().unwrap(),
+        "--solution-column",
+        "answer",
+    ]);
+    assert_eq!(c.code, 0, "{}", c.stderr);
+    // The same bytes whatever the threads and chunks.
+    for (threads, chunk) in [("1", "100000"), ("2", "300")] {
+        let again = dir.path().join(format!("again{threads}.csv"));
+        let r = run(&[
+            "shuffle",
+            name,
+            "--copies",
+            "4",
+            "--seed",
+            "9",
+            "-j",
+            threads,
+            "--chunk-size",
+            chunk,
+            "-o",
+            again.to_str().unwrap(),
+        ]);
+        assert_eq!(r.code, 1);
+        assert!(
+            std::fs::read(&again).unwrap() == written.as_bytes(),
+            "-j {threads}"
+        );
+    }
+}
+
+#[cfg(feature = "parquet")]
+#[test]
+fn shuffle_copies_of_a_parquet_table_add_a_group_column() {
+    use arrow_array::cast::AsArray;
+    let dir = tempdir();
+    let out = dir.path().join("aug.parquet");
+    let r = run(&[
+        "shuffle",
+        &data("puzzles.parquet"),
+        "--copies",
+        "4",
+        "-o",
+        out.to_str().unwrap(),
+    ]);
+    assert_eq!(r.code, 1, "its two bad rows fail: {}", r.stderr);
+    let batches = crate::tables::read_table(&std::fs::read(&out).unwrap());
+    let puzzles = crate::tables::texts(&batches, "question");
+    let answers = crate::tables::texts(&batches, "answer");
+    let ids = crate::tables::ids(&batches);
+    let groups: Vec<i64> = batches
+        .iter()
+        .flat_map(|b| {
+            b.column_by_name("group")
+                .unwrap()
+                .as_primitive::<arrow_array::types::Int64Type>()
+                .values()
+                .to_vec()
+        })
+        .collect();
+    let pairs = pairs();
+    assert_eq!(groups.len(), 4 * pairs.len() + 2);
+    for (k, g) in groups.iter().enumerate().take(4 * pairs.len()) {
+        let i = k / 4;
+        assert_eq!(*g, i as i64);
+        assert_eq!(ids[k], ids[4 * i], "every column kept with its row");
+        let (p, s) = (
+            puzzles[k].as_deref().unwrap(),
+            answers[k].as_deref().unwrap(),
+        );
+        assert!(solves(p, s));
+        assert_eq!(canon_of(p), canon_of(&pairs[i].0));
+    }
+    assert_eq!(&groups[4 * pairs.len()..], &[100, 101]);
+}

@@ -271,6 +271,13 @@ fn each_input<J: Job + ?Sized>(
             prep.preamble.push(b'\n');
         }
     }
+    // A CSV whose rows a job copies gets a `group` column: the input record's number in the run.
+    let mut next_record =
+        (job.copies() > 1 && matches!(prep.plan, Plan::Csv(_))).then_some(col.counts.records);
+    if next_record.is_some() && prep.preamble.ends_with(b"\n") {
+        prep.preamble.pop();
+        prep.preamble.extend_from_slice(b",group\n");
+    }
     col.begin(&name, &prep, skipped, opts.json);
     // With JSON Lines output, every chunk is told the line it starts at: the chunks are cut in order, so a running
     // count of their newlines gives it (one extra pass over the bytes, in JSON mode only).
@@ -304,11 +311,19 @@ fn each_input<J: Job + ?Sized>(
                         bytes => memchr::memchr_iter(b'\n', bytes).count() as u64,
                     };
                 }
+                let record = next_record;
+                if let Some(n) = &mut next_record {
+                    *n += match &c {
+                        Chunk::Oversized { .. } => 1,
+                        bytes => format::records_in_lines(bytes),
+                    };
+                }
                 (
                     Place {
                         base,
                         json,
                         skipped: keep,
+                        record,
                     },
                     c,
                 )

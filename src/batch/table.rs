@@ -401,6 +401,8 @@ mod arrow {
         answer: CsvAnswer,
         /// Answer columns appended (for `CsvAnswer::Solution` without a solution column, or `Append`).
         appended: usize,
+        /// Rows are rewritten once per copy of the job ([`Job::copies`]), a `group` column (int64) added last.
+        group: bool,
         schema: SchemaRef,
     }
 
@@ -421,7 +423,7 @@ mod arrow {
                 }
             })??;
         let schema = reader.schema();
-        let plan = plan(&schema, &cx.opts.columns, job.csv_answer())?;
+        let plan = plan(&schema, &cx.opts.columns, job.csv_answer(), job.copies())?;
         let fields = plan.schema.fields();
         let plain: Vec<String> = std::iter::once(plan.puzzle)
             .chain(plan.claim)
@@ -531,7 +533,8 @@ mod arrow {
         let mut done_rows = 0u64;
         let deliver = |(batch, mut rep, mut encoded): Answered| {
             let mut batch = batch;
-            let rows_in = batch.num_rows() as u64;
+            // Input rows (a job with copies writes more).
+            let rows_in = rep.lines;
             if let Some(end) = col.cut_at_failure(&mut rep) {
                 batch = batch.slice(0, end);
                 encoded = None;
@@ -701,6 +704,7 @@ mod arrow {
         schema: &SchemaRef,
         names: &ColumnNames,
         answer: CsvAnswer,
+        copies: u32,
     ) -> Result<Plan, TableError> {
         let column_names: Vec<&[u8]> = schema
             .fields()
@@ -774,12 +778,17 @@ mod arrow {
                 }
             }
         }
+        let group = copies > 1 && answer == CsvAnswer::Rewrite;
+        if group {
+            fields.push(Arc::new(Field::new("group", DataType::Int64, false)));
+        }
         let schema = Arc::new(Schema::new_with_metadata(fields, schema.metadata().clone()));
         Ok(Plan {
             puzzle,
             claim,
             answer,
             appended,
+            group,
             schema,
         })
     }
@@ -794,6 +803,9 @@ mod arrow {
         first: u64,
         cancel: &AtomicBool,
     ) -> (RecordBatch, ChunkReport) {
+        if plan.group {
+            return answer_copies(plan, job, batch, first, cancel);
+        }
         let n = batch.num_rows();
         let mut report = ChunkReport {
             lines: n as u64,
@@ -829,7 +841,9 @@ mod arrow {
                             text: t,
                         };
                         match plan.answer {
-                            CsvAnswer::Rewrite => rewrite(job, &record, &mut buf, &mut claim_buf),
+                            CsvAnswer::Rewrite => {
+                                rewrite(job, &record, 0, &mut buf, &mut claim_buf)
+                            }
                             _ => job.run_record(&record, TextLayout::CsvField, &mut buf),
                         }
                     }
@@ -905,11 +919,106 @@ mod arrow {
         (out, report)
     }
 
-    /// `CsvAnswer::Rewrite`: the job's answer for the puzzle into `out`, and for the claim (when not empty) read as
-    /// a puzzle into `claim_out`.
+    /// [`answer`] for a job with several copies of each row ([`Job::copies`]): each row answered once per copy,
+    /// every other column repeated, the `group` column (the row's number in the input) added; a failed row is one
+    /// row with its marker. The report's rows are input rows, but a failure's `out_end` counts output rows.
+    fn answer_copies<J: Job + ?Sized>(
+        plan: &Plan,
+        job: &J,
+        batch: &RecordBatch,
+        first: u64,
+        cancel: &AtomicBool,
+    ) -> (RecordBatch, ChunkReport) {
+        let n = batch.num_rows();
+        let copies = job.copies() as usize;
+        let mut report = ChunkReport {
+            lines: n as u64,
+            ..ChunkReport::default()
+        };
+        let puzzles = Texts::of(batch.column(plan.puzzle));
+        let claims = plan.claim.map(|c| Texts::of(batch.column(c)));
+        let builder = || StringBuilder::with_capacity(n * copies, n * copies * 82);
+        let mut puzzle_col = builder();
+        let mut claim_col = plan.claim.map(|_| builder());
+        // The input row of each output row.
+        let mut rows: Vec<u32> = Vec::with_capacity(n * copies);
+        let mut made = vec![(Vec::new(), Vec::new()); copies];
+        for i in 0..n {
+            if cancel.load(Ordering::Relaxed) {
+                break;
+            }
+            let text = puzzles.get(i);
+            let claim = claims.as_ref().and_then(|c| c.get(i));
+            let result = match text {
+                None => Err(Failure::Malformed(RecordError::Null)),
+                Some(t) => match Grid::parse_line(t) {
+                    Err(e) => Err(Failure::Malformed(e.into())),
+                    Ok(grid) => {
+                        let record = Record {
+                            puzzle: &grid,
+                            claim,
+                            position: first + i as u64,
+                            text: t,
+                        };
+                        made.iter_mut().zip(0u32..).try_for_each(|((p, s), copy)| {
+                            p.clear();
+                            s.clear();
+                            rewrite(job, &record, copy, p, s).map(|_| ())
+                        })
+                    }
+                },
+            };
+            let lossy = |b: &[u8]| String::from_utf8_lossy(b).into_owned();
+            match result {
+                Ok(()) => {
+                    for (p, s) in &made {
+                        puzzle_col.append_value(lossy(p));
+                        if let Some(c) = &mut claim_col {
+                            if s.is_empty() {
+                                c.append_option(claim.map(lossy));
+                            } else {
+                                c.append_value(lossy(s));
+                            }
+                        }
+                        rows.push(i as u32);
+                    }
+                    report.solved();
+                }
+                Err(failure) => {
+                    let mut marker = Vec::new();
+                    crate::format::write_marker(&mut marker, &failure);
+                    puzzle_col.append_value(lossy(&marker));
+                    if let Some(c) = &mut claim_col {
+                        c.append_option(claim.map(lossy));
+                    }
+                    rows.push(i as u32);
+                    report.failed(i as u64, failure, rows.len());
+                }
+            }
+        }
+        let take = arrow_array::UInt32Array::from(rows.clone());
+        let mut columns: Vec<ArrayRef> = batch
+            .columns()
+            .iter()
+            .map(|c| arrow_select::take::take(c, &take, None).expect("rows of the batch"))
+            .collect();
+        columns[plan.puzzle] = Arc::new(puzzle_col.finish());
+        if let (Some(c), Some(mut b)) = (plan.claim, claim_col) {
+            columns[c] = Arc::new(b.finish());
+        }
+        let groups = rows.iter().map(|&r| (first + u64::from(r)) as i64);
+        columns.push(Arc::new(arrow_array::Int64Array::from_iter_values(groups)));
+        let out = RecordBatch::try_new(plan.schema.clone(), columns)
+            .expect("the columns follow the plan's schema");
+        (out, report)
+    }
+
+    /// `CsvAnswer::Rewrite`: the job's answer for the puzzle (its copy `copy`) into `out`, and for the claim (when
+    /// not empty) read as a puzzle into `claim_out`.
     fn rewrite<J: Job + ?Sized>(
         job: &J,
         record: &Record<'_>,
+        copy: u32,
         out: &mut Vec<u8>,
         claim_out: &mut Vec<u8>,
     ) -> Result<Answer, Failure> {
@@ -921,13 +1030,13 @@ mod arrow {
                 claim: None,
                 ..*record
             };
-            job.run_record(&part, TextLayout::CsvField, claim_out)?;
+            job.run_copy(&part, copy, TextLayout::CsvField, claim_out)?;
         }
         let part = Record {
             claim: None,
             ..*record
         };
-        job.run_record(&part, TextLayout::CsvField, out)
+        job.run_copy(&part, copy, TextLayout::CsvField, out)
     }
 
     /// Bytes a table writer writes, taken away after every batch.

@@ -353,6 +353,9 @@ pub(crate) struct Place {
     pub json: Option<u64>,
     /// What happens to comment and blank lines.
     pub skipped: Skipped,
+    /// For a CSV whose rows get a `group` column ([`Job::copies`] above 1), the number in the run of the chunk's
+    /// first record; `None` otherwise.
+    pub record: Option<u64>,
 }
 
 impl Place {
@@ -541,6 +544,13 @@ pub fn read_all(
             }
         })
         .collect())
+}
+
+/// The records of a chunk of line or CSV records: its lines that are not skipped ([`is_skipped`]).
+pub(crate) fn records_in_lines(data: &[u8]) -> u64 {
+    LineIter::new(data)
+        .filter(|(_, _, line)| line.len() > MAX_RECORD || !is_skipped(line))
+        .count() as u64
 }
 
 /// True for a line that holds no record: blank, or a `#` comment.

@@ -21,7 +21,7 @@
 use std::io::Write;
 
 use crate::format::json::{json_field, json_key};
-use crate::grid::{Grid, CELLS};
+use crate::grid::Grid;
 use crate::record::{Answer, CsvAnswer, Failure, Job, Record, SolutionError, TextLayout};
 use crate::solver;
 
@@ -238,22 +238,13 @@ impl Job for Shuffle {
         layout: TextLayout,
         out: &mut Vec<u8>,
     ) -> Result<Answer, Failure> {
-        let transform = Transform::random(self.seed, record.position);
-        let blank = if layout != TextLayout::CsvField && memchr::memchr(b'.', record.text).is_some()
-        {
-            b'.'
-        } else {
-            b'0'
+        // The first of one copy is this job's answer.
+        let one = super::Copies {
+            seed: self.seed,
+            copies: 1,
+            keep_original: false,
         };
-        transform.apply(record.puzzle).write(layout, blank, out);
-        if let (TextLayout::Line, Some(claim)) = (layout, record.claim) {
-            let solution = Grid::parse_line(claim)
-                .map_err(|e| Failure::WrongSolution(SolutionError::Unreadable(e)))?;
-            // The separator the line had between its two halves.
-            out.push(record.text[CELLS]);
-            transform.apply(&solution).write(layout, blank, out);
-        }
-        Ok(Answer::Written)
+        one.run_copy(record, 0, layout, out)
     }
 
     fn csv_answer(&self) -> CsvAnswer {
