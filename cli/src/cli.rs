@@ -135,6 +135,16 @@ pub enum Command {
         #[command(flatten)]
         split: crate::dataset_args::SplitArgs,
     },
+    /// Export the records as numpy arrays for training: DIR/inputs.npy (N, 81) uint8 (0 blanks), DIR/labels.npy
+    /// (the solution each record carries, else the unique solution), DIR/group.npy (N,) int64 (equivalence classes
+    /// numbered in order of first appearance) and DIR/dataset.json. Records that fail are left out.
+    #[command(after_help = crate::dataset_args::EXPORT_EXAMPLES)]
+    Export {
+        #[command(flatten)]
+        batch: BatchArgs,
+        #[command(flatten)]
+        export: crate::dataset_args::ExportArgs,
+    },
     /// Print a shell completion script to standard output.
     #[command(after_help = COMPLETIONS_EXAMPLES)]
     Completions {

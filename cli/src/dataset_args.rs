@@ -1,9 +1,9 @@
-//! The clap model of the training-set subcommands' own flags (`split`, `shuffle --copies`), beside the
-//! shared batch flags; their runs are in `split_cli.rs` and `shuffle_cli.rs`.
+//! The clap model of the training-set subcommands' own flags (`split`, `export`, `shuffle --copies`), beside the
+//! shared batch flags; their runs are in `split_cli.rs`, `export_cli.rs` and `shuffle_cli.rs`.
 
 use std::path::PathBuf;
 
-use clap::Args;
+use clap::{Args, ValueEnum};
 
 /// Arguments of `sudoku split`.
 #[derive(Debug, Args)]
@@ -32,6 +32,30 @@ pub const SPLIT_EXAMPLES: &str = "\
 Examples:
   sudoku split data/puzzles.txt --test 0.2 --out-dir sets          train.txt and test.txt
   sudoku split data/kaggle.csv --test 0.1 --val 0.1 --seed 7 --out-dir sets";
+
+/// `--to` values.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, ValueEnum)]
+pub enum ExportFormat {
+    /// numpy's .npy files: inputs.npy, labels.npy, group.npy.
+    Npy,
+}
+
+/// Arguments of `sudoku export`.
+#[derive(Debug, Args)]
+pub struct ExportArgs {
+    /// The kind of files to write.
+    #[arg(long, value_enum, value_name = "KIND")]
+    pub to: ExportFormat,
+    /// The folder of the files (created if missing): inputs.npy, labels.npy, group.npy and dataset.json.
+    #[arg(long, value_name = "DIR")]
+    pub out_dir: PathBuf,
+}
+
+/// `Examples:` of `sudoku export --help` (run as written from the repository root by tests/readme.rs).
+pub const EXPORT_EXAMPLES: &str = "\
+Examples:
+  sudoku export data/kaggle.csv --to npy --out-dir arrays         labels from the solutions column
+  sudoku export data/puzzles.txt --to npy --out-dir arrays        labels solved";
 
 /// `sudoku shuffle --copies K [--keep-original]`.
 #[derive(Debug, Args)]

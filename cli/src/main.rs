@@ -6,6 +6,7 @@
 mod console;
 mod cli;
 mod dataset_args;
+mod export_cli;
 mod human_cli;
 mod manual;
 mod report;
@@ -160,6 +161,9 @@ fn run(args: cli::Cli) -> anyhow::Result<ExitCode> {
             quiet,
         ),
         (Some(cli::Command::Split { batch, split }), _) => split_cli::run(&batch, &split, quiet),
+        (Some(cli::Command::Export { batch, export }), _) => {
+            export_cli::run(&batch, &export, quiet)
+        }
         (Some(cli::Command::Completions { shell }), _) => {
             use clap::CommandFactory;
             let mut cmd = cli::Cli::command();

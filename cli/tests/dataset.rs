@@ -565,3 +565,172 @@ fn shuffle_copies_of_a_parquet_table_add_a_group_column() {
     }
     assert_eq!(&groups[4 * pairs.len()..], &[100, 101]);
 }
+
+/// A `.npy` file read back: its header's `descr` and `shape`, and its data bytes. Parsed here, independently of
+/// the writer: version 1.0, a little-endian header length, a Python dict.
+fn read_npy(path: &std::path::Path) -> (String, Vec<usize>, Vec<u8>) {
+    let bytes = std::fs::read(path).unwrap();
+    assert_eq!(&bytes[..8], b"\x93NUMPY\x01\x00", "{}", path.display());
+    let len = usize::from(u16::from_le_bytes([bytes[8], bytes[9]]));
+    assert_eq!((10 + len) % 64, 0, "data aligned");
+    let header = std::str::from_utf8(&bytes[10..10 + len]).unwrap();
+    assert!(header.ends_with('\n'));
+    assert!(header.contains("'fortran_order': False"));
+    let descr = header
+        .split("'descr': '")
+        .nth(1)
+        .unwrap()
+        .split('\'')
+        .next()
+        .unwrap();
+    let shape = header
+        .split("'shape': (")
+        .nth(1)
+        .unwrap()
+        .split(')')
+        .next()
+        .unwrap();
+    let shape: Vec<usize> = shape
+        .split(',')
+        .map(str::trim)
+        .filter(|s| !s.is_empty())
+        .map(|s| s.parse().unwrap())
+        .collect();
+    (descr.to_string(), shape, bytes[10 + len..].to_vec())
+}
+
+#[test]
+fn export_writes_arrays_of_the_right_shapes_values_and_groups() {
+    let pairs = pairs();
+    // The classes of data/puzzles.txt, numbered by first appearance there.
+    let mut class_of_form: HashMap<Grid, usize> = HashMap::new();
+    let classes: Vec<usize> = pairs
+        .iter()
+        .map(|(p, _)| {
+            let n = class_of_form.len();
+            *class_of_form.entry(canon_of(p)).or_insert(n)
+        })
+        .collect();
+    // Each puzzle as 1 to 3 random equivalent copies (with its solution through the same transform), shuffled.
+    let mut draw = Draw(17);
+    let mut records: Vec<(Grid, Grid, usize)> = Vec::new();
+    for (i, (p, s)) in pairs.iter().enumerate() {
+        for _ in 0..1 + i % 3 {
+            let t = Transform::random(8, draw.next());
+            records.push((
+                t.apply(&p.parse().unwrap()),
+                t.apply(&s.parse().unwrap()),
+                classes[i],
+            ));
+        }
+    }
+    for i in (1..records.len()).rev() {
+        records.swap(i, (draw.next() % (i as u64 + 1)) as usize);
+    }
+    let dir = tempdir();
+    for with_solutions in [true, false] {
+        let path = dir.path().join(format!("set{with_solutions}.txt"));
+        let mut text: String = records
+            .iter()
+            .map(|(p, s, _)| {
+                if with_solutions {
+                    format!("{} {}\n", p.to_line(), s.to_line())
+                } else {
+                    format!("{}\n", p.to_line())
+                }
+            })
+            .collect();
+        text.push_str("# a comment, then a malformed record\n123\n");
+        std::fs::write(&path, text).unwrap();
+        let out = dir.path().join(format!("arrays{with_solutions}"));
+        let r = run(&[
+            "export",
+            path.to_str().unwrap(),
+            "--to",
+            "npy",
+            "-j",
+            "2",
+            "--chunk-size",
+            "1000",
+            "--out-dir",
+            out.to_str().unwrap(),
+        ]);
+        assert_eq!(r.code, 1, "the malformed record fails: {}", r.stderr);
+        assert!(
+            r.stderr
+                .contains(&format!(":{}: malformed", records.len() + 2)),
+            "{}",
+            r.stderr
+        );
+        let n = records.len();
+        let (d, shape, inputs) = read_npy(&out.join("inputs.npy"));
+        assert_eq!((d.as_str(), shape), ("|u1", vec![n, 81]));
+        let (d, shape, labels) = read_npy(&out.join("labels.npy"));
+        assert_eq!((d.as_str(), shape), ("|u1", vec![n, 81]));
+        let (d, shape, group) = read_npy(&out.join("group.npy"));
+        assert_eq!((d.as_str(), shape), ("<i8", vec![n]));
+        assert_eq!(
+            (inputs.len(), labels.len(), group.len()),
+            (81 * n, 81 * n, 8 * n)
+        );
+        let groups: Vec<i64> = group
+            .chunks_exact(8)
+            .map(|b| i64::from_le_bytes(b.try_into().unwrap()))
+            .collect();
+        // Groups: one number per class, numbered in order of first appearance.
+        let mut number_of: HashMap<usize, i64> = HashMap::new();
+        for (k, (p, s, class)) in records.iter().enumerate() {
+            assert_eq!(&inputs[81 * k..81 * k + 81], p.cells(), "row {k}");
+            assert_eq!(&labels[81 * k..81 * k + 81], s.cells(), "row {k}");
+            let next = number_of.len() as i64;
+            assert_eq!(
+                groups[k],
+                *number_of.entry(*class).or_insert(next),
+                "row {k}"
+            );
+        }
+        let json = std::fs::read_to_string(out.join("dataset.json")).unwrap();
+        let json: serde_json::Value = serde_json::from_str(&json).unwrap();
+        assert_eq!(json["rows"], n);
+        assert_eq!(json["classes"], number_of.len());
+        assert_eq!(json["failed"], 1);
+        let (given, solved) = if with_solutions { (n, 0) } else { (0, n) };
+        assert_eq!(
+            (json["labels_given"].clone(), json["labels_solved"].clone()),
+            (given.into(), solved.into())
+        );
+        assert_eq!(json["shapes"]["inputs"], serde_json::json!([n, 81]));
+        let leftovers: Vec<_> = std::fs::read_dir(&out)
+            .unwrap()
+            .map(|e| e.unwrap().file_name().into_string().unwrap())
+            .filter(|f| f.starts_with('.'))
+            .collect();
+        assert!(leftovers.is_empty(), "{leftovers:?}");
+        // numpy, when it is installed, reads the same arrays.
+        let check = format!(
+            "import numpy as np, sys\n\
+             d = sys.argv[1]\n\
+             x = np.load(d + '/inputs.npy'); y = np.load(d + '/labels.npy'); g = np.load(d + '/group.npy')\n\
+             assert x.shape == ({n}, 81) and x.dtype == np.uint8, x.shape\n\
+             assert y.shape == ({n}, 81) and y.dtype == np.uint8\n\
+             assert g.shape == ({n},) and g.dtype == np.int64\n\
+             assert ((x == 0) | (x == y)).all(), 'labels keep the givens'\n\
+             assert (np.sort(y, axis=1) == np.repeat(np.arange(1, 10), 9)).all()\n\
+             assert g.max() + 1 == {}\n",
+            number_of.len()
+        );
+        match std::process::Command::new("python3")
+            .args(["-c", "import numpy"])
+            .status()
+        {
+            Ok(s) if s.success() => {
+                let st = std::process::Command::new("python3")
+                    .args(["-c", &check, out.to_str().unwrap()])
+                    .status()
+                    .unwrap();
+                assert!(st.success(), "numpy's check");
+            }
+            _ => skipped("numpy is not installed: the arrays are not read by numpy"),
+        }
+    }
+}

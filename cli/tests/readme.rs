@@ -124,6 +124,7 @@ fn every_help_example_runs_as_written() {
         Some("dedupe"),
         Some("shuffle"),
         Some("split"),
+        Some("export"),
         Some("completions"),
         Some("man"),
     ] {
