@@ -86,6 +86,9 @@ pub enum Answer {
     /// The answer is written and kept only for the first record of the run with this key, in input order; the
     /// batch run drops the later ones from the output and counts them ([`crate::batch::Counts::dropped`]).
     FirstOf([u8; 32]),
+    /// The answer is written to output part `n` of a run with several outputs (`split`:
+    /// [`crate::batch::run_routed`]); a run with one output writes it like [`Answer::Written`].
+    Part(u8),
 }
 
 /// Work to do on each record of a batch. `run` appends the answer for `puzzle` to `out`, shaped for `layout`, or
@@ -118,6 +121,27 @@ pub trait Job: Sync {
     /// option `header`); `None` (the default) for a job whose line output is the answer alone.
     fn line_header(&self) -> Option<&'static str> {
         None
+    }
+
+    /// How many output records each input record gives (`shuffle --copies`): 1, the default. A job with more
+    /// writes them all itself in the line and grid layouts (one line or grid each, in order, separated by what
+    /// separates records); a CSV or table row answered with [`CsvAnswer::Rewrite`] is written once per copy by the
+    /// format, each through [`Job::run_copy`], with a `group` column added (the input record's number in the run,
+    /// from 0).
+    fn copies(&self) -> u32 {
+        1
+    }
+
+    /// The answer for copy `copy` (below [`Job::copies`]) of a record: the default is [`Job::run_record`].
+    fn run_copy(
+        &self,
+        record: &Record<'_>,
+        copy: u32,
+        layout: TextLayout,
+        out: &mut Vec<u8>,
+    ) -> Result<Answer, Failure> {
+        let _ = copy;
+        self.run_record(record, layout, out)
     }
 
     /// Where the answer goes in a CSV row: the solution column (the default), or new columns appended after every
@@ -293,6 +317,19 @@ pub(crate) struct ChunkReport {
     pub failures: Vec<RecordFailure>,
     /// The records answered with [`Answer::FirstOf`], in order.
     pub keyed: Vec<Keyed>,
+    /// The records answered with [`Answer::Part`], in order.
+    pub routed: Vec<Routed>,
+}
+
+/// A record answered with [`Answer::Part`]: its part and where its output lies in the chunk's output buffer.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub(crate) struct Routed {
+    /// The output part.
+    pub part: u8,
+    /// Start of the record's output (its separator included).
+    pub out_start: usize,
+    /// End of the record's output (its newline included).
+    pub out_end: usize,
 }
 
 /// A record answered with [`Answer::FirstOf`]: its key and where its output lies in the chunk's output buffer.
@@ -317,6 +354,16 @@ impl ChunkReport {
     pub(crate) fn keyed(&mut self, key: [u8; 32], out_start: usize, out_end: usize) {
         self.keyed.push(Keyed {
             key,
+            out_start,
+            out_end,
+        });
+        self.records += 1;
+    }
+
+    /// Counts a record answered for output part `part`.
+    pub(crate) fn routed(&mut self, part: u8, out_start: usize, out_end: usize) {
+        self.routed.push(Routed {
+            part,
             out_start,
             out_end,
         });

@@ -123,6 +123,25 @@ pub enum Command {
     /// transformation); the same seed gives the same output whatever -j is.
     #[command(after_help = SHUFFLE_EXAMPLES)]
     Shuffle(ShuffleArgs),
+    /// Split the records into train, test and (with --val) validation sets, every equivalence class wholly on
+    /// one side: DIR/train.EXT, DIR/test.EXT, DIR/val.EXT in the input's format. Records that fail are left out.
+    #[command(after_help = crate::dataset_args::SPLIT_EXAMPLES)]
+    Split {
+        #[command(flatten)]
+        batch: BatchArgs,
+        #[command(flatten)]
+        split: crate::dataset_args::SplitArgs,
+    },
+    /// Export the records as numpy arrays for training: DIR/inputs.npy (N, 81) uint8 (0 blanks), DIR/labels.npy
+    /// (the solution each record carries, else the unique solution), DIR/group.npy (N,) int64 (equivalence classes
+    /// numbered in order of first appearance) and DIR/dataset.json. Records that fail are left out.
+    #[command(after_help = crate::dataset_args::EXPORT_EXAMPLES)]
+    Export {
+        #[command(flatten)]
+        batch: BatchArgs,
+        #[command(flatten)]
+        export: crate::dataset_args::ExportArgs,
+    },
     /// Print a shell completion script to standard output.
     #[command(after_help = COMPLETIONS_EXAMPLES)]
     Completions {
@@ -301,6 +320,8 @@ pub struct ShuffleArgs {
         allow_negative_numbers = true
     )]
     pub seed: u64,
+    #[command(flatten)]
+    pub copies: crate::dataset_args::CopiesArgs,
 }
 
 /// The inputs and run options shared by every batch subcommand (`solve`, `rate`, `check`, `count`, `canon`,

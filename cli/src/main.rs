@@ -6,12 +6,16 @@
 mod console;
 mod bench_cli;
 mod cli;
+mod dataset_args;
 mod explain_cli;
+mod export_cli;
 mod human_cli;
 mod manual;
 mod puzzle_filters;
 mod rate_report;
 mod report;
+mod shuffle_cli;
+mod split_cli;
 mod usage;
 mod value;
 
@@ -161,11 +165,15 @@ fn run(args: cli::Cli) -> anyhow::Result<ExitCode> {
         ),
         (Some(cli::Command::Shuffle(a)), _) => batch_job(
             &a.batch,
-            &tools::Shuffle { seed: a.seed },
+            &*shuffle_cli::job(a.seed, &a.copies),
             &a.batch.options(false, None, false),
             "shuffled",
             quiet,
         ),
+        (Some(cli::Command::Split { batch, split }), _) => split_cli::run(&batch, &split, quiet),
+        (Some(cli::Command::Export { batch, export }), _) => {
+            export_cli::run(&batch, &export, quiet)
+        }
         (Some(cli::Command::Completions { shell }), _) => {
             use clap::CommandFactory;
             let mut cmd = cli::Cli::command();
@@ -221,7 +229,7 @@ fn run(args: cli::Cli) -> anyhow::Result<ExitCode> {
 
 /// A batch subcommand: `job` on every record of the inputs, the summary (`answered` names what a good record got),
 /// 0 when every record was fine, 1 when some failed.
-pub(crate) fn batch_job<J: Job>(
+pub(crate) fn batch_job<J: Job + ?Sized>(
     args: &cli::BatchArgs,
     job: &J,
     opts: &BatchOptions,

@@ -3,6 +3,7 @@
 
 #[cfg(feature = "parquet")]
 mod corrupt_tables;
+mod dataset;
 mod dumps;
 mod explain_json;
 mod generate;

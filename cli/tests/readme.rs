@@ -123,6 +123,8 @@ fn every_help_example_runs_as_written() {
         Some("canon"),
         Some("dedupe"),
         Some("shuffle"),
+        Some("split"),
+        Some("export"),
         Some("completions"),
         Some("man"),
     ] {

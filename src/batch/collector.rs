@@ -1,12 +1,14 @@
 //! The collector: the one in-order end of every batch run, text or table. It takes each chunk's answers in input
 //! order ([`Collector::deliver`]), fixes up what depends on the records before (`--fail-fast`, repeats left out by
 //! `dedupe` over the whole run, the record separator, line numbers), counts, tells the observer about failures and
-//! progress, and hands the bytes to the run's writer.
+//! progress, and hands the bytes to the run's writer, or, in a run with several outputs, cut into the parts its
+//! records were answered for ([`Routes`]), to each part's writer.
 
 use std::collections::HashSet;
 use std::ops::Range;
 use std::time::Instant;
 
+use super::route::Routes;
 use super::summary::{BatchSummary, Counts};
 use super::BatchError;
 use crate::format::Prepared;
@@ -30,6 +32,16 @@ pub(super) trait Answers {
 
     /// Drops the separator byte `sep` in front of the first record (the first record of the output has none).
     fn drop_separator(&mut self, sep: u8);
+
+    /// In a run with several outputs, keeps only the records `rep` routed to part 0 and sends those of the other
+    /// parts to `routes` (the separator `sep` dropped before the first record of each part); every other record
+    /// (a failed one) goes nowhere.
+    fn route(
+        &mut self,
+        rep: &ChunkReport,
+        routes: &mut Routes,
+        sep: Option<u8>,
+    ) -> Result<(), BatchError>;
 
     /// The bytes that go to the writer.
     fn into_bytes(self) -> Result<Vec<u8>, BatchError>;
@@ -60,14 +72,18 @@ pub(super) struct Collector<'o> {
     stopped: bool,
     /// Keys of the records kept so far ([`crate::record::Answer::FirstOf`]), over every input of the run.
     seen: HashSet<[u8; 32]>,
+    /// The outputs beyond the first of a run with several ([`super::run_routed`]); none otherwise.
+    routes: Routes,
 }
 
 impl<'o> Collector<'o> {
-    /// The collector of a run over inputs of `total` bytes (when known) that tells `observer`.
+    /// The collector of a run over inputs of `total` bytes (when known) that tells `observer`, with `routes` for
+    /// the outputs beyond the first (none for a run with one output).
     pub(super) fn new(
         observer: &'o mut dyn Observer,
         total: Option<u64>,
         fail_fast: bool,
+        routes: Routes,
     ) -> Collector<'o> {
         Collector {
             observer,
@@ -82,6 +98,7 @@ impl<'o> Collector<'o> {
             wrote_record: false,
             stopped: false,
             seen: HashSet::new(),
+            routes,
         }
     }
 
@@ -119,6 +136,21 @@ impl<'o> Collector<'o> {
         self.bytes_out
     }
 
+    /// Records counted so far, over every input of the run.
+    pub(super) fn records(&self) -> u64 {
+        self.counts.records
+    }
+
+    /// The outputs beyond the first (none for a run with one output).
+    pub(super) fn routes(&self) -> &Routes {
+        &self.routes
+    }
+
+    /// Takes the outputs beyond the first away, to be completed or given up as the run ends.
+    pub(super) fn take_routes(&mut self) -> Routes {
+        std::mem::take(&mut self.routes)
+    }
+
     /// True when `--fail-fast` met a failed record: the run stops, its output not completed.
     pub(super) fn stopped(&self) -> bool {
         self.stopped
@@ -132,6 +164,24 @@ impl<'o> Collector<'o> {
             return Ok(());
         }
         run.writer.send(bytes).map_err(|_| writer_stopped())
+    }
+
+    /// Hands an input's `preamble` (a CSV header) to the writer and to every extra output: each output is complete
+    /// on its own.
+    pub(super) fn send_preamble(
+        &mut self,
+        preamble: Vec<u8>,
+        run: &OrderedRun,
+    ) -> Result<(), BatchError> {
+        self.routes.preamble(&preamble);
+        self.send(preamble, run)
+    }
+
+    /// Hands `bytes` that belong to no record (a table's last bytes) to extra output `part` (1 or more).
+    pub(super) fn send_part(&mut self, part: usize, bytes: Vec<u8>) {
+        if !bytes.is_empty() {
+            self.routes.send(part, bytes);
+        }
     }
 
     /// Takes the next chunk's `answers`, with their report, in input order: cuts them at the first failure under
@@ -151,7 +201,9 @@ impl<'o> Collector<'o> {
         if !rep.keyed.is_empty() {
             self.drop_repeats(&mut answers, &rep)?;
         }
-        if let Some(sep) = self.separator {
+        if self.routes.active() {
+            answers.route(&rep, &mut self.routes, self.separator)?;
+        } else if let Some(sep) = self.separator {
             if !self.wrote_record && rep.records > 0 {
                 answers.drop_separator(sep);
             }
@@ -160,7 +212,7 @@ impl<'o> Collector<'o> {
         let progress = self.tally(&rep, input_len);
         let bytes = answers.into_bytes()?;
         self.bytes_out += bytes.len() as u64;
-        if run.put(bytes, progress, &mut *self.observer) == Flow::Stop {
+        if run.put(bytes, progress, &mut *self.observer) == Flow::Stop || self.routes.failed {
             return Err(writer_stopped());
         }
         Ok(if self.stopped { Flow::Stop } else { Flow::Go })

@@ -15,6 +15,8 @@
 //!   its text columns, `footer` a Parquet file's row groups read a few at a time, `table_guard` the fence and size
 //!   checks that keep a corrupt table from aborting the process;
 //! - `collector`: the one in-order end of both runs: fail-fast, repeats, separators, counts, observer, writer;
+//! - `route`: the extra outputs of a run with several ([`run_routed`], `split`), cut from each chunk by the
+//!   collector;
 //! - `summary`: counts and the summary of a run ([`BatchSummary`]).
 //!
 //! What happens to one record is a [`Job`]; what a run tells as it goes goes to an [`Observer`](crate::Observer)
@@ -54,6 +56,7 @@ mod footer;
 mod input;
 mod mapped;
 mod options;
+mod route;
 mod run;
 mod summary;
 mod table;
@@ -72,7 +75,7 @@ pub use crate::format::{read_all, FormatError};
 pub use crate::record::{Answer, CsvAnswer, Job, Record};
 pub use input::InputSpec;
 pub use options::BatchOptions;
-pub use run::run_batch;
+pub use run::{run_batch, run_routed};
 pub use summary::{BatchSummary, Counts};
 pub use table::{TableCompression, TableError, TableKind, TablePart};
 

@@ -3,6 +3,9 @@
 //! memory stays flat for any input size), with one [`Collector`] counting failed records and telling the
 //! [`Observer`] about them over the whole run.
 //!
+//! A run may have several outputs ([`run_routed`]): the first on the ordered run's writer, the others on writers of
+//! their own ([`Routes`]), each record going to the one its answer names, through the same collector.
+//!
 //! Output is committed (a file renamed into place) only when the whole run succeeded and no input changed under it.
 
 use std::time::Instant;
@@ -10,6 +13,7 @@ use std::time::Instant;
 use super::collector::{writer_stopped, Collector};
 use super::input::{Data, InputSpec, Opened};
 use super::options::BatchOptions;
+use super::route::Routes;
 use super::summary::BatchSummary;
 use super::table::TableError;
 #[cfg(feature = "parquet")]
@@ -46,6 +50,42 @@ pub fn run_batch<J: Job + ?Sized>(
     opts: &BatchOptions,
     observer: &mut dyn Observer,
 ) -> Result<BatchSummary, BatchError> {
+    run(inputs, target, &[], job, opts, observer).map(|(summary, _)| summary)
+}
+
+/// Runs `job` as [`run_batch`] does, with one output per target: each record the job answers with
+/// [`Answer::Part(n)`](crate::record::Answer::Part) goes, whole and in input order, to `targets[n]`; a failed record
+/// (told to `observer` and counted) and a record answered otherwise go nowhere. Each output is complete on its
+/// own: the input's preamble (a CSV header) starts every one, and a table input gives a table for each. Returns the
+/// summary and the records written to each target. Every output is completed only when the run succeeds; on an
+/// error none is created (a file target) — except that one completed before a later one failed to complete stays.
+pub fn run_routed<J: Job + ?Sized>(
+    inputs: Vec<InputSpec>,
+    targets: &[Target],
+    job: &J,
+    opts: &BatchOptions,
+    observer: &mut dyn Observer,
+) -> Result<(BatchSummary, Vec<u64>), BatchError> {
+    match targets {
+        [] => Ok((BatchSummary::default(), Vec::new())),
+        [one] => run(inputs, one, &[], job, opts, observer).map(|(s, _)| {
+            let written = s.counts.solved();
+            (s, vec![written])
+        }),
+        [first, extra @ ..] => run(inputs, first, extra, job, opts, observer),
+    }
+}
+
+/// The run of [`run_batch`] and [`run_routed`]: `extra` are the targets of output parts 1, 2, ...; returns the
+/// summary and the records written to each part (none for a run with one output).
+fn run<J: Job + ?Sized>(
+    inputs: Vec<InputSpec>,
+    target: &Target,
+    extra: &[Target],
+    job: &J,
+    opts: &BatchOptions,
+    observer: &mut dyn Observer,
+) -> Result<(BatchSummary, Vec<u64>), BatchError> {
     let started = Instant::now();
     if inputs.iter().filter(|i| **i == InputSpec::Stdin).count() > 1 {
         return Err(BatchError::StdinTwice);
@@ -57,8 +97,15 @@ pub fn run_batch<J: Job + ?Sized>(
     let total = opened.iter().map(Opened::len).sum::<Option<u64>>();
     let chunk_size = chunk_size(opts.threads.get(), opts.chunk_size);
     let run = OrderedRun::start::<BatchError>(opts.threads, chunk_size, target)?;
+    let routes = match Routes::start(extra) {
+        Ok(routes) => routes,
+        Err(e) => {
+            run.writer.abort();
+            return Err(e.into());
+        }
+    };
     let threads = run.engine.threads();
-    let mut col = Collector::new(observer, total, opts.fail_fast);
+    let mut col = Collector::new(observer, total, opts.fail_fast, routes);
     let mut result = each_of(&mut opened, job, opts, &run, chunk_size, &mut col);
     if result.is_ok() && crate::ordered::stopped() {
         result = Err(BatchError::Stopped);
@@ -66,8 +113,10 @@ pub fn run_batch<J: Job + ?Sized>(
     if result.is_ok() && !col.stopped() {
         result = check_unchanged(&opened, run.atomic);
     }
-    end_output(run, result, col.stopped())?;
-    Ok(col.summary(started, threads, opened.len()))
+    let routes = col.take_routes();
+    let parts = routes.counts.clone();
+    end_output(run, routes, result, col.stopped())?;
+    Ok((col.summary(started, threads, opened.len()), parts))
 }
 
 /// Every input in turn, a table through the table run and any other through the text run, until one fails or
@@ -160,33 +209,46 @@ fn each_table<J: Job + ?Sized>(
     }
 }
 
-/// Ends the output as the run ended: completed (a file renamed into place) after a whole run; given up (a file not
-/// created) after an error or when `--fail-fast` `stopped` the run; when the writer stopped, its own error.
+/// Ends the outputs (the run's own and the extra `routes`) as the run ended: completed (a file renamed into place)
+/// after a whole run; given up (a file not created) after an error or when `--fail-fast` `stopped` the run; when a
+/// writer stopped, its own error.
 fn end_output(
     run: OrderedRun,
+    routes: Routes,
     result: Result<(), BatchError>,
     stopped: bool,
 ) -> Result<(), BatchError> {
     let writer = run.writer;
     match result {
         Ok(()) if !stopped => {
-            writer.finish()?;
+            if let Err(e) = writer.finish() {
+                routes.abort();
+                return Err(e.into());
+            }
+            routes.finish()?;
         }
-        Ok(()) => writer.abort(),
-        // The writer stopped: its own error says why.
+        Ok(()) => {
+            writer.abort();
+            routes.abort();
+        }
+        // A writer stopped: its own error says why.
         Err(BatchError::Output(OutputError::Aborted)) => {
-            return Err(match writer.finish() {
-                Err(e) => e.into(),
-                Ok(_) => writer_stopped(),
+            let first = writer.finish();
+            let rest = routes.finish();
+            return Err(match (first, rest) {
+                (Err(e), _) | (_, Err(e)) => e.into(),
+                _ => writer_stopped(),
             });
         }
         Err(e) => {
             writer.abort();
+            routes.abort();
             return Err(e);
         }
     }
     Ok(())
 }
+
 /// The error of an input whose reading failed, said as what went wrong: a file that changed under the run is
 /// [`BatchError::Changed`] (its new bytes, not damage, broke the reading: a gzip file appended to reads as
 /// truncated); a compressed input whose output already went out where it cannot be taken back (`wrote`, and the

@@ -1,5 +1,6 @@
 //! A table's rows answered: where the puzzles are and where the answers go ([`Plan`], from the table's schema and
-//! the job's [`CsvAnswer`]), and a chunk of rows answered by the job into the output batch and its report.
+//! the job's [`CsvAnswer`]), and a chunk of rows answered by the job into the output batch and its report (each
+//! row once per copy, with a `group` column, for a job with several copies: [`Job::copies`]).
 
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::Arc;
@@ -24,6 +25,8 @@ pub(super) struct Plan {
     answer: CsvAnswer,
     /// Answer columns appended (for `CsvAnswer::Solution` without a solution column, or `Append`).
     pub(super) appended: usize,
+    /// Rows are rewritten once per copy of the job ([`Job::copies`]), a `group` column (int64) added last.
+    group: bool,
     pub(super) schema: SchemaRef,
 }
 
@@ -38,11 +41,13 @@ fn column_list(schema: &Schema) -> String {
 }
 
 /// The plan of a table of `schema` for a job whose answer goes where `answer` says: the puzzle and solution columns
-/// picked by `names` (checked to hold text), and the output schema.
+/// picked by `names` (checked to hold text), and the output schema (with a `group` column when a job that
+/// rewrites rows makes `copies` of each, more than one).
 pub(super) fn plan(
     schema: &SchemaRef,
     names: &ColumnNames,
     answer: CsvAnswer,
+    copies: u32,
 ) -> Result<Plan, TableError> {
     let column_names: Vec<&[u8]> = schema
         .fields()
@@ -74,12 +79,14 @@ pub(super) fn plan(
         }
     }
     check_text(schema, puzzle, claim)?;
-    let (out_schema, appended) = answer_schema(schema, puzzle, claim, answer);
+    let group = copies > 1 && answer == CsvAnswer::Rewrite;
+    let (out_schema, appended) = answer_schema(schema, puzzle, claim, answer, group);
     Ok(Plan {
         puzzle,
         claim,
         answer,
         appended,
+        group,
         schema: out_schema,
     })
 }
@@ -103,12 +110,14 @@ fn check_text(schema: &Schema, puzzle: usize, claim: Option<usize>) -> Result<()
     Ok(())
 }
 
-/// The output schema (every input column; the answer columns text) and the number of answer columns appended.
+/// The output schema (every input column; the answer columns text; with `group`, a `group` column last) and the
+/// number of answer columns appended.
 fn answer_schema(
     schema: &SchemaRef,
     puzzle: usize,
     claim: Option<usize>,
     answer: CsvAnswer,
+    group: bool,
 ) -> (SchemaRef, usize) {
     let text = |name: &str| Arc::new(Field::new(name, DataType::Utf8, true));
     let mut fields: Vec<Arc<Field>> = schema.fields().iter().cloned().collect();
@@ -137,6 +146,9 @@ fn answer_schema(
             }
         }
     }
+    if group {
+        fields.push(Arc::new(Field::new("group", DataType::Int64, false)));
+    }
     let out = Arc::new(Schema::new_with_metadata(fields, schema.metadata().clone()));
     (out, appended)
 }
@@ -151,6 +163,9 @@ pub(super) fn answer<J: Job + ?Sized>(
     first: u64,
     cancel: &AtomicBool,
 ) -> (RecordBatch, ChunkReport) {
+    if plan.group {
+        return answer_copies(plan, job, batch, first, cancel);
+    }
     let n = batch.num_rows();
     let mut report = ChunkReport {
         lines: n as u64,
@@ -181,6 +196,7 @@ pub(super) fn answer<J: Job + ?Sized>(
                 match answer {
                     Answer::Written => report.solved(),
                     Answer::FirstOf(key) => report.keyed(key, i, i + 1),
+                    Answer::Part(part) => report.routed(part, i, i + 1),
                 }
             }
             Err(failure) => {
@@ -221,7 +237,7 @@ impl Row<'_> {
             text: t,
         };
         match plan.answer {
-            CsvAnswer::Rewrite => rewrite(job, &record, buf, claim_buf),
+            CsvAnswer::Rewrite => rewrite(job, &record, 0, buf, claim_buf),
             _ => job.run_record(&record, TextLayout::CsvField, buf),
         }
     }
@@ -307,11 +323,106 @@ impl Columns {
     }
 }
 
-/// `CsvAnswer::Rewrite`: the job's answer for the puzzle into `out`, and for the claim (when not empty) read as
-/// a puzzle into `claim_out`.
+/// [`answer`] for a job with several copies of each row ([`Job::copies`]): each row answered once per copy,
+/// every other column repeated, the `group` column (the row's number in the input) added; a failed row is one
+/// row with its marker. The report's rows are input rows, but a failure's `out_end` counts output rows.
+fn answer_copies<J: Job + ?Sized>(
+    plan: &Plan,
+    job: &J,
+    batch: &RecordBatch,
+    first: u64,
+    cancel: &AtomicBool,
+) -> (RecordBatch, ChunkReport) {
+    let n = batch.num_rows();
+    let copies = job.copies() as usize;
+    let mut report = ChunkReport {
+        lines: n as u64,
+        ..ChunkReport::default()
+    };
+    let puzzles = Texts::of(batch.column(plan.puzzle));
+    let claims = plan.claim.map(|c| Texts::of(batch.column(c)));
+    let builder = || StringBuilder::with_capacity(n * copies, n * copies * 82);
+    let mut puzzle_col = builder();
+    let mut claim_col = plan.claim.map(|_| builder());
+    // The input row of each output row.
+    let mut rows: Vec<u32> = Vec::with_capacity(n * copies);
+    let mut made = vec![(Vec::new(), Vec::new()); copies];
+    for i in 0..n {
+        if cancel.load(Ordering::Relaxed) {
+            break;
+        }
+        let text = puzzles.get(i);
+        let claim = claims.as_ref().and_then(|c| c.get(i));
+        let result = match text {
+            None => Err(Failure::Malformed(RecordError::Null)),
+            Some(t) => match Grid::parse_line(t) {
+                Err(e) => Err(Failure::Malformed(e.into())),
+                Ok(grid) => {
+                    let record = Record {
+                        puzzle: &grid,
+                        claim,
+                        position: first + i as u64,
+                        text: t,
+                    };
+                    made.iter_mut().zip(0u32..).try_for_each(|((p, s), copy)| {
+                        p.clear();
+                        s.clear();
+                        rewrite(job, &record, copy, p, s).map(|_| ())
+                    })
+                }
+            },
+        };
+        let lossy = |b: &[u8]| String::from_utf8_lossy(b).into_owned();
+        match result {
+            Ok(()) => {
+                for (p, s) in &made {
+                    puzzle_col.append_value(lossy(p));
+                    if let Some(c) = &mut claim_col {
+                        if s.is_empty() {
+                            c.append_option(claim.map(lossy));
+                        } else {
+                            c.append_value(lossy(s));
+                        }
+                    }
+                    rows.push(i as u32);
+                }
+                report.solved();
+            }
+            Err(failure) => {
+                let mut marker = Vec::new();
+                crate::format::write_marker(&mut marker, &failure);
+                puzzle_col.append_value(lossy(&marker));
+                if let Some(c) = &mut claim_col {
+                    c.append_option(claim.map(lossy));
+                }
+                rows.push(i as u32);
+                report.failed(i as u64, failure, rows.len());
+            }
+        }
+    }
+    let take = arrow_array::UInt32Array::from(rows.clone());
+    let mut columns: Vec<ArrayRef> = batch
+        .columns()
+        .iter()
+        .map(|c| arrow_select::take::take(c, &take, None).expect("rows of the batch"))
+        .collect();
+    columns[plan.puzzle] = Arc::new(puzzle_col.finish());
+    if let (Some(c), Some(mut b)) = (plan.claim, claim_col) {
+        columns[c] = Arc::new(b.finish());
+    }
+    let groups = rows.iter().map(|&r| (first + u64::from(r)) as i64);
+    columns.push(Arc::new(arrow_array::Int64Array::from_iter_values(groups)));
+    let out = RecordBatch::try_new(plan.schema.clone(), columns)
+        .expect("the columns follow the plan's schema");
+    (out, report)
+}
+
+/// `CsvAnswer::Rewrite`: the job's answer for the puzzle (its copy `copy`) into `out`, and for the claim (when
+/// not empty) read as a puzzle into `claim_out`.
 fn rewrite<J: Job + ?Sized>(
     job: &J,
     record: &Record<'_>,
+    copy: u32,
     out: &mut Vec<u8>,
     claim_out: &mut Vec<u8>,
 ) -> Result<Answer, Failure> {
@@ -323,11 +434,11 @@ fn rewrite<J: Job + ?Sized>(
             claim: None,
             ..*record
         };
-        job.run_record(&part, TextLayout::CsvField, claim_out)?;
+        job.run_copy(&part, copy, TextLayout::CsvField, claim_out)?;
     }
     let part = Record {
         claim: None,
         ..*record
     };
-    job.run_record(&part, TextLayout::CsvField, out)
+    job.run_copy(&part, copy, TextLayout::CsvField, out)
 }

@@ -1,6 +1,7 @@
 //! The table run: a Parquet or Arrow table, its batches read and cut into chunks of [`CHUNK_ROWS`] rows
 //! ([`Rows`]), answered on the workers, and delivered in order through the run's one [`Collector`] (a
-//! [`TableAnswers`] each) to the writer. (Built with the cargo feature `parquet`; without it a table input is
+//! [`TableAnswers`] each) to the writer; in a run with several outputs, a table for each, its rows cut from each
+//! chunk by the part they were answered for. (Built with the cargo feature `parquet`; without it a table input is
 //! refused before it gets here.)
 
 use std::fs::File;
@@ -14,6 +15,7 @@ use parquet::arrow::arrow_writer::ArrowColumnChunk;
 
 use super::collector::{Answers, Collector};
 use super::options::BatchOptions;
+use super::route::Routes;
 use super::table::{TableCompression, TableError, TableKind, TablePart, CHUNK_BYTES, CHUNK_ROWS};
 use super::table_answer::{answer, plan, Plan};
 use super::table_guard::{self as guard, fence};
@@ -74,7 +76,11 @@ pub(super) fn run<J: Job + ?Sized>(
         source,
     };
     let Context { opts, run, col } = cx;
-    let (mut rows, plan, mut out, total) = start(kind, file, head, job, opts).map_err(err)?;
+    let parts = col.routes().parts().max(1);
+    let (mut rows, plan, mut extra, total) =
+        start(kind, file, head, job, opts, parts).map_err(err)?;
+    // The run's own table; the others are those of output parts 1, 2, ... of a run with several.
+    let mut out = extra.remove(0);
     let parallel = out.parallel();
     let window = crate::ordered::window(run.engine.threads(), CHUNK_BYTES);
     let file_len = col.total().unwrap_or(0);
@@ -82,7 +88,7 @@ pub(super) fn run<J: Job + ?Sized>(
         let (batch, rep) = answer(&plan, job, &batch, first, cancel);
         // Rows `dedupe` may leave out are encoded once known, on the calling thread.
         let encoded = match &parallel {
-            Some(p) if rep.keyed.is_empty() => Some(p.encode(&batch)),
+            Some(p) if rep.keyed.is_empty() && rep.routed.is_empty() => Some(p.encode(&batch)),
             _ => None,
         };
         (batch, rep, encoded)
@@ -90,12 +96,14 @@ pub(super) fn run<J: Job + ?Sized>(
     let mut done_rows = 0u64;
     let deliver = |(batch, rep, encoded): Answered| {
         let before = done_rows;
-        done_rows += batch.num_rows() as u64;
+        // Input rows (a job with copies writes more).
+        done_rows += rep.lines;
         let bytes = bytes_done(file_len, total, before, done_rows);
         let answers = TableAnswers {
             batch,
             encoded,
             out: &mut out,
+            extra: &mut extra,
             kind,
             name,
         };
@@ -103,19 +111,24 @@ pub(super) fn run<J: Job + ?Sized>(
     };
     run.engine
         .run(window, || rows.next_chunk().map_err(err), work, deliver)?;
+    for (i, table) in extra.into_iter().enumerate() {
+        let rest = table.finish().map_err(err)?;
+        col.send_part(i + 1, rest);
+    }
     let rest = out.finish().map_err(err)?;
     col.send(rest, run)
 }
 
-/// Opens the table and plans its answers: its rows to be read in chunks, the plan, the output table, and the
-/// number of rows when the file says it.
+/// Opens the table and plans its answers: its rows to be read in chunks, the plan, the output tables (one for each
+/// of `parts` outputs), and the number of rows when the file says it.
 fn start<J: Job + ?Sized>(
     kind: TableKind,
     file: File,
     head: Vec<u8>,
     job: &J,
     opts: &BatchOptions,
-) -> Result<(Rows, Plan, Out, Option<u64>), TableError> {
+    parts: usize,
+) -> Result<(Rows, Plan, Vec<Out>, Option<u64>), TableError> {
     let (reader, total) =
         fence(|| open(kind, file, head, CHUNK_ROWS)).map_err(|message| TableError::Corrupt {
             kind,
@@ -123,9 +136,9 @@ fn start<J: Job + ?Sized>(
             message,
         })??;
     let schema = reader.schema();
-    let plan = plan(&schema, &opts.columns, job.csv_answer())?;
+    let plan = plan(&schema, &opts.columns, job.csv_answer(), job.copies())?;
     let fields = plan.schema.fields();
-    let plain = std::iter::once(plan.puzzle)
+    let plain: Vec<String> = std::iter::once(plan.puzzle)
         .chain(plan.claim)
         .chain(fields.len() - plan.appended..fields.len())
         .map(|i| fields[i].name().clone())
@@ -133,7 +146,9 @@ fn start<J: Job + ?Sized>(
     let compression = opts
         .table_compression
         .unwrap_or(TableCompression::default_for(kind));
-    let out = Out::new(kind, plan.schema.clone(), plain, compression)?;
+    let outs = (0..parts)
+        .map(|_| Out::new(kind, plan.schema.clone(), plain.clone(), compression))
+        .collect::<Result<Vec<_>, _>>()?;
     let rows = Rows {
         reader,
         schema,
@@ -144,7 +159,7 @@ fn start<J: Job + ?Sized>(
         row: 0,
         batches: 0,
     };
-    Ok((rows, plan, out, total))
+    Ok((rows, plan, outs, total))
 }
 
 /// Progress in bytes of the file, estimated from the rows done (a table's size is not in rows): the bytes of
@@ -258,6 +273,8 @@ struct TableAnswers<'a> {
     /// The rows as a Parquet row group, encoded by the worker (none once rows are cut or left out).
     encoded: Option<Result<Vec<ArrowColumnChunk>, TableError>>,
     out: &'a mut Out,
+    /// The output tables of parts 1, 2, ... of a run with several outputs.
+    extra: &'a mut [Out],
     /// The input's kind and name, for errors.
     kind: TableKind,
     name: &'a str,
@@ -269,6 +286,18 @@ impl TableAnswers<'_> {
             name: self.name.to_string(),
             source,
         }
+    }
+
+    /// The rows of the batch whose `keep` is true.
+    fn filter(&self, keep: Vec<bool>) -> Result<RecordBatch, BatchError> {
+        arrow_select::filter::filter_record_batch(&self.batch, &BooleanArray::from(keep)).map_err(
+            |e| {
+                self.fail(TableError::Write {
+                    kind: self.kind,
+                    message: e.to_string(),
+                })
+            },
+        )
     }
 }
 
@@ -287,20 +316,47 @@ impl Answers for TableAnswers<'_> {
         for rows in repeats {
             keep[rows].fill(false);
         }
-        match arrow_select::filter::filter_record_batch(&self.batch, &BooleanArray::from(keep)) {
-            Ok(batch) => {
-                self.batch = batch;
-                Ok(())
-            }
-            Err(e) => Err(self.fail(TableError::Write {
-                kind: self.kind,
-                message: e.to_string(),
-            })),
-        }
+        self.batch = self.filter(keep)?;
+        Ok(())
     }
 
     /// Rows are not separated by a byte: a table input's collector has no separator to drop.
     fn drop_separator(&mut self, _: u8) {}
+
+    /// Writes the rows of parts 1, 2, ... to their tables and sends the tables' bytes to their outputs; keeps the
+    /// rows of part 0 (rows routed nowhere, failed ones, are left out).
+    fn route(
+        &mut self,
+        rep: &ChunkReport,
+        routes: &mut Routes,
+        _: Option<u8>,
+    ) -> Result<(), BatchError> {
+        let mut part = vec![u8::MAX; self.batch.num_rows()];
+        for r in &rep.routed {
+            if let Some(p) = part.get_mut(r.out_start) {
+                *p = r.part;
+            }
+        }
+        let rows = |p: usize| {
+            part.iter()
+                .map(|&q| usize::from(q) == p)
+                .collect::<Vec<_>>()
+        };
+        for i in 0..self.extra.len() {
+            let batch = self.filter(rows(i + 1))?;
+            routes.count(i + 1, batch.num_rows() as u64);
+            let bytes = self.extra[i]
+                .write(&batch, None)
+                .map_err(|e| self.fail(e))?;
+            if !bytes.is_empty() {
+                routes.send(i + 1, bytes);
+            }
+        }
+        self.batch = self.filter(rows(0))?;
+        routes.count(0, self.batch.num_rows() as u64);
+        self.encoded = None;
+        Ok(())
+    }
 
     fn into_bytes(self) -> Result<Vec<u8>, BatchError> {
         match self.out.write(&self.batch, self.encoded) {

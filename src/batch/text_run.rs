@@ -9,6 +9,7 @@ use super::chunk::{Chunk, ChunkError, Chunks};
 use super::collector::{Answers, Collector};
 use super::input::{Data, Opened};
 use super::options::BatchOptions;
+use super::route::Routes;
 use super::table::{TableError, TableKind};
 use super::BatchError;
 use crate::format::{self, Place, Plan, Prepared, Skipped};
@@ -37,8 +38,15 @@ pub(super) fn each_input<J: Job + ?Sized>(
     }
     let first = col.bytes_out() == 0;
     let (mut prep, skipped, keep) = plan_input(&mut chunks, job, opts, &name, compressed, first)?;
+    // A CSV whose rows a job copies gets a `group` column: the input record's number in the run.
+    let mut next_record =
+        (job.copies() > 1 && matches!(prep.plan, Plan::Csv(_))).then_some(col.records());
+    if next_record.is_some() && prep.preamble.ends_with(b"\n") {
+        prep.preamble.pop();
+        prep.preamble.extend_from_slice(b",group\n");
+    }
     col.begin_text(&name, &prep, skipped, opts.json);
-    col.send(std::mem::take(&mut prep.preamble), run)?;
+    col.send_preamble(std::mem::take(&mut prep.preamble), run)?;
     // With JSON Lines output, every chunk is told the line it starts at: the chunks are cut in order, so a running
     // count of their newlines gives it (one extra pass over the bytes, in JSON mode only).
     let mut next_line = skipped;
@@ -66,11 +74,19 @@ pub(super) fn each_input<J: Job + ?Sized>(
                         bytes => memchr::memchr_iter(b'\n', bytes).count() as u64,
                     };
                 }
+                let record = next_record;
+                if let Some(n) = &mut next_record {
+                    *n += match &c {
+                        Chunk::Oversized { .. } => 1,
+                        bytes => format::records_in_lines(bytes),
+                    };
+                }
                 (
                     Place {
                         base,
                         json,
                         skipped: keep,
+                        record,
                     },
                     c,
                 )
@@ -237,6 +253,16 @@ impl Answers for Vec<u8> {
     fn drop_separator(&mut self, sep: u8) {
         debug_assert_eq!(self.first(), Some(&sep));
         self.remove(0);
+    }
+
+    fn route(
+        &mut self,
+        rep: &ChunkReport,
+        routes: &mut Routes,
+        sep: Option<u8>,
+    ) -> Result<(), BatchError> {
+        routes.split(self, rep, sep);
+        Ok(())
     }
 
     fn into_bytes(self) -> Result<Vec<u8>, BatchError> {

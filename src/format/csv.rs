@@ -7,6 +7,7 @@
 //! unquoted field (the two halves of a quoted field that spans lines), is a malformed record, written back with
 //! that field quoted so that every output row is one well-formed CSV row.
 
+use std::io::Write as _;
 use std::ops::Range;
 
 use super::Answerer;
@@ -337,6 +338,7 @@ pub(crate) fn record<J: Answerer + ?Sized>(
         ..
     } = located;
     let from = out.len();
+    let group = place.record.map(|first| first + report.records);
     place.open_json(out, n, puzzle.as_ref().map(|p| &row[p.inner.clone()]));
     let start = out.len();
     let result = if let Some(e) = bad_quotes {
@@ -366,7 +368,7 @@ pub(crate) fn record<J: Answerer + ?Sized>(
                             .inspect(|_| out.extend_from_slice(&row[rest]))
                     }
                     CsvAnswer::Row => job.run_record(&record, TextLayout::CsvField, out),
-                    CsvAnswer::Rewrite => rewrite(job, &record, field.whole, claim, out),
+                    CsvAnswer::Rewrite => copies(job, &record, field.whole, claim, group, out),
                 }
             }
             Err(e) => Err(Failure::Malformed(e.into())),
@@ -380,23 +382,26 @@ pub(crate) fn record<J: Answerer + ?Sized>(
         result,
         json,
         report,
-        |out, failure| match (cols.answer, puzzle) {
-            (CsvAnswer::Solution | CsvAnswer::Append(_), _) => {
-                let rest = before_answer(row, answer, found, cols, out);
-                write_marker_field(out, failure);
-                out.extend(std::iter::repeat_n(b',', cols.extra));
-                out.extend_from_slice(&row[rest]);
+        |out, failure| {
+            match (cols.answer, puzzle) {
+                (CsvAnswer::Solution | CsvAnswer::Append(_), _) => {
+                    let rest = before_answer(row, answer, found, cols, out);
+                    write_marker_field(out, failure);
+                    out.extend(std::iter::repeat_n(b',', cols.extra));
+                    out.extend_from_slice(&row[rest]);
+                }
+                (_, Some(p)) => {
+                    out.extend_from_slice(&row[..p.whole.start]);
+                    write_marker_field(out, failure);
+                    out.extend_from_slice(&row[p.whole.end..]);
+                }
+                (_, None) => {
+                    out.extend_from_slice(row);
+                    out.push(b',');
+                    write_marker_field(out, failure);
+                }
             }
-            (_, Some(p)) => {
-                out.extend_from_slice(&row[..p.whole.start]);
-                write_marker_field(out, failure);
-                out.extend_from_slice(&row[p.whole.end..]);
-            }
-            (_, None) => {
-                out.extend_from_slice(row);
-                out.push(b',');
-                write_marker_field(out, failure);
-            }
+            write_group(out, group);
         },
     );
 }
@@ -468,11 +473,40 @@ fn mend_quotes(row: &[u8], quotes: Quotes) -> (Vec<u8>, RecordError) {
     }
 }
 
-/// [`CsvAnswer::Rewrite`]: the row with the puzzle field replaced by the job's answer and the claimed solution
-/// field (when not empty) by the job's answer for the claim read as a puzzle, every other byte kept.
+/// The `group` field ending a row of a job with several copies, if any: `,N`.
+fn write_group(out: &mut Vec<u8>, group: Option<u64>) {
+    if let Some(g) = group {
+        let _ = write!(out, ",{g}");
+    }
+}
+
+/// [`CsvAnswer::Rewrite`]: the row rewritten ([`rewrite`]) once for each of the job's [`Answerer::copies`], the rows
+/// separated by newlines, each ended by its `group` field when there is one.
+fn copies<J: Answerer + ?Sized>(
+    job: &J,
+    record: &Record<'_>,
+    puzzle: Range<usize>,
+    claim: Option<Field>,
+    group: Option<u64>,
+    out: &mut Vec<u8>,
+) -> Result<Answer, Failure> {
+    let mut answer = Answer::Written;
+    for copy in 0..job.copies() {
+        if copy > 0 {
+            out.push(b'\n');
+        }
+        answer = rewrite(job, record, copy, puzzle.clone(), claim.clone(), out)?;
+        write_group(out, group);
+    }
+    Ok(answer)
+}
+
+/// [`CsvAnswer::Rewrite`]: the row with the puzzle field replaced by the job's answer (for `copy`) and the claimed
+/// solution field (when not empty) by the job's answer for the claim read as a puzzle, every other byte kept.
 fn rewrite<J: Answerer + ?Sized>(
     job: &J,
     record: &Record<'_>,
+    copy: u32,
     puzzle: Range<usize>,
     claim: Option<Field>,
     out: &mut Vec<u8>,
@@ -500,7 +534,7 @@ fn rewrite<J: Answerer + ?Sized>(
             claim: None,
             ..*record
         };
-        let a = job.run_record(&part, TextLayout::CsvField, out)?;
+        let a = job.run_copy(&part, copy, TextLayout::CsvField, out)?;
         if std::ptr::eq(grid, record.puzzle) {
             answer = a;
         }

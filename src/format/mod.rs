@@ -1,6 +1,7 @@
 //! Record formats: which ones exist, how an input's format is detected (or forced), and how a chunk of records is
-//! turned into output through a [`Job`]. One file per format: [`line`](mod@line) (81-character lines),
-//! [`grid`] (nine rows of digits, a blank line between boards) and [`csv`] (the Kaggle layouts).
+//! turned into output through a [`Job`](crate::record::Job). One file per format: [`line`](mod@line)
+//! (81-character lines), [`grid`] (nine rows of digits, a blank line between boards) and [`csv`] (the Kaggle
+//! layouts).
 //!
 //! Common to every format: `#` comment lines and blank lines are skipped, a `\r` before `\n` is ignored, the last
 //! record needs no final newline, a UTF-8 byte-order mark at the start is skipped. Output lines end in `\n`.
@@ -19,6 +20,7 @@
 //! [`crate::record::FailureKind::key`]. Keys and values are written by serde_json; the braces and commas around
 //! them are written here, straight into the chunk's output buffer.
 
+mod answerer;
 pub(crate) mod csv;
 pub(crate) mod grid;
 pub(crate) mod json;
@@ -28,8 +30,8 @@ mod whole;
 use std::io::Write;
 use std::sync::atomic::{AtomicBool, Ordering};
 
-use crate::grid::TextLayout;
-use crate::record::{Answer, ChunkReport, CsvAnswer, Failure, Job, Record, RecordError};
+use crate::record::{Answer, ChunkReport, CsvAnswer, Failure, Record, RecordError};
+pub(crate) use answerer::Answerer;
 use json::{json_field, json_key, json_str};
 pub use whole::read_all;
 
@@ -364,11 +366,14 @@ pub(crate) struct Place {
     pub json: Option<u64>,
     /// What happens to comment and blank lines.
     pub skipped: Skipped,
+    /// For a CSV whose rows get a `group` column ([`Answerer::copies`] above 1), the number in the run of the chunk's
+    /// first record; `None` otherwise.
+    pub record: Option<u64>,
 }
 
 impl Place {
     /// Runs `job` on `record`, the answer shaped for `own`, or in JSON mode after the `"status"` field the job
-    /// names ([`Job::json_status`]): the one place the status of an answered record is written (a failed one's is
+    /// names ([`Answerer::json_status`]): the one place the status of an answered record is written (a failed one's is
     /// written by `end_record`, in place of everything from it on).
     pub(crate) fn run<J: Answerer + ?Sized>(
         &self,
@@ -483,37 +488,11 @@ pub(crate) fn oversized_record(
     );
 }
 
-/// What a format hands each record to: the answer for one whole record, and the status of an answered record in
-/// JSON Lines output. Every [`Job`] is one, through its own [`Job::run_record`] and [`Job::json_status`]; [`read_all`]
-/// keeps the records' grids with one of its own.
-pub(crate) trait Answerer {
-    /// Appends the answer for `record`, shaped for `layout`, or returns why there is none.
-    fn run_record(
-        &self,
-        record: &Record<'_>,
-        layout: TextLayout,
-        out: &mut Vec<u8>,
-    ) -> Result<Answer, Failure>;
-
-    /// The `"status"` of an answered record in JSON Lines output.
-    fn json_status(&self) -> &'static str;
-}
-
-impl<J: Job + ?Sized> Answerer for J {
-    #[inline]
-    fn run_record(
-        &self,
-        record: &Record<'_>,
-        layout: TextLayout,
-        out: &mut Vec<u8>,
-    ) -> Result<Answer, Failure> {
-        Job::run_record(self, record, layout, out)
-    }
-
-    #[inline]
-    fn json_status(&self) -> &'static str {
-        Job::json_status(self)
-    }
+/// The records of a chunk of line or CSV records: its lines that are not skipped ([`is_skipped`]).
+pub(crate) fn records_in_lines(data: &[u8]) -> u64 {
+    LineIter::new(data)
+        .filter(|(_, _, line)| line.len() > MAX_RECORD || !is_skipped(line))
+        .count() as u64
 }
 
 /// True for a line that holds no record: blank, or a `#` comment.
@@ -553,6 +532,7 @@ pub(crate) fn end_record(
             match answer {
                 Answer::Written => report.solved(),
                 Answer::FirstOf(key) => report.keyed(key, span.0, out.len()),
+                Answer::Part(part) => report.routed(part, span.0, out.len()),
             }
         }
         Err(failure) => {

@@ -48,7 +48,6 @@ fn keeps_bands(order: &[u8; 9]) -> bool {
 
 impl Transform {
     /// The identity.
-    #[cfg(test)]
     pub(crate) const IDENTITY: Transform = Transform {
         transpose: false,
         rows: [0, 1, 2, 3, 4, 5, 6, 7, 8],
@@ -106,7 +105,13 @@ impl Transform {
     /// orders; the same for columns; the relabelling by a Fisher-Yates shuffle), and distinct parts give distinct
     /// transforms, so the whole is uniform. Draws use `SplitMix64::below`, whose bias is below 2⁻⁵⁰.
     pub fn random(seed: u64, index: u64) -> Transform {
-        let mut rng = SplitMix64::for_board(seed ^ SHUFFLE_SALT, index, 0);
+        Transform::random_copy(seed, index, 0)
+    }
+
+    /// The transform of copy `copy` of record `index` in a run with `seed` (`shuffle --copies`): uniform as
+    /// [`Transform::random`], which is copy 0, and drawn from a stream of its own for each copy.
+    pub(crate) fn random_copy(seed: u64, index: u64, copy: u32) -> Transform {
+        let mut rng = SplitMix64::for_board(seed ^ SHUFFLE_SALT, index, copy);
         let transpose = rng.below(2) == 1;
         let rows = random_lines(&mut rng);
         let cols = random_lines(&mut rng);

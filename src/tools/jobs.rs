@@ -21,11 +21,11 @@
 use std::io::Write;
 
 use crate::format::json::{json_field, json_key};
-use crate::grid::{Grid, CELLS};
+use crate::grid::Grid;
 use crate::record::{Answer, CsvAnswer, Failure, Job, Record, SolutionError, TextLayout};
 use crate::solver;
 
-use super::canon::{canon, canon_as, Form, Key};
+use super::canon::{canon_as, class_key, Form};
 use crate::grid::Transform;
 
 /// `sudoku solve`: each puzzle solved (the first solution found, or with `unique` the proven-unique one), the answer
@@ -183,7 +183,7 @@ impl Job for Canon {
 }
 
 /// `sudoku dedupe`: each record as it was read, kept only when no earlier record of the run is equivalent to it
-/// (same canonical form, compared by its 32-byte [`Key`]). The batch run holds one key per distinct record. The
+/// (same canonical form, compared by its 32-byte [`Key`](super::Key)). The batch run holds one key per distinct record. The
 /// key is always of the [`Form::Minlex`] form: two records are equivalent exactly when their forms are equal,
 /// whichever form, so the choice changes nothing kept or left out.
 #[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
@@ -203,8 +203,7 @@ impl Job for Dedupe {
         _layout: TextLayout,
         out: &mut Vec<u8>,
     ) -> Result<Answer, Failure> {
-        let form = canon(record.puzzle).map_err(Failure::ClashingGivens)?;
-        let key = Key::of(&form).expect("canon gives a canonical form");
+        let key = class_key(record.puzzle).map_err(Failure::ClashingGivens)?;
         out.extend_from_slice(record.text);
         Ok(Answer::FirstOf(key.to_bytes()))
     }
@@ -239,22 +238,13 @@ impl Job for Shuffle {
         layout: TextLayout,
         out: &mut Vec<u8>,
     ) -> Result<Answer, Failure> {
-        let transform = Transform::random(self.seed, record.position);
-        let blank = if layout != TextLayout::CsvField && memchr::memchr(b'.', record.text).is_some()
-        {
-            b'.'
-        } else {
-            b'0'
+        // The first of one copy is this job's answer.
+        let one = super::Copies {
+            seed: self.seed,
+            copies: 1,
+            keep_original: false,
         };
-        transform.apply(record.puzzle).write(layout, blank, out);
-        if let (TextLayout::Line, Some(claim)) = (layout, record.claim) {
-            let solution = Grid::parse_line(claim)
-                .map_err(|e| Failure::WrongSolution(SolutionError::Unreadable(e)))?;
-            // The separator the line had between its two halves.
-            out.push(record.text[CELLS]);
-            transform.apply(&solution).write(layout, blank, out);
-        }
-        Ok(Answer::Written)
+        one.run_copy(record, 0, layout, out)
     }
 
     fn csv_answer(&self) -> CsvAnswer {
@@ -264,6 +254,7 @@ impl Job for Shuffle {
 
 #[cfg(test)]
 mod tests {
+    use super::super::canon::canon;
     use super::*;
     use crate::grid::samples::{g, HARD, HARD_SOLUTION};
     use crate::record::FailureKind;

@@ -1,7 +1,9 @@
 //! Dataset tools on whole records: the canonical forms (minlex and pattern-first, [`Canonicalizer`]) and the
 //! dedupe [`Key`] (module `canon`), uniformly random equivalent transformations ([`Transform::random`], the type
 //! re-exported from the board layer), and the batch jobs built on them and on the solver ([`Solve`], [`Check`],
-//! [`Count`], [`Canon`], [`Dedupe`], [`Shuffle`]; module `jobs`).
+//! [`Count`], [`Canon`], [`Dedupe`], [`Shuffle`]; module `jobs`), the class-safe [`Split`] into train, validation
+//! and test (module `split`) and the [`Copies`] of `shuffle --copies` (module `copies`) and
+//! the numpy arrays of [`export_npy`] (module `export`).
 //!
 //! ```
 //! use sudoku_batch::tools::{canon, Key, Transform};
@@ -17,8 +19,14 @@
 //! ```
 
 mod canon;
+mod copies;
+mod export;
 mod jobs;
+mod split;
 
 pub use crate::grid::Transform;
 pub use canon::{canon, Canonicalizer, Form, Key};
+pub use copies::Copies;
+pub use export::{export_npy, ExportError, ExportSummary};
 pub use jobs::{Canon, Check, Count, Dedupe, Shuffle, Solve};
+pub use split::{FractionError, Side, Split};

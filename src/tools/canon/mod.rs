@@ -334,6 +334,15 @@ pub fn canon(grid: &Grid) -> Result<Grid, Conflict> {
     canon_as(grid, Form::Minlex)
 }
 
+/// The [`Key`] of `grid`'s class (of its minlex form), with this thread's [`Canonicalizer`].
+///
+/// # Errors
+/// A [`Conflict`] when two givens clash.
+pub(crate) fn class_key(grid: &Grid) -> Result<Key, Conflict> {
+    let form = canon(grid)?;
+    Ok(Key::of(&form).expect("canon gives a canonical form"))
+}
+
 /// The canonical form of `grid` in `form`, with this thread's [`Canonicalizer`].
 ///
 /// # Errors
