@@ -527,7 +527,7 @@ fn window_arg(name: &str, w: Option<(f64, f64)>) -> PyResult<Option<SeWindow>> {
     w.map(|(lo, hi)| {
         format!("{lo}..{hi}")
             .parse::<SeWindow>()
-            .map_err(|e| PyValueError::new_err(format!("{name}=({lo}, {hi}): {e}")))
+            .map_err(|e| PyValueError::new_err(format!("{name}=({lo:?}, {hi:?}): {e}")))
     })
     .transpose()
 }
