@@ -11,8 +11,9 @@ use crate::record::{CsvAnswer, Failure, Job, TextLayout};
 use crate::solver;
 
 use super::explainer::Event;
-use super::rater::{json_rating, json_se_rating, rate_se_seeing, Rater, Scale};
+use super::rater::{json_rating, json_se_rating, Rater, Scale};
 use super::rating::{rate_seeing, Rating, GUESS_WEIGHT};
+use super::se::rate_se_seeing;
 use super::se::{SeRating, Tenths};
 use super::technique::TechniqueSet;
 

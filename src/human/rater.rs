@@ -9,10 +9,8 @@ use crate::grid::Grid;
 use crate::record::{CsvAnswer, Failure, Job, TextLayout};
 
 use super::explainer::Event;
-use super::rating::{rate_seeing, Histogram, RateError, Rating};
-use super::se::{
-    rate_se_within, SeHistogram, SePath, SeRating, SeStep, SeTally, Tenths, LADDER_TOP,
-};
+use super::rating::{rate_seeing, Histogram, Rating};
+use super::se::{rate_se_seeing, rate_se_within, SeHistogram, SeRating, Tenths, LADDER_TOP};
 use super::technique::{Technique, TechniqueSet};
 
 /// The scale a [`Rater`] rates on.
@@ -206,24 +204,6 @@ fn json_counts(out: &mut Vec<u8>, counts: impl IntoIterator<Item = (&'static str
         write!(out, ":{n}").expect("writing to a Vec cannot fail");
     }
     out.push(b'}');
-}
-
-/// Rates `puzzle` on SE's scale as far as `max`, as `rate_se_within` does, handing `seen` each step as it is
-/// taken; also gives the full grid the path reached, `None` when it stopped first.
-pub(super) fn rate_se_seeing(
-    puzzle: &Grid,
-    max: Tenths,
-    mut seen: impl FnMut(&SeStep),
-) -> Result<(SeRating, Option<Grid>), RateError> {
-    let mut path = SePath::new(puzzle)?.within(max);
-    let mut tally = SeTally::default();
-    for step in path.by_ref() {
-        tally.add(&step);
-        seen(&step);
-    }
-    let solved = path.is_solved();
-    let rating = tally.rating_below(solved, path.ceiling());
-    Ok((rating, solved.then(|| path.candidates().grid())))
 }
 
 impl Job for Rater {

@@ -589,12 +589,25 @@ pub fn rate_se(puzzle: &Grid) -> Result<SeRating, RateError> {
 /// Rates a puzzle on SE's scale as far as `max`: stops at the first step SE would rate above it, and then reports
 /// what is not known as above `max` (or above [`LADDER_TOP`] when the ladder ends first).
 pub(crate) fn rate_se_within(puzzle: &Grid, max: Tenths) -> Result<SeRating, RateError> {
+    rate_se_seeing(puzzle, max, |_| {}).map(|(rating, _)| rating)
+}
+
+/// [`rate_se_within`], handing `seen` each step as it is taken; also gives the full grid the path reached, `None`
+/// when it stopped first.
+pub(crate) fn rate_se_seeing(
+    puzzle: &Grid,
+    max: Tenths,
+    mut seen: impl FnMut(&SeStep),
+) -> Result<(SeRating, Option<Grid>), RateError> {
     let mut path = SePath::new(puzzle)?.within(max);
     let mut tally = SeTally::default();
     for step in path.by_ref() {
         tally.add(&step);
+        seen(&step);
     }
-    Ok(tally.rating_below(path.is_solved(), path.ceiling()))
+    let solved = path.is_solved();
+    let rating = tally.rating_below(solved, path.ceiling());
+    Ok((rating, solved.then(|| path.candidates().grid())))
 }
 
 /// Counts of SE ratings per ER band (below 2.0, 2.x, … 10.x, 11 and up) and above the ladder; printed at the end
