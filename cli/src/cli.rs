@@ -663,6 +663,23 @@ impl GenerateArgs {
 }
 
 impl GenerateArgs {
+    /// The first option given that only a puzzle run (`--puzzles`) reads, when it is a board run: such a run is
+    /// refused rather than making boards that ignore it (clap's `requires = "puzzles"` does not fire once N is
+    /// given).
+    pub fn puzzle_option(&self) -> Option<&'static str> {
+        if self.puzzles.is_some() {
+            return None;
+        }
+        [
+            ("--clues", self.clues.is_some()),
+            ("--difficulty", self.difficulty.is_some()),
+            ("--symmetry", self.symmetry.is_some()),
+        ]
+        .into_iter()
+        .find_map(|(name, given)| given.then_some(name))
+        .or_else(|| self.filters.first_given())
+    }
+
     /// With --puzzles: where the puzzle run writes and what.
     pub fn puzzle_run(&self) -> Option<(Target, PuzzleRun)> {
         let count = self.puzzles?;

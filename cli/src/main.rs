@@ -110,7 +110,7 @@ fn run(args: cli::Cli) -> anyhow::Result<ExitCode> {
         (Some(cli::Command::Generate(g)), _) => match g.puzzle_run() {
             Some((target, run)) => human_cli::generate_puzzles(&run, &target, quiet),
             None => {
-                if let Some(flag) = g.filters.first_given() {
+                if let Some(flag) = g.puzzle_option() {
                     anyhow::bail!("{flag} makes puzzles: add --puzzles COUNT");
                 }
                 let (target, opts) = g.run();

@@ -315,6 +315,28 @@ fn generate_puzzles_refuses_goals_it_cannot_meet() {
         .contains("simple, easy, intermediate, expert"));
 }
 
+/// A board run (N without --puzzles) refuses the options only puzzle runs read, instead of making boards that
+/// ignore them (it used to write N solved boards and exit 0).
+#[test]
+fn generate_boards_refuse_puzzle_options() {
+    for (args, flag) in [
+        ("generate 3 --difficulty easy --format line", "--difficulty"),
+        ("generate 3 --clues 30", "--clues"),
+        ("generate 3 --symmetry rotate180", "--symmetry"),
+        ("generate 3 --er 7..8", "--er"),
+    ] {
+        let r = words(args);
+        assert_eq!(r.code, 2, "{args}");
+        assert!(r.out().is_empty(), "{args}: {}", r.out());
+        assert!(
+            r.stderr
+                .contains(&format!("{flag} makes puzzles: add --puzzles COUNT")),
+            "{args}: {}",
+            r.stderr
+        );
+    }
+}
+
 #[test]
 fn rate_reads_grid_and_csv_records_and_keeps_them() {
     let puzzles = puzzle_lines(&read_data("puzzles.txt"));
