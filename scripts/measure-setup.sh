@@ -28,8 +28,13 @@ timed "$scratch/run" cargo run --release -- solve data/puzzles.txt
 cmp <(grep -v '^ ' "$scratch/run.out" | grep -E '^[0-9]{81}$') data/puzzles.solutions.txt >/dev/null \
   || { echo "measure-setup: the first command's answers differ from data/puzzles.solutions.txt" >&2; exit 1; }
 timed "$scratch/test" cargo test --release
-again=$(grep -c '^ *Compiling ' "$scratch/test.out" || true)
-first=$(grep -c '^ *Compiling ' "$scratch/run.out" || true)
+crates() { grep -E '^ *Compiling ' "$1" | awk '{print $2, $3}' | sort -u; }
+first=$(crates "$scratch/run.out" | wc -l)
+# Crates the first command had compiled and the second compiled again (other features or flags), and crates only
+# the tests need (dev-dependencies).
+again=$(comm -12 <(crates "$scratch/run.out") <(crates "$scratch/test.out") | wc -l)
+only=$(comm -13 <(crates "$scratch/run.out") <(crates "$scratch/test.out") | wc -l)
+again_names=$(comm -12 <(crates "$scratch/run.out") <(crates "$scratch/test.out") | awk '{print $1}' | paste -sd, - | sed 's/,/, /g')
 passed=$(grep -E '^test result: ok' "$scratch/test.out" | awk '{s += $4} END {print s + 0}')
 row() { awk -v what="$2" '{ printf "| %s | %.0f s | %.0f s | %d MB |\n", what, $1 + $2, $3, $4 / 1024 }' "$1.time"; }
 {
@@ -42,7 +47,9 @@ row() { awk -v what="$2" '{ printf "| %s | %.0f s | %.0f s | %d MB |\n", what, $
   echo "| command | CPU | wall | peak RSS |"
   echo "|---|---|---|---|"
   row "$scratch/run" "\`cargo run --release -- solve data/puzzles.txt\` (compiles $first crates)"
-  row "$scratch/test" "then \`cargo test --release\` (compiles $again crates again; $passed tests passed)"
+  row "$scratch/test" "then \`cargo test --release\` (compiles $again crates again and $only the tests alone need; $passed tests passed)"
+  echo
+  echo "Compiled again by the second command: ${again_names:-none}."
 } >"$scratch/setup-times.md"
 cat "$scratch/setup-times.md"
 if [ $write = 1 ]; then cp "$scratch/setup-times.md" "$repo/docs/setup-times.md"; fi
