@@ -126,12 +126,13 @@ pub fn rate(args: &RateArgs, quiet: bool) -> anyhow::Result<ExitCode> {
     let inputs = args.batch.input_specs();
     crate::cli::note_terminal_stdin(&inputs, quiet);
     let target = args.batch.target();
+    let chart = args.plot.open()?;
     let summary = batch::run_batch(inputs, &target, &rater, &args.options(), &mut reporter);
     reporter.finish();
     let summary = summary?;
     let json = args.batch.stats == Some(crate::cli::StatsArg::Json);
     let scale = scale_of(args.scale);
-    crate::rate_report::show(&rater, scale, &summary, &args.plot, json, quiet, &target)?;
+    crate::rate_report::show(&rater, scale, &summary, chart, json, quiet, &target)?;
     Ok(finished(summary.counts.failures() > 0))
 }
 

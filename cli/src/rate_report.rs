@@ -4,10 +4,10 @@
 
 use std::path::PathBuf;
 
-use anyhow::Context;
 use clap::Args;
 use sudoku_batch::batch::BatchSummary;
 use sudoku_batch::human::{Distribution, Rater, Scale};
+use sudoku_batch::output::{OutputError, Sink, Target};
 
 /// `rate --plot`.
 #[derive(Debug, Args)]
@@ -15,6 +15,17 @@ pub struct PlotArg {
     /// Also draw the distribution of the ratings (levels, or ER bands with --scale se) as an SVG bar chart in FILE.
     #[arg(long, value_name = "FILE")]
     pub plot: Option<PathBuf>,
+}
+
+impl PlotArg {
+    /// The chart's file, opened before the run so that a path it cannot be written to is refused before any rating
+    /// is done; it appears whole when [`show`] finishes it, or not at all.
+    pub fn open(&self) -> Result<Option<Sink>, OutputError> {
+        self.plot
+            .as_ref()
+            .map(|path| Sink::create(&Target::File(path.clone())))
+            .transpose()
+    }
 }
 
 /// The summary JSON of `--stats json` with the histogram's JSON added as its last key, `histogram`.
@@ -32,7 +43,7 @@ pub fn show(
     rater: &Rater,
     scale: Scale,
     summary: &BatchSummary,
-    plot: &PlotArg,
+    chart: Option<Sink>,
     json: bool,
     quiet: bool,
     target: &sudoku_batch::output::Target,
@@ -50,10 +61,9 @@ pub fn show(
             (h.to_string(), h.to_json(), h.distribution())
         }
     };
-    if let Some(path) = &plot.plot {
-        std::fs::write(path, bars.to_svg()).with_context(|| {
-            format!("{}: cannot write the chart", crate::console::escaped(path))
-        })?;
+    if let Some(mut chart) = chart {
+        chart.write_all(bars.to_svg().as_bytes())?;
+        chart.finish()?;
     }
     if json {
         say!("{}", with_histogram(&summary.to_json(), &histogram));

@@ -298,16 +298,24 @@ fn rate_stats_json_holds_the_histogram_and_plot_draws_it() {
         "{}",
         r.stderr
     );
-    // An unwritable chart is an error.
+    // An unwritable chart is an error, found before any puzzle is rated (no ratings file appears), with its
+    // cause.
+    let ratings = dir.path().join("ratings.txt");
     let r = run(&[
         "rate",
         "-q",
         "data/puzzles.txt",
         "-o",
-        "/dev/null",
+        ratings.to_str().unwrap(),
         "--plot",
         "/nonexistent/x.svg",
     ]);
     assert_eq!(r.code, 2);
-    assert!(r.stderr.contains("/nonexistent/x.svg"), "{}", r.stderr);
+    assert!(
+        r.stderr
+            .contains("/nonexistent/x.svg: cannot create output file: No such file or directory"),
+        "{}",
+        r.stderr
+    );
+    assert!(!ratings.exists());
 }
