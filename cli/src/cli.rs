@@ -125,7 +125,8 @@ pub enum Command {
     Shuffle(ShuffleArgs),
     /// Split the records into train, test and (with --val) validation sets, every equivalence class wholly on
     /// one side: DIR/train.EXT, DIR/test.EXT, DIR/val.EXT in the input's format. Records that fail are left out.
-    #[command(after_help = crate::dataset_args::SPLIT_EXAMPLES)]
+    #[command(after_help = crate::dataset_args::SPLIT_EXAMPLES, mut_arg("output", |a| a.hide(true)),
+              mut_arg("compress", |a| a.hide(true)), mut_arg("keep_lines", |a| a.hide(true)))]
     Split {
         #[command(flatten)]
         batch: BatchArgs,
@@ -135,7 +136,8 @@ pub enum Command {
     /// Export the records as numpy arrays for training: DIR/inputs.npy (N, 81) uint8 (0 blanks), DIR/labels.npy
     /// (the solution each record carries, else the unique solution), DIR/group.npy (N,) int64 (equivalence classes
     /// numbered in order of first appearance) and DIR/dataset.json. Records that fail are left out.
-    #[command(after_help = crate::dataset_args::EXPORT_EXAMPLES)]
+    #[command(after_help = crate::dataset_args::EXPORT_EXAMPLES, mut_arg("output", |a| a.hide(true)),
+              mut_arg("compress", |a| a.hide(true)), mut_arg("keep_lines", |a| a.hide(true)))]
     Export {
         #[command(flatten)]
         batch: BatchArgs,
