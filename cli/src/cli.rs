@@ -102,6 +102,8 @@ pub enum Command {
         /// what is left unknown is reported as above X.
         #[arg(long, value_name = "X", value_parser = parse_se_rating)]
         max_se: Option<u8>,
+        #[command(flatten)]
+        html: crate::page_cli::HtmlArg,
     },
     /// Check the solutions records carry (`PUZZLE SOLUTION` or `PUZZLE,SOLUTION` lines, a CSV's solution column):
     /// each record gets `ok` or why not (a broken rule, a changed given, a blank, not unique with --unique).
@@ -207,7 +209,8 @@ const EXPLAIN_EXAMPLES: &str = "\
 Examples:
   sudoku explain 4.....8.5.3..........7......2.....6.....8.4......1.......6.3.7.5..2.....1.4......
   sudoku explain --candidates data/grid.txt           every puzzle of a file, with candidate grids
-  sudoku explain --json --scale se data/kaggle.csv    every path as data, one JSON object per puzzle";
+  sudoku explain --json --scale se data/kaggle.csv    every path as data, one JSON object per puzzle
+  sudoku explain --html path.html data/grid.txt       every path drawn, an SVG grid per step, in one page";
 
 const CHECK_EXAMPLES: &str = "\
 Examples:

@@ -10,7 +10,7 @@ use crate::cli::{BatchArgs, ScaleArg, RATE_CHUNK_SIZE, SE_RATE_CHUNK_SIZE};
 use crate::human_cli::scale_of;
 
 /// The batch options given, named as on the command line: they work with --json only.
-fn batch_flags(b: &BatchArgs) -> Vec<&'static str> {
+pub fn batch_flags(b: &BatchArgs) -> Vec<&'static str> {
     let given = [
         (b.output.is_some(), "-o"),
         (b.compress.is_some(), "--compress"),

@@ -9,6 +9,7 @@ use sudoku_batch::batch::{self, InputSpec};
 use sudoku_batch::generate::{self, PuzzleRun};
 use sudoku_batch::human::{self, Ending};
 use sudoku_batch::output::Target;
+use sudoku_batch::{Failure, Grid};
 
 use crate::cli::{RateArgs, ScaleArg};
 use crate::finished;
@@ -16,6 +17,40 @@ use crate::report::Reporter;
 
 /// The most `explain` reads from a file or standard input.
 const EXPLAIN_MAX_INPUT: u64 = 64 << 20;
+
+/// The records of the one INPUT `explain` reads as text or draws (a puzzle, a file, or `-`), each with its line.
+pub struct ExplainInput {
+    /// The input as messages name it.
+    pub name: String,
+    /// Each record's 1-based line and its puzzle, or why it has none.
+    pub records: Vec<(u64, Result<Grid, Failure>)>,
+}
+
+impl ExplainInput {
+    /// Reads INPUT whole (at most 64 MiB; a gzip, zstd, xz or bzip2 input, told by its first bytes as for the batch
+    /// subcommands, is decompressed); an input without any record is an error.
+    pub fn read(input: &Path) -> anyhow::Result<ExplainInput> {
+        let (name, text) = InputSpec::from_arg(input).read_text(EXPLAIN_MAX_INPUT)?;
+        anyhow::ensure!(
+            text.len() as u64 <= EXPLAIN_MAX_INPUT,
+            "{name}: explain reads at most {} MiB; use `sudoku rate` for large files",
+            EXPLAIN_MAX_INPUT >> 20
+        );
+        let records = batch::read_all(&text, None).map_err(|e| anyhow::anyhow!("{name}: {e}"))?;
+        anyhow::ensure!(!records.is_empty(), "{name}: no puzzle to explain");
+        Ok(ExplainInput { name, records })
+    }
+
+    /// The record at `line` as messages name it: FILE:LINE as in every other message; a lone puzzle given as an
+    /// argument is named alone.
+    pub fn name_of(&self, line: u64) -> String {
+        if self.records.len() > 1 || self.name != "<argument>" {
+            format!("{}:{line}", self.name)
+        } else {
+            self.name.clone()
+        }
+    }
+}
 
 /// `sudoku explain INPUT [--candidates] [--scale se]`: explains every puzzle of INPUT (a puzzle, a file, or `-` for
 /// standard input), a blank line between them. 0 when every puzzle was solved with one solution; 1 when any record
@@ -30,26 +65,12 @@ pub fn explain(
         max_se.is_none() || scale == ScaleArg::Se,
         "--max-se explains on SE's scale: add --scale se"
     );
-    // A gzip, zstd, xz or bzip2 input (told by its first bytes, as for the batch subcommands) is decompressed.
-    let (name, text) = InputSpec::from_arg(input).read_text(EXPLAIN_MAX_INPUT)?;
-    anyhow::ensure!(
-        text.len() as u64 <= EXPLAIN_MAX_INPUT,
-        "{name}: explain reads at most {} MiB; use `sudoku rate` for large files",
-        EXPLAIN_MAX_INPUT >> 20
-    );
-    let records = batch::read_all(&text, None).map_err(|e| anyhow::anyhow!("{name}: {e}"))?;
-    anyhow::ensure!(!records.is_empty(), "{name}: no puzzle to explain");
-    let many = records.len() > 1;
+    let records = ExplainInput::read(input)?;
     let mut out = crate::console::Stdout::open()?;
     let mut failed = false;
     let mut text = Vec::new();
-    for (i, (line, record)) in records.iter().enumerate() {
-        // FILE:LINE as in every other message; a lone puzzle given as an argument is named alone.
-        let which = if many || name != "<argument>" {
-            format!("{name}:{line}")
-        } else {
-            name.clone()
-        };
+    for (i, (line, record)) in records.records.iter().enumerate() {
+        let which = records.name_of(*line);
         let puzzle = match record {
             Ok(p) => p,
             Err(failure) => {

@@ -11,6 +11,7 @@ mod explain_cli;
 mod export_cli;
 mod human_cli;
 mod manual;
+mod page_cli;
 mod puzzle_filters;
 mod rate_report;
 mod report;
@@ -125,9 +126,13 @@ fn run(args: cli::Cli) -> anyhow::Result<ExitCode> {
                 candidates,
                 scale,
                 max_se,
+                html,
             }),
             _,
-        ) => explain_cli::run(&batch, json.json, candidates, scale, max_se, quiet),
+        ) => match html.html {
+            Some(page) => page_cli::run(&batch, scale, max_se, &page),
+            None => explain_cli::run(&batch, json.json, candidates, scale, max_se, quiet),
+        },
         (Some(cli::Command::Solve(a)), _) => batch_job(
             &a.batch,
             &Solve { unique: a.unique },

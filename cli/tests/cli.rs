@@ -8,6 +8,7 @@ mod dumps;
 mod explain_json;
 mod generate;
 mod human;
+mod page;
 mod readme;
 mod safety;
 mod solve;

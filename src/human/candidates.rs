@@ -70,7 +70,6 @@ impl Candidates {
     }
 
     /// Value of a cell, 0 when open.
-    #[cfg(test)]
     pub(crate) fn value(&self, cell: usize) -> u8 {
         self.value[cell]
     }

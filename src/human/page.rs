@@ -1,0 +1,459 @@
+//! [`Page`]: the explanation page of `sudoku explain --html`: one self-contained HTML document (no scripts, no
+//! external resources) in which every step of a puzzle's solving path is drawn as an SVG of the grid before the
+//! step (givens, digits placed so far, candidates; the step's cells, placement and eliminations highlighted)
+//! beside the step's text.
+
+use std::fmt::Write as _;
+
+use crate::grid::Grid;
+use crate::solver::{self, SolveError};
+
+use super::candidates::Candidates;
+use super::explainer::{Event, Explainer};
+use super::house::CellSet;
+use super::rater::Scale;
+use super::rating::RateError;
+use super::se::{rate_se_within, SePath, Tenths};
+
+/// Side of a cell in the drawings, in SVG user units.
+const CELL: f64 = 44.0;
+/// Room left and above the grid for the row and column labels.
+const MARGIN: f64 = 22.0;
+
+/// The colours of the drawings, also named in the page's legend.
+const GIVEN: &str = "#000000";
+const PLACED: &str = "#1f4fd1";
+const CANDIDATE: &str = "#5c5c5c";
+const HOUSE_FILL: &str = "#e8f0ff";
+const PATTERN_FILL: &str = "#fff1a8";
+const PLACE_FILL: &str = "#bdf0b8";
+const ELIMINATED: &str = "#c40000";
+const ELIMINATED_FILL: &str = "#ffc2c2";
+const GUESS_FILL: &str = "#ffd59e";
+
+/// An explanation page being built: puzzles are added one after another ([`Page::add`]), then
+/// [`Page::finish`] gives the document.
+#[derive(Debug)]
+pub struct Page {
+    scale: Scale,
+    /// On SE's scale, the rating above which a path stops (as `explain --max-se`).
+    se_max: Option<Tenths>,
+    body: String,
+    puzzles: usize,
+    steps: usize,
+}
+
+/// What a step highlights on the grid before it.
+#[derive(Default)]
+struct Marks {
+    /// The cells of the pattern's houses.
+    houses: CellSet,
+    /// The pattern's cells.
+    cells: CellSet,
+    /// The digit placed.
+    place: Option<(usize, u8)>,
+    /// The candidates removed.
+    eliminate: Vec<(usize, u8)>,
+    /// A guess's cell and digit.
+    guess: Option<(usize, u8)>,
+}
+
+impl Page {
+    /// An empty page for paths on `scale`.
+    pub fn new(scale: Scale) -> Page {
+        Page {
+            scale,
+            se_max: None,
+            body: String::new(),
+            puzzles: 0,
+            steps: 0,
+        }
+    }
+
+    /// The page whose SE paths stop before the first step SE rates above `max`.
+    pub fn with_se_max(mut self, max: Tenths) -> Page {
+        self.se_max = Some(max);
+        self
+    }
+
+    /// Steps drawn so far, over every puzzle.
+    pub fn steps(&self) -> usize {
+        self.steps
+    }
+
+    /// Adds `puzzle`'s path: a heading with the puzzle and its rating, then one figure per step. A puzzle that
+    /// is not proper (clashing givens, no solution, several solutions) adds nothing and is the error.
+    pub fn add(&mut self, puzzle: &Grid) -> Result<(), RateError> {
+        match solver::solve_unique(puzzle) {
+            Ok(_) => {}
+            Err(SolveError::InvalidGivens(c)) => return Err(RateError::InvalidGivens(c)),
+            Err(SolveError::MultipleSolutions { .. }) => return Err(RateError::MultipleSolutions),
+            Err(_) => return Err(RateError::NoSolution),
+        }
+        self.puzzles += 1;
+        let line = line_of(puzzle);
+        let _ = write!(
+            self.body,
+            "<section>\n<h2>Puzzle {}: <code>{line}</code></h2>\n",
+            self.puzzles
+        );
+        match self.scale {
+            Scale::Se => self.add_se(puzzle)?,
+            Scale::Levels => self.add_levels(puzzle)?,
+        }
+        self.body.push_str("</section>\n");
+        Ok(())
+    }
+
+    /// The SE path: each step with its SE rating; the rating up front.
+    fn add_se(&mut self, puzzle: &Grid) -> Result<(), RateError> {
+        let max = self.se_max.unwrap_or(Tenths(u8::MAX));
+        let rating = rate_se_within(puzzle, max)?;
+        let _ = writeln!(
+            self.body,
+            "<p class=\"rating\">SE rating (ER EP ED hardest): {}</p>",
+            escaped(&rating.to_string())
+        );
+        let mut path = SePath::new(puzzle)?.within(max);
+        let mut n = 0;
+        loop {
+            let before = *path.candidates();
+            let Some(step) = path.next() else { break };
+            n += 1;
+            let marks = Marks {
+                houses: step
+                    .houses
+                    .iter()
+                    .fold(CellSet::EMPTY, |all, h| all | h.cells()),
+                cells: step.cells,
+                place: step.placement,
+                eliminate: step.eliminations.iter().collect(),
+                guess: None,
+            };
+            self.figure(puzzle, &before, &marks, n, &step.to_string());
+        }
+        let end = if path.is_solved() {
+            format!(
+                "solved: <code>{}</code>",
+                line_of(&path.candidates().grid())
+            )
+        } else {
+            format!("stopped: no step SE rates {max} or less applies")
+        };
+        let _ = writeln!(self.body, "<p class=\"end\">{end}</p>");
+        Ok(())
+    }
+
+    /// The levels path: techniques easiest first, guesses and backtracks where none applies.
+    fn add_levels(&mut self, puzzle: &Grid) -> Result<(), RateError> {
+        let mut path = Explainer::new(puzzle)?;
+        let rating = super::rating::rate(puzzle)?;
+        let hardest = rating.hardest.map_or("none".to_string(), |t| t.to_string());
+        let _ = writeln!(
+            self.body,
+            "<p class=\"rating\">rating: {} (score {}, {} guesses, hardest technique: {})</p>",
+            rating.level,
+            rating.score,
+            rating.guesses,
+            escaped(&hardest)
+        );
+        let mut n = 0;
+        loop {
+            let before = *path.candidates();
+            let Some(event) = path.next() else { break };
+            let marks = match &event {
+                Event::Step { step, .. } => Marks {
+                    place: step.placement,
+                    eliminate: step.eliminations.iter().collect(),
+                    ..Marks::default()
+                },
+                Event::Guess { cell, digit, .. } => Marks {
+                    guess: Some((*cell, *digit)),
+                    ..Marks::default()
+                },
+                Event::Backtrack { cell, digit, .. } => Marks {
+                    eliminate: vec![(*cell, *digit)],
+                    ..Marks::default()
+                },
+                Event::Solved { solution } => {
+                    let _ = writeln!(
+                        self.body,
+                        "<p class=\"end\">solved: <code>{}</code></p>",
+                        line_of(solution)
+                    );
+                    continue;
+                }
+                Event::Stalled { .. } | Event::Contradiction { .. } | Event::NoSolution { .. } => {
+                    let _ = writeln!(
+                        self.body,
+                        "<p class=\"note\">{}</p>",
+                        escaped(&event.to_string())
+                    );
+                    continue;
+                }
+            };
+            n += 1;
+            self.figure(puzzle, &before, &marks, n, &event.to_string());
+        }
+        Ok(())
+    }
+
+    /// One step: its drawing and its text.
+    fn figure(&mut self, puzzle: &Grid, before: &Candidates, marks: &Marks, n: usize, text: &str) {
+        self.steps += 1;
+        self.body.push_str("<figure>\n");
+        draw(&mut self.body, puzzle, before, marks);
+        let _ = writeln!(
+            self.body,
+            "<figcaption><span class=\"n\">{n}.</span> {}</figcaption>\n</figure>",
+            escaped(text)
+        );
+    }
+
+    /// The whole document.
+    pub fn finish(self) -> String {
+        let mut page = String::with_capacity(self.body.len() + 2048);
+        page.push_str("<!DOCTYPE html>\n<html lang=\"en\">\n<head>\n<meta charset=\"utf-8\">\n");
+        let _ = writeln!(
+            page,
+            "<title>Sudoku solving path{}</title>",
+            if self.puzzles == 1 { "" } else { "s" }
+        );
+        let _ = writeln!(
+            page,
+            "<style>\nbody {{ font-family: DejaVu Sans, Arial, sans-serif; margin: 1.5em; color: #111; }}\n\
+             h2 code, p code {{ font-size: 0.85em; word-break: break-all; }}\n\
+             figure {{ display: inline-block; vertical-align: top; width: {w}px; margin: 0 1.2em 1.5em 0; }}\n\
+             figcaption {{ font-size: 0.9em; margin-top: 0.3em; }}\n\
+             .n {{ font-weight: bold; }}\n\
+             .legend span {{ display: inline-block; padding: 0 0.4em; margin-right: 0.5em; border: 1px solid #999; }}\n\
+             svg text {{ text-anchor: middle; dominant-baseline: central; }}\n\
+             .g, .p {{ font-size: 26px; }}\n.g {{ font-weight: bold; fill: {GIVEN}; }}\n.p {{ fill: {PLACED}; }}\n\
+             .k, .kx, .kp {{ font-size: 11px; }}\n.k {{ fill: {CANDIDATE}; }}\n\
+             .kx {{ font-weight: bold; fill: {ELIMINATED}; }}\n.kp {{ font-weight: bold; fill: {PLACED}; }}\n\
+             .l {{ font-size: 11px; fill: #777777; }}\n\
+             </style>\n</head>\n<body>",
+            w = (MARGIN + 9.0 * CELL + 2.0) as u32
+        );
+        let _ = writeln!(
+            page,
+            "<p class=\"legend\">Before each step: <span style=\"color:{GIVEN};font-weight:bold\">givens</span>\
+             <span style=\"color:{PLACED}\">placed</span><span style=\"color:{CANDIDATE}\">candidates</span>\
+             <span style=\"background:{HOUSE_FILL}\">the step's houses</span>\
+             <span style=\"background:{PATTERN_FILL}\">its cells</span>\
+             <span style=\"background:{PLACE_FILL}\">the digit it places</span>\
+             <span style=\"background:{ELIMINATED_FILL};color:{ELIMINATED}\">candidates it removes</span>\
+             <span style=\"background:{GUESS_FILL}\">a guess</span></p>"
+        );
+        page.push_str(&self.body);
+        page.push_str("</body>\n</html>\n");
+        page
+    }
+}
+
+/// The puzzle as 81 characters, `.` for blanks.
+fn line_of(g: &Grid) -> String {
+    let mut cells = [0u8; 81];
+    g.write_line(&mut cells, b'.');
+    String::from_utf8_lossy(&cells).into_owned()
+}
+
+/// `text` with the characters HTML gives a meaning escaped.
+fn escaped(text: &str) -> String {
+    let mut out = String::with_capacity(text.len());
+    for c in text.chars() {
+        match c {
+            '&' => out.push_str("&amp;"),
+            '<' => out.push_str("&lt;"),
+            '>' => out.push_str("&gt;"),
+            '"' => out.push_str("&quot;"),
+            c => out.push(c),
+        }
+    }
+    out
+}
+
+/// The centre of candidate `digit` (1-9) of `cell`, in the drawing's units.
+fn candidate_at(cell: usize, digit: u8) -> (f64, f64) {
+    let (r, c) = ((cell / 9) as f64, (cell % 9) as f64);
+    let k = f64::from(digit - 1);
+    let sub = CELL / 3.0;
+    (
+        MARGIN + c * CELL + ((k % 3.0) + 0.5) * sub,
+        MARGIN + r * CELL + ((k / 3.0).floor() + 0.5) * sub,
+    )
+}
+
+/// Appends the SVG of the grid `c` (of `puzzle`) with the step's `marks`.
+fn draw(out: &mut String, puzzle: &Grid, c: &Candidates, marks: &Marks) {
+    let side = MARGIN + 9.0 * CELL + 2.0;
+    let _ = writeln!(
+        out,
+        "<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"{side}\" height=\"{side}\" viewBox=\"0 0 {side} {side}\" \
+         role=\"img\">\n<rect width=\"{side}\" height=\"{side}\" fill=\"#ffffff\"/>"
+    );
+    for i in 0..9 {
+        let at = MARGIN + (i as f64 + 0.5) * CELL;
+        let _ = writeln!(
+            out,
+            "<text class=\"l\" x=\"{at}\" y=\"{:.1}\">c{}</text><text class=\"l\" x=\"{:.1}\" y=\"{at}\">r{}</text>",
+            MARGIN / 2.0,
+            i + 1,
+            MARGIN / 2.0,
+            i + 1
+        );
+    }
+    let fill = |out: &mut String, cell: usize, colour: &str| {
+        let _ = writeln!(
+            out,
+            "<rect x=\"{}\" y=\"{}\" width=\"{CELL}\" height=\"{CELL}\" fill=\"{colour}\"/>",
+            MARGIN + (cell % 9) as f64 * CELL,
+            MARGIN + (cell / 9) as f64 * CELL
+        );
+    };
+    for cell in (marks.houses & !marks.cells).iter() {
+        fill(out, cell, HOUSE_FILL);
+    }
+    for cell in marks.cells.iter() {
+        fill(out, cell, PATTERN_FILL);
+    }
+    if let Some((cell, _)) = marks.place {
+        fill(out, cell, PLACE_FILL);
+    }
+    if let Some((cell, _)) = marks.guess {
+        fill(out, cell, GUESS_FILL);
+    }
+    for &(cell, digit) in &marks.eliminate {
+        let (x, y) = candidate_at(cell, digit);
+        let _ = writeln!(
+            out,
+            "<circle cx=\"{x:.1}\" cy=\"{y:.1}\" r=\"6.5\" fill=\"{ELIMINATED_FILL}\"/>"
+        );
+    }
+    for i in 0..=9 {
+        let at = MARGIN + i as f64 * CELL;
+        let (w, colour) = if i % 3 == 0 {
+            (2.0, "#000")
+        } else {
+            (0.6, "#999")
+        };
+        let (a, b) = (MARGIN, MARGIN + 9.0 * CELL);
+        let _ = writeln!(
+            out,
+            "<line x1=\"{at}\" y1=\"{a}\" x2=\"{at}\" y2=\"{b}\" stroke=\"{colour}\" stroke-width=\"{w}\"/>\
+             <line x1=\"{a}\" y1=\"{at}\" x2=\"{b}\" y2=\"{at}\" stroke=\"{colour}\" stroke-width=\"{w}\"/>"
+        );
+    }
+    for (cell, &given) in puzzle.cells().iter().enumerate() {
+        let (x, y) = (
+            MARGIN + ((cell % 9) as f64 + 0.5) * CELL,
+            MARGIN + ((cell / 9) as f64 + 0.5) * CELL,
+        );
+        let value = c.value(cell);
+        if value != 0 {
+            let class = if given != 0 { "g" } else { "p" };
+            let _ = writeln!(
+                out,
+                "<text class=\"{class}\" x=\"{x}\" y=\"{y}\">{value}</text>"
+            );
+            continue;
+        }
+        for digit in c.get(cell).iter() {
+            let (x, y) = candidate_at(cell, digit);
+            let removed = marks.eliminate.contains(&(cell, digit));
+            let placed = marks.place == Some((cell, digit)) || marks.guess == Some((cell, digit));
+            let class = if removed {
+                "kx"
+            } else if placed {
+                "kp"
+            } else {
+                "k"
+            };
+            let _ = writeln!(
+                out,
+                "<text class=\"{class}\" x=\"{x:.1}\" y=\"{y:.1}\">{digit}</text>"
+            );
+        }
+    }
+    out.push_str("</svg>\n");
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    const PUZZLE: &str =
+        "4.....8.5.3..........7......2.....6.....8.4......1.......6.3.7.5..2.....1.4......";
+
+    fn page(scale: Scale, puzzle: &str) -> (String, usize) {
+        let mut p = Page::new(scale);
+        p.add(&puzzle.parse().unwrap()).unwrap();
+        let steps = p.steps();
+        (p.finish(), steps)
+    }
+
+    /// Each step is a figure with one drawing; the page names no resource outside itself.
+    #[test]
+    fn a_page_has_one_drawing_per_step_and_nothing_external() {
+        for scale in [Scale::Levels, Scale::Se] {
+            let (html, steps) = page(scale, PUZZLE);
+            assert!(steps > 20, "{steps}");
+            assert_eq!(html.matches("<svg ").count(), steps);
+            assert_eq!(html.matches("</svg>").count(), steps);
+            assert_eq!(html.matches("<figure>").count(), steps);
+            assert!(html.starts_with("<!DOCTYPE html>") && html.ends_with("</html>\n"));
+            // The only URL is SVG's namespace name, which is never fetched.
+            assert_eq!(
+                html.matches("http").count(),
+                html.matches("http://www.w3.org/2000/svg").count()
+            );
+            assert!(!html.contains("<script") && !html.contains("<link") && !html.contains("<img"));
+            assert!(html.contains("solved: <code>"));
+        }
+    }
+
+    /// The first drawing shows the givens in bold and every candidate of the start; each step's removals are marked
+    /// in the drawing before it.
+    #[test]
+    fn drawings_show_givens_candidates_and_removals() {
+        let grid: Grid = PUZZLE.parse().unwrap();
+        let (html, _) = page(Scale::Se, PUZZLE);
+        let first = &html[html.find("<svg ").unwrap()..html.find("</svg>").unwrap()];
+        assert_eq!(
+            first.matches("<text class=\"g\"").count(),
+            grid.clue_count()
+        );
+        assert_eq!(first.matches("<text class=\"p\"").count(), 0);
+        let start = Candidates::new(&grid).unwrap();
+        let open: usize = (0..81)
+            .filter(|&c| start.value(c) == 0)
+            .map(|c| start.get(c).len() as usize)
+            .sum();
+        let candidates =
+            ["k", "kx", "kp"].map(|k| first.matches(&format!("<text class=\"{k}\" ")).count());
+        assert_eq!(candidates.iter().sum::<usize>(), open);
+        // Every removal circle sits under a red candidate, and there are removals.
+        let circles = html
+            .matches(&format!("fill=\"{ELIMINATED_FILL}\"/>"))
+            .count();
+        assert!(circles > 0);
+        assert_eq!(circles, html.matches("<text class=\"kx\" ").count());
+    }
+
+    #[test]
+    fn improper_puzzles_add_nothing() {
+        let mut p = Page::new(Scale::Se);
+        let several: Grid =
+            "................................................................................."
+                .parse()
+                .unwrap();
+        assert!(matches!(p.add(&several), Err(RateError::MultipleSolutions)));
+        assert_eq!(p.steps(), 0);
+        assert!(!p.finish().contains("<section>"));
+    }
+
+    #[test]
+    fn text_is_escaped() {
+        assert_eq!(escaped("a<b & \"c\">"), "a&lt;b &amp; &quot;c&quot;&gt;");
+    }
+}
