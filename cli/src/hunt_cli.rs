@@ -25,7 +25,7 @@ use crate::value::{parse_se_rating, threads_parser};
 /// `Examples:` of `sudoku hunt --help` (run as written by tests/readme.rs).
 pub const HUNT_EXAMPLES: &str = "\
 Examples:
-  sudoku hunt data/se_sample_hard.txt --min-er 9.0 --limit 3      three new puzzles rated 9.0 or more
+  sudoku hunt data/se_sample_hard.txt --min-er 9.0 --limit 3      three new puzzles, ER 9.0+
   sudoku hunt data/se_sample_hard.txt --min-er 9.0 --limit 2 --moves=-1+1,-2+2 -o finds.txt";
 
 /// The most bytes read from one seed or known file.
