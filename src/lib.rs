@@ -72,6 +72,7 @@ mod format;
 pub mod generate;
 mod grid;
 pub mod human;
+pub mod hunt;
 mod ordered;
 mod ordered_run;
 mod os;

@@ -146,6 +146,11 @@ pub enum Command {
         #[command(flatten)]
         export: crate::dataset_args::ExportArgs,
     },
+    /// Search the neighbourhoods of seed puzzles ({-1+1}, {-2+2} moves: clues removed, others added) for new
+    /// puzzles rated --min-er or more on Sudoku Explainer's scale, best first, on all cores, until --time, --limit
+    /// or Ctrl-C; each find once, as `PUZZLE ER EP ED HARDEST` (the line of `rate --scale se`).
+    #[command(after_help = crate::hunt_cli::HUNT_EXAMPLES)]
+    Hunt(crate::hunt_cli::HuntArgs),
     /// Print a shell completion script to standard output.
     #[command(after_help = COMPLETIONS_EXAMPLES)]
     Completions {

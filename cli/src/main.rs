@@ -10,6 +10,8 @@ mod dataset_args;
 mod explain_cli;
 mod export_cli;
 mod human_cli;
+mod hunt_cli;
+mod interrupt;
 mod manual;
 mod page_cli;
 mod puzzle_filters;
@@ -85,7 +87,8 @@ fn hint(e: &anyhow::Error) -> &'static str {
 /// On SIGINT, SIGTERM or SIGHUP: remove this run's temporary output files, keep any output from being put in
 /// place, and exit with the conventional status 128+N. (Unnamed temporary files need nothing: see
 /// `sudoku_batch::output::Sink`.) The signals are taken by `signal-hook` on a thread of their own, so the clean-up
-/// runs as ordinary code, not inside a signal handler.
+/// runs as ordinary code, not inside a signal handler. A run that armed `interrupt` takes the first signal as a
+/// request to stop instead, and keeps its output.
 fn watch_signals() {
     use signal_hook::consts::{SIGHUP, SIGINT, SIGTERM};
     let Ok(mut signals) = signal_hook::iterator::Signals::new([SIGINT, SIGTERM, SIGHUP]) else {
@@ -94,7 +97,10 @@ fn watch_signals() {
     let _ = std::thread::Builder::new()
         .name("sudoku-signals".into())
         .spawn(move || {
-            if let Some(signal) = signals.forever().next() {
+            for signal in signals.forever() {
+                if interrupt::take(signal) {
+                    continue;
+                }
                 let _held = sudoku_batch::output::abandon_all();
                 std::process::exit(128 + signal);
             }
@@ -205,6 +211,7 @@ fn run(args: cli::Cli) -> anyhow::Result<ExitCode> {
             Ok(ExitCode::SUCCESS)
         }
         (Some(cli::Command::Bench(args)), _) => bench_cli::run(&args),
+        (Some(cli::Command::Hunt(args)), _) => hunt_cli::run(&args, quiet),
         (None, Some(file)) => {
             let target = Target::File(cli::CLASSIC_FILE.into());
             let mut reporter = Reporter::new(

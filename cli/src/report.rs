@@ -147,7 +147,7 @@ pub fn status(p: Progress, elapsed: Duration, noun: &str) -> String {
 
 /// A count in at most 5 characters: exact below 10,000 (one decimal below 10 for a rate), else three digits and
 /// k, M, G or T.
-fn count(n: f64) -> String {
+pub fn count(n: f64) -> String {
     if n < 9.95 && n.fract() != 0.0 {
         return format!("{n:.1}");
     }
@@ -169,7 +169,7 @@ fn count(n: f64) -> String {
 }
 
 /// A duration in at most 7 characters: `42s`, `3m 05s`, `2h 10m`, `31d 04h`, `>99d`.
-fn duration(secs: f64) -> String {
+pub fn duration(secs: f64) -> String {
     let s = secs.max(0.0).round() as u64;
     match s {
         0..=59 => format!("{s}s"),

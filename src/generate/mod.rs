@@ -54,6 +54,7 @@ pub use puzzle::{
 };
 use random::Distinct;
 pub(crate) use random::RandomFill;
+pub(crate) use window::{rate_in, Verdict};
 pub use window::{SeWindow, SeWindows, WindowError, WINDOW_MAX, WINDOW_MIN};
 
 use crate::format::Format;

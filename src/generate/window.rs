@@ -53,6 +53,15 @@ impl SeWindow {
         Ok(SeWindow { min, max })
     }
 
+    /// Every rating from `min` up, with no end: what a search for puzzles rated `min` or more rates against (no
+    /// step is then too hard to end the path early).
+    pub(crate) fn at_least(min: Tenths) -> SeWindow {
+        SeWindow {
+            min,
+            max: Tenths(u8::MAX),
+        }
+    }
+
     /// The lowest rating inside.
     pub fn min(self) -> Tenths {
         self.min

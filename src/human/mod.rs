@@ -61,6 +61,7 @@ pub use explainer::{Event, Explainer};
 pub use house::DigitSet;
 pub use narrator::Narrator;
 pub use page::Page;
+pub(crate) use rater::with_board;
 pub use rater::{Rater, Scale};
 pub use rating::{rate, rate_with, Histogram, RateError, Rating};
 pub use se::{rate_se, SeHistogram, SeRating, SeTechnique, Tenths};

@@ -113,7 +113,7 @@ impl Rater {
 
 /// Writes a line record's puzzle (`.` blanks) and the rating after a space, or a grid record's board (`0` blanks)
 /// and the rating on a tenth line.
-fn with_board(
+pub(crate) fn with_board(
     puzzle: &Grid,
     layout: TextLayout,
     r: &dyn std::fmt::Display,

@@ -7,6 +7,7 @@ use std::process::Stdio;
 
 use crate::util::{self, Run};
 
+mod hunt;
 mod window;
 
 /// Every board is written as its 81 digits (row-major) in these tests.
