@@ -4,6 +4,8 @@ properties (canon of a random transform is canon of the original; split puts no 
 
 import json
 import os
+import threading
+import time
 from pathlib import Path
 
 import numpy as np
@@ -13,6 +15,7 @@ import sudoku_batch as sb
 from sudoku_batch import Status
 
 from conftest import DATA, REPO, check_solutions, puzzle_lines, to_cells
+from test_api import STOP_BOUND, ctrl_c_raises, interrupt_after  # noqa: F401 (a fixture)
 
 PUZZLES = puzzle_lines(DATA / "puzzles.txt")
 ANSWERS = puzzle_lines(DATA / "puzzles.solutions.txt")
@@ -325,3 +328,25 @@ def test_arrow_arrays_are_taken_by_to_array_and_the_tools():
     assert grids.shape == (101, 81) and (grids[:100] == to_cells(PUZZLES)).all() and (grids[100] == 255).all()
     assert sb.rate(column)["status"].tolist() == [0] * 100 + [Status.MALFORMED]
     assert (sb.classes(column)["group"][:100] == sb.classes(PUZZLES)["group"]).all()
+
+
+@pytest.mark.skipif(threading.current_thread() is not threading.main_thread(), reason="signals need the main thread")
+def test_ctrl_c_stops_the_dataset_tools(ctrl_c_raises):
+    """Each long call stops within the bound of the other calls (test_api.py) once Ctrl-C comes; the SE rating in
+    progress stops at its next step."""
+    many = np.tile(to_cells(PUZZLES), (20_000, 1))  # 2,000,000 puzzles
+    hardest = to_cells([line.split()[0] for line in puzzle_lines(DATA / "se_sample_hard.txt")])
+    for call, bound in (
+        (lambda: sb.canon(many, threads=1), STOP_BOUND),
+        (lambda: sb.classes(many, threads=1), STOP_BOUND),
+        (lambda: sb.split(many, test=0.1, threads=1), STOP_BOUND),
+        (lambda: sb.shuffle(many, copies=4, threads=1), STOP_BOUND),
+        (lambda: sb.check(many, many, threads=1), STOP_BOUND),
+        (lambda: sb.rate(np.tile(hardest, (50, 1)), scale="se", threads=1), 1.0),
+    ):
+        timer, sent = interrupt_after(0.2)
+        with pytest.raises(KeyboardInterrupt):
+            call()
+        took = time.perf_counter() - sent["at"]
+        timer.join()
+        assert took < bound, took
