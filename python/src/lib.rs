@@ -23,18 +23,25 @@ use sudoku_batch::generate::{
 };
 use sudoku_batch::human::{Level, Rating, Technique};
 use sudoku_batch::output::Target;
-use sudoku_batch::tools::Solve;
+use sudoku_batch::tools::{Side, Solve};
 use sudoku_batch::{Failure, FailureKind, Observer};
 use sudoku_batch::{Format, Grid, ParseError, Threads, CELLS, MAX_THREADS};
 
+mod canon;
+mod check;
+mod classes;
+mod explain;
+mod se;
+mod shuffle;
+mod split;
 mod texts;
 use texts::{texts_arg, Texts};
 
 /// A `uint8 (N, 81)` array of boards.
-type Boards<'py> = Bound<'py, PyArray2<u8>>;
+pub(crate) type Boards<'py> = Bound<'py, PyArray2<u8>>;
 
 /// `threads=None` (one per core) or a count from 1 to `MAX_THREADS`, by the library's rule.
-fn threads_arg(threads: Option<i64>) -> PyResult<Threads> {
+pub(crate) fn threads_arg(threads: Option<i64>) -> PyResult<Threads> {
     match threads {
         None => Ok(Threads::Auto),
         Some(n) => usize::try_from(n)
@@ -49,7 +56,7 @@ fn threads_arg(threads: Option<i64>) -> PyResult<Threads> {
 }
 
 /// Rows of a 2-D array in any memory layout (strided, reversed): each row is copied into a board when read.
-struct Rows<'a>(ArrayView2<'a, u8>);
+pub(crate) struct Rows<'a>(ArrayView2<'a, u8>);
 
 impl Puzzles for Rows<'_> {
     fn len(&self) -> usize {
@@ -66,13 +73,13 @@ impl Puzzles for Rows<'_> {
 }
 
 /// A batch argument: a `uint8 (N, 81)` array or an iterable of strings.
-enum Input<'py> {
+pub(crate) enum Input<'py> {
     Array(PyReadonlyArray2<'py, u8>),
     Texts(Texts),
 }
 
 impl Input<'_> {
-    fn len(&self) -> usize {
+    pub(crate) fn len(&self) -> usize {
         match self {
             Input::Array(a) => a.as_array().nrows(),
             Input::Texts(t) => t.len(),
@@ -80,8 +87,47 @@ impl Input<'_> {
     }
 }
 
+/// The puzzles of an [`Input`] as the library reads them, for a call that runs without the GIL.
+pub(crate) enum View<'a> {
+    Cells(Cells<'a>),
+    Rows(Rows<'a>),
+    Texts(&'a Texts),
+}
+
+impl Puzzles for View<'_> {
+    fn len(&self) -> usize {
+        match self {
+            View::Cells(c) => c.len(),
+            View::Rows(r) => r.len(),
+            View::Texts(t) => t.len(),
+        }
+    }
+
+    fn puzzle(&self, i: usize) -> Result<Grid, ParseError> {
+        match self {
+            View::Cells(c) => c.puzzle(i),
+            View::Rows(r) => r.puzzle(i),
+            View::Texts(t) => t.puzzle(i),
+        }
+    }
+}
+
+/// The [`View`] of `input`: a contiguous array read in place, any other layout row by row.
+pub(crate) fn view<'a>(input: &'a Input<'_>) -> PyResult<View<'a>> {
+    Ok(match input {
+        Input::Array(a) => match a.as_slice() {
+            Ok(cells) => View::Cells(Cells::new(cells).map_err(array_err)?),
+            Err(_) => View::Rows(Rows(a.as_array())),
+        },
+        Input::Texts(t) => View::Texts(t),
+    })
+}
+
 /// Checks that `obj` is a numpy `uint8` array of shape `(N, 81)`.
-fn grids_arg<'py>(obj: &Bound<'py, PyAny>, name: &str) -> PyResult<PyReadonlyArray2<'py, u8>> {
+pub(crate) fn grids_arg<'py>(
+    obj: &Bound<'py, PyAny>,
+    name: &str,
+) -> PyResult<PyReadonlyArray2<'py, u8>> {
     let Ok(arr) = obj.downcast::<PyUntypedArray>() else {
         return Err(PyTypeError::new_err(format!(
             "{name} must be a numpy uint8 array of shape (N, 81), not {}",
@@ -103,7 +149,7 @@ fn grids_arg<'py>(obj: &Bound<'py, PyAny>, name: &str) -> PyResult<PyReadonlyArr
 }
 
 /// Reads a batch argument: an array goes through [`grids_arg`]; anything else must iterate over strings.
-fn input_arg<'py>(obj: &Bound<'py, PyAny>, name: &str) -> PyResult<Input<'py>> {
+pub(crate) fn input_arg<'py>(obj: &Bound<'py, PyAny>, name: &str) -> PyResult<Input<'py>> {
     if obj.downcast::<PyUntypedArray>().is_ok() {
         let arr = obj.downcast::<PyUntypedArray>()?;
         // An array of strings is a list of texts too.
@@ -119,7 +165,7 @@ fn input_arg<'py>(obj: &Bound<'py, PyAny>, name: &str) -> PyResult<Input<'py>> {
 /// handler raises (Ctrl-C's `KeyboardInterrupt`), the library's stop flag of the call is set
 /// (`sudoku_batch::with_stop`), the call ends within milliseconds (a file output is not created, nor an earlier one
 /// replaced), and the exception is raised.
-fn interruptible<T: Send>(py: Python<'_>, f: impl FnOnce() -> T + Send) -> PyResult<T> {
+pub(crate) fn interruptible<T: Send>(py: Python<'_>, f: impl FnOnce() -> T + Send) -> PyResult<T> {
     let stop = Arc::new(AtomicBool::new(false));
     let flag = Arc::clone(&stop);
     let mut raised = None;
@@ -151,7 +197,12 @@ fn interruptible<T: Send>(py: Python<'_>, f: impl FnOnce() -> T + Send) -> PyRes
 }
 
 /// A zeroed buffer of `n` items, or `MemoryError` before anything is allocated when it cannot be had.
-fn zeroed<T: Clone + Default>(n: usize, what: &str) -> PyResult<Vec<T>> {
+pub(crate) fn zeroed<T: Clone + Default>(n: usize, what: &str) -> PyResult<Vec<T>> {
+    filled(n, T::default(), what)
+}
+
+/// A buffer of `n` copies of `value`, or `MemoryError` before anything is allocated when it cannot be had.
+pub(crate) fn filled<T: Clone>(n: usize, value: T, what: &str) -> PyResult<Vec<T>> {
     let mut v = Vec::new();
     v.try_reserve_exact(n).map_err(|_| {
         PyMemoryError::new_err(format!(
@@ -159,7 +210,7 @@ fn zeroed<T: Clone + Default>(n: usize, what: &str) -> PyResult<Vec<T>> {
             std::mem::size_of::<T>()
         ))
     })?;
-    v.resize(n, T::default());
+    v.resize(n, value);
     Ok(v)
 }
 
@@ -167,7 +218,7 @@ fn zeroed<T: Clone + Default>(n: usize, what: &str) -> PyResult<Vec<T>> {
 /// array can address is refused before asking, and numpy's own `MemoryError` comes through. The memory is the
 /// system's zeroed pages, taken as they are first written, so a large result costs nothing before the call fills
 /// it (and a call stopped early never touches the rest).
-fn zeros<'py, T: Element, D: Dimension>(
+pub(crate) fn zeros<'py, T: Element, D: Dimension>(
     py: Python<'py>,
     shape: &[usize],
     what: &str,
@@ -210,7 +261,7 @@ impl Puzzles for Part<'_> {
 const RATE_BLOCK: usize = 1 << 16;
 
 /// Runs `f` on the puzzles of `input` with the GIL released.
-fn with_puzzles<T: Send>(
+pub(crate) fn with_puzzles<T: Send>(
     py: Python<'_>,
     input: &Input<'_>,
     f: impl FnOnce(&dyn Puzzles) -> Result<T, ArrayError> + Send,
@@ -228,7 +279,7 @@ fn with_puzzles<T: Send>(
     out.map_err(array_err)
 }
 
-fn array_err(e: ArrayError) -> PyErr {
+pub(crate) fn array_err(e: ArrayError) -> PyErr {
     match e {
         ArrayError::Threads(_) => PyRuntimeError::new_err(e.to_string()),
         _ => PyValueError::new_err(e.to_string()),
@@ -628,6 +679,14 @@ fn _native(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_function(wrap_pyfunction!(generate_boards, m)?)?;
     m.add_function(wrap_pyfunction!(generate_puzzles, m)?)?;
     m.add_function(wrap_pyfunction!(solve_file, m)?)?;
+    m.add_function(wrap_pyfunction!(canon::canon, m)?)?;
+    m.add_function(wrap_pyfunction!(check::check, m)?)?;
+    m.add_function(wrap_pyfunction!(classes::classes, m)?)?;
+    m.add_function(wrap_pyfunction!(explain::explain, m)?)?;
+    m.add_function(wrap_pyfunction!(se::rate_se, m)?)?;
+    m.add_function(wrap_pyfunction!(shuffle::shuffle, m)?)?;
+    m.add_function(wrap_pyfunction!(split::split, m)?)?;
+    m.add("SIDES", Side::ALL.map(Side::name).to_vec())?;
     let codes = PyDict::new(m.py());
     codes.set_item("SOLVED", array::OK)?;
     for kind in FailureKind::ALL {

@@ -94,3 +94,18 @@ fn type_name(obj: &Bound<'_, PyAny>) -> String {
         .map(|n| n.to_string())
         .unwrap_or_default()
 }
+
+impl Texts {
+    /// Each text's bytes, in order.
+    pub(crate) fn items(&self) -> Vec<&[u8]> {
+        let mut start = 0;
+        self.ends
+            .iter()
+            .map(|&end| {
+                let item = &self.text[start..end];
+                start = end;
+                item
+            })
+            .collect()
+    }
+}

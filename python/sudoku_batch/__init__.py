@@ -19,7 +19,11 @@ import json
 import os
 from typing import Any, Dict, List, Optional, Sequence, Union
 
+import numpy as np
+
 from . import _native
+from ._dataset import SIDES, canon, check, classes, dedupe, explain, shuffle, split
+from .arrow import _codes_to_cells, arrow_to_grids, is_arrow
 from ._native import (
     LEVELS,
     MAX_THREADS,
@@ -37,21 +41,30 @@ __all__ = [
     "Status",
     "LEVELS",
     "MAX_THREADS",
+    "SIDES",
     "TECHNIQUES",
+    "arrow_to_grids",
+    "canon",
+    "check",
+    "classes",
     "count_solutions",
+    "dedupe",
+    "explain",
     "generate_boards",
     "generate_puzzles",
     "rate",
+    "shuffle",
     "solve",
     "solve_array",
     "solve_file",
+    "split",
     "to_array",
     "to_strings",
 ]
 
 
 class Status(enum.IntEnum):
-    """The per-puzzle codes of ``solve_array`` and ``rate`` (an ``int8`` array compares equal to these), negated in
+    """The per-puzzle codes of ``solve_array``, ``rate`` and the dataset tools (``canon``, ``check``, ...) (an ``int8`` array compares equal to these), negated in
     ``count_solutions`` for a puzzle it cannot count."""
 
     SOLVED = 0
@@ -64,6 +77,8 @@ class Status(enum.IntEnum):
     """The givens are consistent but no completion exists."""
     SEVERAL_SOLUTIONS = 4
     """More than one solution (only with ``unique=True``, and always for ``rate``)."""
+    WRONG_SOLUTION = 5
+    """``check`` only: the claimed solution is not a solution of the puzzle (``error`` says why)."""
 
 
 PathLike = Union[str, "os.PathLike[str]"]
@@ -120,16 +135,40 @@ def solve_file(
     return result
 
 
-def rate(puzzles: Any, *, threads: Optional[int] = None, names: bool = False) -> Dict[str, Any]:
-    """Rate puzzles (a list of strings or a ``uint8 (N, 81)`` array): a dict of numpy arrays ``level``,
-    ``score``, ``guesses``, ``hardest`` and ``status`` (pass it to ``pandas.DataFrame``). A puzzle needs exactly
-    one solution to be rated; where ``status`` is not 0, ``score`` and ``guesses`` are -1.
+def rate(
+    puzzles: Any,
+    *,
+    threads: Optional[int] = None,
+    names: bool = False,
+    scale: str = "levels",
+    max_se: Optional[float] = None,
+) -> Dict[str, Any]:
+    """Rate puzzles (a list of strings, a ``uint8 (N, 81)`` array or an Arrow string array) as ``sudoku rate``: a
+    dict of numpy arrays (pass it to ``pandas.DataFrame``). A puzzle needs exactly one solution to be rated.
 
-    ``level`` and ``hardest`` are codes by default: ``int8`` indices into ``LEVELS`` and ``TECHNIQUES`` (-1 where
-    the puzzle was not rated, or, for ``hardest``, where no technique was needed). With ``names=True`` they are
-    the names instead, as ``sudoku rate`` and ``sudoku_batch.spark.rate`` write them: object arrays of ``str``,
-    ``None`` where the code is -1. ``sudoku_batch.spark.rate`` takes the same ``names`` switch.
+    ``scale="levels"`` (the default): ``level``, ``score``, ``guesses``, ``hardest`` and ``status``; where
+    ``status`` is not 0, ``score`` and ``guesses`` are -1. ``level`` and ``hardest`` are codes by default:
+    ``int8`` indices into ``LEVELS`` and ``TECHNIQUES`` (-1 where the puzzle was not rated, or, for ``hardest``,
+    where no technique was needed). With ``names=True`` they are the names instead, as ``sudoku rate`` and
+    ``sudoku_batch.spark.rate`` write them: object arrays of ``str``, ``None`` where the code is -1.
+    ``sudoku_batch.spark.rate`` takes the same ``names`` switch.
+
+    ``scale="se"``: Sudoku Explainer's ratings, as ``sudoku rate --scale se`` (``max_se=X``: ``--max-se X``, the
+    path stops before the first step rated above X): ``er``, ``ep``, ``ed`` (``float64``, ``2.3``; NaN where the
+    path stopped before knowing it, and then ``above`` says what it is above: 10.5 where SE's ladder ends, else
+    ``max_se``), ``hardest`` (object array of the SE technique names of ER's step, ``None`` where none was
+    needed or ER is unknown), ``steps`` (``int32``) and
+    ``status``. Milliseconds per puzzle, seconds for the hardest, on all cores.
     """
+    puzzles = arrow_to_grids(puzzles) if is_arrow(puzzles) else puzzles
+    if scale == "se":
+        result = _native.rate_se(puzzles, max_se=max_se, threads=threads)
+        result["hardest"] = np.array(result["hardest"], dtype=object)
+        return result
+    if scale != "levels":
+        raise ValueError(f'scale must be "levels" or "se", not {scale!r}')
+    if max_se is not None:
+        raise ValueError('max_se rates on SE\'s scale: add scale="se"')
     result = _native.rate(puzzles, threads=threads)
     if names:
         result["level"] = _names(result["level"], LEVELS)
@@ -145,31 +184,23 @@ def _names(codes: "Any", table: Sequence[str]) -> "Any":
     return lookup[np.where(codes >= 0, codes, len(table))]
 
 
-def to_array(puzzles: Sequence[str]) -> "Any":
-    """Puzzle strings (81 characters, ``0`` or ``.`` for blanks) as a ``uint8 (N, 81)`` array, vectorized.
+def to_array(puzzles: Any) -> "Any":
+    """Puzzle strings (81 characters, ``0`` or ``.`` for blanks) as a ``uint8 (N, 81)`` array, vectorized: a list
+    or numpy array of ``str``, or an Arrow string array (pyarrow ``Array`` or ``ChunkedArray``, e.g.
+    ``pa.array(df["puzzle"])`` or a Parquet column), which is read straight from its buffers
+    (``arrow_to_grids``, the fast path: no Python object per row).
 
-    A string of another length, or with another character, gives a row with the value 255 in it, which
-    ``solve_array`` reports as ``Status.MALFORMED``. (Unlike ``solve``, surrounding whitespace is not trimmed.)
+    A string of another length, or with another character (or a null), gives a row with the value 255 in it,
+    which the array calls report as ``Status.MALFORMED``. (Unlike ``solve``, surrounding whitespace is not
+    trimmed.)
     """
-    import numpy as np
-
+    if is_arrow(puzzles):
+        return arrow_to_grids(puzzles)
     text = np.asarray(puzzles, dtype="U82").reshape(-1)
     codes = text.view(np.uint32).reshape(len(text), 82)[:, :81]
     cells = _codes_to_cells(codes)
     cells[np.char.str_len(text) != 81] = 255
     return cells
-
-
-def _codes_to_cells(codes: "Any") -> "Any":
-    """Character codes (an integer array of shape ``(N, 81)``) to cell values: ``1``-``9`` to 1-9, ``0`` and
-    ``.`` to 0, anything else to 255."""
-    import numpy as np
-
-    cells = codes.astype(np.int64) - ord("0")
-    dots = codes == ord(".")
-    cells[((cells < 0) | (cells > 9)) & ~dots] = 255
-    cells[dots] = 0
-    return cells.astype(np.uint8)
 
 
 def to_strings(grids: "Any", blank: str = ".") -> List[str]:

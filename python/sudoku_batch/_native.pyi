@@ -1,7 +1,7 @@
 """Type stubs of the extension module ``sudoku_batch._native`` (re-exported by ``sudoku_batch``)."""
 
 import os
-from typing import Dict, Iterable, List, Optional, Sequence, Tuple, Union, overload
+from typing import Any, Dict, Iterable, List, Optional, Sequence, Tuple, Union, overload
 
 import numpy as np
 import numpy.typing as npt
@@ -13,6 +13,7 @@ STATUS_CODES: Dict[str, int]
 LEVELS: List[str]
 TECHNIQUES: List[str]
 MAX_THREADS: int
+SIDES: List[str]
 __version__: str
 
 def solve(
@@ -76,3 +77,51 @@ def solve_file(
     keep_lines: bool = False,
 ) -> Tuple[str, List[str], int]:
     """The native half of ``sudoku_batch.solve_file``: ``(summary_json, messages, hidden)``."""
+
+Puzzles = Union[Grids, Iterable[str]]
+"""A batch: a ``uint8 (N, 81)`` array or an iterable of puzzle strings."""
+
+def rate_se(
+    puzzles: Puzzles, *, max_se: Optional[float] = None, threads: Optional[int] = None
+) -> Dict[str, Any]:
+    """SE ratings: ``er``, ``ep``, ``ed``, ``above`` (float64), ``hardest`` (list), ``steps``, ``status``."""
+
+def canon(
+    puzzles: Puzzles, *, form: str = "minlex", transforms: bool = False, threads: Optional[int] = None
+) -> Dict[str, npt.NDArray[Any]]:
+    """Canonical forms: ``canon``, ``status`` (and ``transpose``, ``rows``, ``cols``, ``digits``)."""
+
+def classes(puzzles: Puzzles, *, threads: Optional[int] = None) -> Dict[str, npt.NDArray[Any]]:
+    """Classes numbered in order of first appearance: ``group`` (int64), ``status``."""
+
+def split(
+    puzzles: Puzzles,
+    *,
+    test: float,
+    val: float = 0.0,
+    seed: int = 0,
+    strata: Optional[Iterable[str]] = None,
+    threads: Optional[int] = None,
+) -> Dict[str, npt.NDArray[np.int8]]:
+    """Sides of ``sudoku split``: ``side`` (int8, -1 failed), ``status``."""
+
+def shuffle(
+    puzzles: Puzzles,
+    solutions: Optional[Puzzles] = None,
+    *,
+    copies: int = 1,
+    seed: int = 0,
+    keep_original: bool = False,
+    threads: Optional[int] = None,
+) -> Tuple[Grids, Optional[Grids], npt.NDArray[np.int64]]:
+    """Copies of ``sudoku shuffle --copies``: ``(puzzles, solutions, group)``."""
+
+def check(
+    puzzles: Puzzles, solutions: Puzzles, *, unique: bool = False, threads: Optional[int] = None
+) -> Dict[str, Any]:
+    """Verdicts of ``sudoku check``: ``status`` (int8), ``error`` (list of reasons or None)."""
+
+def explain(
+    puzzle: str, *, scale: str = "levels", max_se: Optional[float] = None
+) -> Tuple[str, Optional[str], Optional[str]]:
+    """``(status, error, fields)``: ``fields`` the JSON object of ``explain --json``'s fields after ``status``."""

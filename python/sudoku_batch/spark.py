@@ -1,6 +1,7 @@
-"""Spark stages: solve or rate a DataFrame column of puzzle strings on the executors.
+"""Spark stages: solve, rate (levels or SE's scale), canonicalize or check a DataFrame column of puzzle strings on
+the executors.
 
-Each Arrow record batch of a partition goes to ``solve_array`` (or ``rate``) in one call through
+Each Arrow record batch of a partition goes to ``solve_array`` (or ``rate``, ``canon``, ``check``) in one call through
 ``DataFrame.mapInArrow``: the strings are turned into a ``uint8 (N, 81)`` array and the answers back into an
 Arrow column with numpy, with no Python loop over rows. Needs the ``spark`` extra
 (``pip install 'sudoku-batch[spark]'``: pyspark, pyarrow, pandas) on the driver and the executors.
@@ -18,19 +19,22 @@ from __future__ import annotations
 
 import os
 import sys
-from typing import TYPE_CHECKING, Any, Iterator
+from typing import TYPE_CHECKING, Any, Iterator, Optional
 
 import numpy as np
 
-from . import LEVELS, TECHNIQUES, _codes_to_cells
+from . import LEVELS, TECHNIQUES
+from . import canon as _canon
+from . import check as _check_solutions
 from . import rate as _rate
 from . import solve_array as _solve_array
+from .arrow import arrow_to_grids, grids_to_arrow
 
 if TYPE_CHECKING:  # pragma: no cover
     import pyarrow as pa
     from pyspark.sql import DataFrame
 
-__all__ = ["solve", "rate", "arrow_to_grids", "grids_to_arrow"]
+__all__ = ["solve", "rate", "canon", "check", "arrow_to_grids", "grids_to_arrow"]
 
 if sys.executable:
     os.environ.setdefault("PYSPARK_PYTHON", sys.executable)
@@ -65,7 +69,14 @@ def solve(df: "DataFrame", column: str = "puzzle", *, unique: bool = False) -> "
     return df.mapInArrow(stage, schema)
 
 
-def rate(df: "DataFrame", column: str = "puzzle", *, names: bool = True) -> "DataFrame":
+def rate(
+    df: "DataFrame",
+    column: str = "puzzle",
+    *,
+    names: bool = True,
+    scale: str = "levels",
+    max_se: Optional[float] = None,
+) -> "DataFrame":
     """``df`` with the columns of ``sudoku rate`` added: ``level`` (string: simple, easy, intermediate,
     expert), ``score`` (int), ``guesses`` (int), ``hardest`` (string technique name, null when none was needed)
     and ``status`` (int, a ``sudoku_batch.Status`` code; a puzzle needs exactly one solution to be rated, and
@@ -73,9 +84,17 @@ def rate(df: "DataFrame", column: str = "puzzle", *, names: bool = True) -> "Dat
     the int codes of ``sudoku_batch.rate`` instead (indices into ``LEVELS`` and ``TECHNIQUES``; null for none).
     The values are those of ``sudoku_batch.rate(puzzles, names=...)`` row for row. Rows whose puzzle is blank or
     a ``#`` comment are left out, as the CLI skips such lines.
+
+    With ``scale="se"`` (and ``max_se``, as ``sudoku rate --scale se --max-se X``) the columns are Sudoku
+    Explainer's instead, those of ``sudoku_batch.rate(puzzles, scale="se")``: ``er``, ``ep``, ``ed`` (double,
+    null where unknown), ``hardest`` (string, SE's technique name) and ``status``.
     """
     from pyspark.sql.types import IntegerType, StringType, StructField, StructType
 
+    if scale == "se":
+        return _rate_se(df, column, max_se)
+    if scale != "levels" or max_se is not None:
+        raise ValueError(f'scale must be "levels" or "se" (max_se with "se" only), not {scale!r}')
     _check(df, column, ("level", "score", "guesses", "hardest", "status"))
     df = _records(df, column)
     label = StringType() if names else IntegerType()
@@ -122,55 +141,91 @@ def rate(df: "DataFrame", column: str = "puzzle", *, names: bool = True) -> "Dat
     return df.mapInArrow(stage, schema)
 
 
-def arrow_to_grids(column: "pa.Array") -> np.ndarray:
-    """An Arrow string column of puzzles as a ``uint8 (N, 81)`` array, read straight from the Arrow buffers:
-    nulls, strings of another length than 81 and bad characters give rows with 255 (``Status.MALFORMED``)."""
-    import pyarrow as pa
+def _rate_se(df: "DataFrame", column: str, max_se: Optional[float]) -> "DataFrame":
+    """The stage of ``rate(df, scale="se")``."""
+    from pyspark.sql.types import DoubleType, IntegerType, StringType, StructField, StructType
 
-    if isinstance(column, pa.ChunkedArray):
-        column = column.combine_chunks()
-    if pa.types.is_large_string(column.type):
-        offset_type = np.int64
-    elif pa.types.is_string(column.type):
-        offset_type = np.int32
-    else:
-        raise TypeError(f"the puzzle column must hold strings, not {column.type}")
-    n = len(column)
-    _, offsets_buf, data_buf = column.buffers()
-    offsets = np.frombuffer(offsets_buf, dtype=offset_type)[column.offset : column.offset + n + 1]
-    data = np.frombuffer(data_buf, dtype=np.uint8) if data_buf is not None else np.zeros(0, np.uint8)
-    lengths = np.diff(offsets)
-    good = lengths == 81
-    if column.null_count:
-        good &= column.is_valid().to_numpy(zero_copy_only=False)
-    if n and good.all() and offsets[-1] - offsets[0] == 81 * n:
-        # The common case: one run of N * 81 bytes.
-        codes = data[offsets[0] : offsets[-1]].reshape(n, 81)
-        return _codes_to_cells(codes)
-    cells = np.full((n, 81), 255, dtype=np.uint8)
-    if good.any():
-        starts = offsets[:-1][good]
-        rows = data[starts[:, None] + np.arange(81)]
-        cells[good] = _codes_to_cells(rows)
-    return cells
-
-
-def grids_to_arrow(grids: np.ndarray, valid: np.ndarray) -> "pa.Array":
-    """Rows of a ``uint8 (N, 81)`` array of digits 1-9 as an Arrow string column of 81-digit strings, null
-    where ``valid`` is false, built from one data buffer (no Python object per row)."""
-    import pyarrow as pa
-
-    n = len(grids)
-    text = np.ascontiguousarray(grids, dtype=np.uint8) + np.uint8(ord("0"))
-    offsets = np.arange(0, 81 * (n + 1), 81, dtype=np.int32)
-    validity = pa.py_buffer(np.packbits(valid.astype(bool), bitorder="little"))
-    return pa.StringArray.from_buffers(
-        n,
-        pa.py_buffer(offsets),
-        pa.py_buffer(text),
-        validity,
-        null_count=int(n - np.count_nonzero(valid)),
+    added = ("er", "ep", "ed", "hardest", "status")
+    _check(df, column, added)
+    df = _records(df, column)
+    schema = StructType(
+        df.schema.fields
+        + [StructField(name, DoubleType(), True) for name in ("er", "ep", "ed")]
+        + [StructField("hardest", StringType(), True), StructField("status", IntegerType(), False)]
     )
+    _rate(np.zeros((0, 81), np.uint8), scale="se", max_se=max_se)  # a bad max_se is refused on the driver
+
+    def stage(batches: Iterator["pa.RecordBatch"]) -> Iterator["pa.RecordBatch"]:
+        import pyarrow as pa
+
+        for batch in batches:
+            r = _rate(arrow_to_grids(batch.column(column)), scale="se", max_se=max_se, threads=1)
+            cols = [pa.array(r[k], pa.float64(), mask=np.isnan(r[k])) for k in ("er", "ep", "ed")]
+            cols += [pa.array(r["hardest"], pa.string()), pa.array(r["status"].astype(np.int32), pa.int32())]
+            yield pa.RecordBatch.from_arrays(batch.columns + cols, names=batch.schema.names + list(added))
+
+    return df.mapInArrow(stage, schema)
+
+
+def canon(df: "DataFrame", column: str = "puzzle", *, form: str = "minlex") -> "DataFrame":
+    """``df`` with two columns added: ``canon`` (string, the canonical form ``sudoku canon`` writes: ``0`` for
+    blanks, or with ``form="pattern-first"`` that of ``sudoku canon --pattern-first``, ``.`` for blanks; null where
+    the puzzle failed) and ``status`` (int: 0, ``Status.MALFORMED`` or ``Status.CLASHING_GIVENS``). Rows whose
+    puzzle is blank or a ``#`` comment are left out, as the CLI skips such lines."""
+    from pyspark.sql.types import IntegerType, StringType, StructField, StructType
+
+    _check(df, column, ("canon", "status"))
+    df = _records(df, column)
+    schema = StructType(
+        df.schema.fields + [StructField("canon", StringType(), True), StructField("status", IntegerType(), False)]
+    )
+    blank = "." if form in ("pattern-first", "pattern_first") else "0"
+    _canon(np.zeros((0, 81), np.uint8), form=form)  # a bad form is refused on the driver
+
+    def stage(batches: Iterator["pa.RecordBatch"]) -> Iterator["pa.RecordBatch"]:
+        import pyarrow as pa
+
+        for batch in batches:
+            r = _canon(arrow_to_grids(batch.column(column)), form=form, threads=1)
+            ok = r["status"] == 0
+            yield pa.RecordBatch.from_arrays(
+                batch.columns + [grids_to_arrow(r["canon"], ok, blank), pa.array(r["status"].astype(np.int32))],
+                names=batch.schema.names + ["canon", "status"],
+            )
+
+    return df.mapInArrow(stage, schema)
+
+
+def check(
+    df: "DataFrame", column: str = "puzzle", solution_column: str = "solution", *, unique: bool = False
+) -> "DataFrame":
+    """``df`` with two columns added, the verdicts of ``sudoku check`` (``unique=True``: ``--unique``) on each row's
+    claimed solution (``solution_column``, strings of 81 digits): ``status`` (int: 0 when the solution is right,
+    else a ``sudoku_batch.Status`` code, ``WRONG_SOLUTION`` for a wrong one) and ``error`` (string, the CLI's
+    reason; null when right). Rows whose puzzle is blank or a ``#`` comment are left out."""
+    from pyspark.sql.types import IntegerType, StringType, StructField, StructType
+
+    _check(df, column, ("status", "error"))
+    if solution_column not in df.schema.names:
+        raise ValueError(f"no column {solution_column!r} in the DataFrame (columns: {', '.join(df.schema.names)})")
+    df = _records(df, column)
+    schema = StructType(
+        df.schema.fields + [StructField("status", IntegerType(), False), StructField("error", StringType(), True)]
+    )
+
+    def stage(batches: Iterator["pa.RecordBatch"]) -> Iterator["pa.RecordBatch"]:
+        import pyarrow as pa
+
+        for batch in batches:
+            puzzles = arrow_to_grids(batch.column(column))
+            claims = arrow_to_grids(batch.column(solution_column).cast(pa.string()))
+            r = _check_solutions(puzzles, claims, unique=unique, threads=1)
+            yield pa.RecordBatch.from_arrays(
+                batch.columns + [pa.array(r["status"].astype(np.int32)), pa.array(r["error"], pa.string())],
+                names=batch.schema.names + ["status", "error"],
+            )
+
+    return df.mapInArrow(stage, schema)
 
 
 def _records(df: "DataFrame", column: str) -> "DataFrame":

@@ -113,6 +113,35 @@ def test_rate_a_dataframe(spark):
     assert codes.hardest.fillna(-1).astype(int).tolist() == r["hardest"].tolist()
 
 
+def test_rate_on_se_scale_canon_and_check_of_a_dataframe(spark):
+    several = puzzle_lines(DATA / "several_solutions.txt")[0]
+    clash = "11" + PUZZLES[0][2:]
+    puzzles = PUZZLES[:20] + [several, clash]
+    df = spark.createDataFrame([(p,) for p in puzzles], "puzzle string").repartition(2)
+    out = sbs.rate(df, scale="se").toPandas().set_index("puzzle").loc[puzzles]
+    r = sb.rate(puzzles, scale="se")
+    for key in ("er", "ep", "ed"):
+        assert out[key].fillna(-1).tolist() == np.nan_to_num(r[key], nan=-1).tolist()
+    assert out.hardest.tolist() == r["hardest"].tolist()
+    assert out.status.tolist() == r["status"].tolist() == [0] * 20 + [Status.SEVERAL_SOLUTIONS, Status.CLASHING_GIVENS]
+    with pytest.raises(ValueError, match="max_se must be"):
+        sbs.rate(df, scale="se", max_se=0.2)
+    for form, blank in (("minlex", "0"), ("pattern-first", ".")):
+        forms = sbs.canon(df, form=form).toPandas().set_index("puzzle").loc[puzzles]
+        c = sb.canon(puzzles, form=form)
+        assert forms.canon.tolist()[:21] == sb.to_strings(c["canon"][:21], blank)
+        assert forms.canon.tolist()[21] is None and forms.status.tolist() == c["status"].tolist()
+    claims = sb.solve(PUZZLES[:20])
+    claims[3] = claims[4]
+    pairs = spark.createDataFrame(list(zip(PUZZLES[:20], claims)), "puzzle string, solution string")
+    checked = sbs.check(pairs).toPandas().set_index("puzzle").loc[PUZZLES[:20]]
+    v = sb.check(PUZZLES[:20], claims)
+    assert checked.status.tolist() == v["status"].tolist() and checked.status.tolist()[3] == Status.WRONG_SOLUTION
+    assert checked.error.tolist()[3] == v["error"][3] and checked.error.isna().sum() == 19
+    with pytest.raises(ValueError, match="no column 'answer'"):
+        sbs.check(pairs, solution_column="answer")
+
+
 def test_comment_and_blank_rows_are_skipped_as_the_cli_skips_them(spark):
     rows = ["# header comment", PUZZLES[0], "", "   ", "\t# indented", PUZZLES[1], None]
     df = spark.createDataFrame([(p,) for p in rows], "puzzle string")

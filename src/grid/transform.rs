@@ -79,6 +79,13 @@ impl Transform {
         })
     }
 
+    /// The parts of the transform, as [`Transform::apply`] reads them: `(transpose, rows, cols, digits)`, where
+    /// cell `(r, c)` of the result is `digits[d]` for `d` the record's cell `(rows[r], cols[c])` (of the
+    /// transposed record when `transpose`), lines 0-based and `digits[0] == 0`.
+    pub fn parts(&self) -> (bool, [u8; 9], [u8; 9], [u8; 10]) {
+        (self.transpose, self.rows, self.cols, self.digits)
+    }
+
     /// The transformed record. Allocation-free.
     pub fn apply(&self, grid: &Grid) -> Grid {
         let cells = grid.cells();

@@ -25,8 +25,9 @@ pub struct Copies {
 }
 
 impl Copies {
-    /// The transformation of output copy `copy` of the record at `position`.
-    fn transform(&self, position: u64, copy: u32) -> Transform {
+    /// The transformation of output copy `copy` (from 0 to [`Job::copies`] - 1) of the record at `position`
+    /// (its byte offset in a text input, its row in a table).
+    pub fn transform(&self, position: u64, copy: u32) -> Transform {
         match (self.keep_original, copy) {
             (true, 0) => Transform::IDENTITY,
             (true, c) => Transform::random_copy(self.seed, position, c - 1),

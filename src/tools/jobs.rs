@@ -72,6 +72,28 @@ impl Check {
     pub(crate) fn verify(puzzle: &Grid, claim: Option<&[u8]>) -> Result<(), SolutionError> {
         let text = claim.ok_or(SolutionError::Missing)?;
         let solution = Grid::parse_line(text).map_err(SolutionError::Unreadable)?;
+        Check::verify_grid(puzzle, &solution)
+    }
+
+    /// The verdict on `puzzle` given what [`Check::verify`] (or [`Check::verify_grid`]) said of its claim: the
+    /// claim's error, else with `unique` a second solution ([`Failure::SeveralSolutions`]).
+    pub(crate) fn verdict(
+        &self,
+        puzzle: &Grid,
+        claim: Result<(), SolutionError>,
+    ) -> Result<(), Failure> {
+        claim.map_err(Failure::WrongSolution)?;
+        if self.unique {
+            let count = solver::count_solutions(puzzle, 2).map_err(Failure::ClashingGivens)?;
+            if count.solutions > 1 {
+                return Err(Failure::SeveralSolutions);
+            }
+        }
+        Ok(())
+    }
+
+    /// Checks a claimed solution already read as a board: as [`Check::verify`] after its parse.
+    pub(crate) fn verify_grid(puzzle: &Grid, solution: &Grid) -> Result<(), SolutionError> {
         if !solution.is_valid_solution() {
             // The rare bad claim: find out why (the fast test above only says whether).
             if let Some(blank) = solution.cells().iter().position(|&d| d == 0) {
@@ -108,14 +130,7 @@ impl Job for Check {
         layout: TextLayout,
         out: &mut Vec<u8>,
     ) -> Result<Answer, Failure> {
-        Check::verify(record.puzzle, record.claim).map_err(Failure::WrongSolution)?;
-        if self.unique {
-            let count =
-                solver::count_solutions(record.puzzle, 2).map_err(Failure::ClashingGivens)?;
-            if count.solutions > 1 {
-                return Err(Failure::SeveralSolutions);
-            }
-        }
+        self.verdict(record.puzzle, Check::verify(record.puzzle, record.claim))?;
         // In JSON, the status ("ok") is the whole answer.
         if layout != TextLayout::Json {
             out.extend_from_slice(b"ok");

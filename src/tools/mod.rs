@@ -26,6 +26,7 @@ mod split;
 
 pub use crate::grid::Transform;
 pub use canon::{canon, Canonicalizer, Form, Key};
+pub(crate) use canon::{canon_with_transform_as, class_key};
 pub use copies::Copies;
 pub use export::{export_npy, ExportError, ExportSummary};
 pub use jobs::{Canon, Check, Count, Dedupe, Shuffle, Solve};

@@ -51,7 +51,7 @@ impl Key {
     }
 
     /// The 32 bytes.
-    pub(crate) fn to_bytes(self) -> [u8; 32] {
+    pub fn to_bytes(self) -> [u8; 32] {
         self.0
     }
 

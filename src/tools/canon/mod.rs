@@ -351,6 +351,17 @@ pub(crate) fn canon_as(grid: &Grid, form: Form) -> Result<Grid, Conflict> {
     WORK.with(|w| w.borrow_mut().canon_as(grid, form))
 }
 
+/// The canonical form of `grid` in `form` and a transform giving it, with this thread's [`Canonicalizer`].
+///
+/// # Errors
+/// A [`Conflict`] when two givens clash.
+pub(crate) fn canon_with_transform_as(
+    grid: &Grid,
+    form: Form,
+) -> Result<(Grid, Transform), Conflict> {
+    WORK.with(|w| w.borrow_mut().canon_with_transform_as(grid, form))
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

@@ -22,11 +22,16 @@
 //! assert_eq!(&solutions[..9], &[4, 1, 7, 3, 6, 9, 8, 2, 5]);
 //! ```
 
+mod dataset;
+
 use std::sync::atomic::Ordering;
+
+pub use dataset::{canon, check, classes, copies, split, status};
 
 use crate::generate::puzzle::{self, Generated, PuzzleError, PuzzleOptions};
 use crate::grid::{Grid, ParseError, CELLS};
-use crate::human::{rate as rate_one, Rating};
+use crate::human::se::rate_se_within;
+use crate::human::{rate as rate_one, Rating, SeRating, Tenths};
 use crate::ordered::{self, Engine, Threads, ThreadsError};
 use crate::record::{Failure, FailureKind, RecordError};
 use crate::solver;
@@ -64,6 +69,16 @@ pub enum ArrayError {
     /// The worker threads could not be started.
     #[error("cannot start worker threads: {0}")]
     Threads(#[from] ThreadsError),
+    /// A record a call cannot do without (a puzzle to copy) cannot be read.
+    #[error("{what}[{index}] cannot be read: {error}")]
+    Unreadable {
+        /// Which input.
+        what: &'static str,
+        /// The record's index in it, from 0.
+        index: usize,
+        /// Why.
+        error: ParseError,
+    },
     /// The call was stopped from outside ([`crate::ordered::with_stop`]); the buffers hold part of the answers.
     #[error("the call was stopped before it finished")]
     Stopped,
@@ -209,20 +224,51 @@ pub fn rate<P: Puzzles + ?Sized>(
     ratings: &mut [Option<Rating>],
     status: &mut [i8],
 ) -> Result<(), ArrayError> {
+    rated((threads, PIECE), puzzles, ratings, status, |p| {
+        rate_one(p).map_err(Failure::from)
+    })
+}
+
+/// Rates every puzzle on Sudoku Explainer's scale (see [`crate::human::rate_se`]), as `sudoku rate --scale se`
+/// (with `max`, `--max-se`: the path stops before the first step rated above it): `ratings[i]` is `Some` when
+/// `status[i]` is [`OK`]. Cost: SE's path per puzzle (milliseconds, seconds for the hardest), so puzzles are
+/// handed out a few at a time.
+pub fn rate_se<P: Puzzles + ?Sized>(
+    puzzles: &P,
+    max: Option<Tenths>,
+    threads: Threads,
+    ratings: &mut [Option<SeRating>],
+    status: &mut [i8],
+) -> Result<(), ArrayError> {
+    let max = max.unwrap_or(Tenths(u8::MAX));
+    rated((threads, SE_PIECE), puzzles, ratings, status, |p| {
+        rate_se_within(p, max).map_err(Failure::from)
+    })
+}
+
+/// The run of [`rate`] and [`rate_se`]: `rate` of each puzzle into `ratings`, its code into `status`, in pieces of
+/// `piece` puzzles.
+fn rated<P: Puzzles + ?Sized, R: Send>(
+    (threads, piece): (Threads, usize),
+    puzzles: &P,
+    ratings: &mut [Option<R>],
+    status: &mut [i8],
+    rate: impl Fn(&Grid) -> Result<R, Failure> + Sync,
+) -> Result<(), ArrayError> {
     let n = puzzles.len();
     fits("ratings", ratings.len(), n, n)?;
     fits("status", status.len(), n, n)?;
     each(
-        (threads, PIECE),
+        (threads, piece),
         n,
         (ratings, 1),
         (status, 1),
         |i, out, code| {
-            let rated = puzzles
+            let done = puzzles
                 .puzzle(i)
                 .map_err(|e| Failure::Malformed(RecordError::Cells(e)))
-                .and_then(|p| rate_one(&p).map_err(Failure::from));
-            (out[0], code[0]) = match rated {
+                .and_then(|p| rate(&p));
+            (out[0], code[0]) = match done {
                 Ok(r) => (Some(r), OK),
                 Err(f) => (None, self::code(f.kind())),
             };
@@ -230,6 +276,9 @@ pub fn rate<P: Puzzles + ?Sized>(
         },
     )
 }
+
+/// Puzzles handed over at once by [`rate_se`]: one may take seconds.
+const SE_PIECE: usize = 4;
 
 /// Makes puzzles `0..n` of the run seeded with `seed`, the same ones as [`run_puzzles`](crate::generate::run_puzzles) writes for the same
 /// options: puzzle `i` goes to `puzzles[81 * i..]` and its solution to `solutions[81 * i..]` as cell values.
