@@ -215,7 +215,7 @@ Examples:
   sudoku explain 4.....8.5.3..........7......2.....6.....8.4......1.......6.3.7.5..2.....1.4......
   sudoku explain --candidates data/grid.txt           every puzzle of a file, with candidate grids
   sudoku explain --json --scale se data/kaggle.csv    every path as data, one JSON object per puzzle
-  sudoku explain --html path.html data/grid.txt       every path drawn, an SVG grid per step, in one page";
+  sudoku explain --html path.html data/grid.txt       every path drawn, one SVG grid a step";
 
 const CHECK_EXAMPLES: &str = "\
 Examples:
