@@ -94,6 +94,9 @@ pub enum Command {
         /// Show the candidate grid at the start and after every step.
         #[arg(long, conflicts_with = "json")]
         candidates: bool,
+        /// As text on SE's scale: each chain step on its one line of conclusions, without its chains.
+        #[arg(long, conflicts_with = "json")]
+        brief: bool,
         /// The path to show: the levels path (techniques easiest first, guesses where none applies) or Sudoku
         /// Explainer's path with each step's SE rating.
         #[arg(long, value_enum, default_value_t = ScaleArg::Levels)]

@@ -123,11 +123,12 @@ fn run(args: cli::Cli) -> anyhow::Result<ExitCode> {
                 batch,
                 json,
                 candidates,
+                brief,
                 scale,
                 max_se,
             }),
             _,
-        ) => explain_cli::run(&batch, json.json, candidates, scale, max_se, quiet),
+        ) => explain_cli::run(&batch, json.json, (candidates, brief), scale, max_se, quiet),
         (Some(cli::Command::Solve(a)), _) => batch_job(
             &a.batch,
             &Solve { unique: a.unique },

@@ -48,6 +48,8 @@ mod house;
 mod narrator;
 mod rater;
 mod rating;
+#[cfg(test)]
+mod replay;
 pub(crate) mod se;
 mod step;
 mod technique;
