@@ -91,19 +91,12 @@ pub enum Command {
         batch: BatchArgs,
         #[command(flatten)]
         json: JsonArg,
-        /// Show the candidate grid at the start and after every step.
-        #[arg(long, conflicts_with = "json")]
-        candidates: bool,
         /// The path to show: the levels path (techniques easiest first, guesses where none applies) or Sudoku
         /// Explainer's path with each step's SE rating.
         #[arg(long, value_enum, default_value_t = ScaleArg::Levels)]
         scale: ScaleArg,
-        /// With --scale se: stop the path before the first step SE rates above X (1.0 to 25.5, one decimal);
-        /// what is left unknown is reported as above X.
-        #[arg(long, value_name = "X", value_parser = parse_se_rating)]
-        max_se: Option<u8>,
         #[command(flatten)]
-        html: crate::page_cli::HtmlArg,
+        explain: crate::explain_args::ExplainArgs,
     },
     /// Check the solutions records carry (`PUZZLE SOLUTION` or `PUZZLE,SOLUTION` lines, a CSV's solution column):
     /// each record gets `ok` or why not (a broken rule, a changed given, a blank, not unique with --unique).

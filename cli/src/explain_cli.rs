@@ -37,7 +37,7 @@ pub fn batch_flags(b: &BatchArgs) -> Vec<&'static str> {
 pub fn run(
     batch: &BatchArgs,
     json: bool,
-    candidates: bool,
+    (candidates, brief): (bool, bool),
     scale: ScaleArg,
     max_se: Option<u8>,
     quiet: bool,
@@ -59,7 +59,7 @@ pub fn run(
                 "explain takes one PUZZLE, FILE or - (several inputs, or none for standard input, with --json)"
             );
         };
-        return crate::human_cli::explain(input, candidates, scale, max_se);
+        return crate::human_cli::explain(input, (candidates, brief), scale, max_se);
     }
     let mut job = human::Narrator::with_scale(scale_of(scale));
     if let Some(max) = max_se {

@@ -52,12 +52,13 @@ impl ExplainInput {
     }
 }
 
-/// `sudoku explain INPUT [--candidates] [--scale se]`: explains every puzzle of INPUT (a puzzle, a file, or `-` for
-/// standard input), a blank line between them. 0 when every puzzle was solved with one solution; 1 when any record
+/// `sudoku explain INPUT [--candidates] [--brief] [--scale se]`: explains every puzzle of INPUT (a puzzle, a file,
+/// or `-` for standard input), a blank line between them; on SE's scale each chain step is followed by its chains
+/// unless `brief`. 0 when every puzzle was solved with one solution; 1 when any record
 /// was malformed, clashing, unsolvable or had several solutions; 2 for an input that cannot be read.
 pub fn explain(
     input: &Path,
-    candidates: bool,
+    (candidates, brief): (bool, bool),
     scale: ScaleArg,
     max_se: Option<u8>,
 ) -> anyhow::Result<ExitCode> {
@@ -93,6 +94,7 @@ pub fn explain(
             match human::write_se_explanation(
                 puzzle,
                 candidates,
+                !brief,
                 max_se.map(human::Tenths),
                 &mut text,
             ) {

@@ -7,6 +7,7 @@ mod console;
 mod bench_cli;
 mod cli;
 mod dataset_args;
+mod explain_args;
 mod explain_cli;
 mod export_cli;
 mod human_cli;
@@ -129,15 +130,20 @@ fn run(args: cli::Cli) -> anyhow::Result<ExitCode> {
             Some(cli::Command::Explain {
                 batch,
                 json,
-                candidates,
                 scale,
-                max_se,
-                html,
+                explain: e,
             }),
             _,
-        ) => match html.html {
-            Some(page) => page_cli::run(&batch, scale, max_se, &page),
-            None => explain_cli::run(&batch, json.json, candidates, scale, max_se, quiet),
+        ) => match &e.html {
+            Some(page) => page_cli::run(&batch, scale, e.max_se, page),
+            None => explain_cli::run(
+                &batch,
+                json.json,
+                (e.candidates, e.brief),
+                scale,
+                e.max_se,
+                quiet,
+            ),
         },
         (Some(cli::Command::Solve(a)), _) => batch_job(
             &a.batch,

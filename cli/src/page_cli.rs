@@ -1,24 +1,14 @@
 //! `sudoku explain --html FILE`: the explanation page (the library's `human::Page`) of the puzzles of one INPUT,
 //! written whole or not at all.
 
-use std::path::{Path, PathBuf};
+use std::path::Path;
 use std::process::ExitCode;
 
-use clap::Args;
 use sudoku_batch::human::{self, Page};
 use sudoku_batch::output::{Sink, Target};
 
 use crate::cli::{BatchArgs, ScaleArg};
 use crate::human_cli::{scale_of, ExplainInput};
-
-/// `explain --html`.
-#[derive(Debug, Args)]
-pub struct HtmlArg {
-    /// Write the path as one self-contained HTML page to FILE: for every step a drawing of the grid before it
-    /// (givens, placed digits, candidates; the step's cells, placement and eliminations highlighted) and its text.
-    #[arg(long, value_name = "FILE", conflicts_with_all = ["json", "candidates"])]
-    pub html: Option<PathBuf>,
-}
 
 /// Draws the puzzles of the one INPUT of `batch` into the page at `path`: 0 when every puzzle was drawn, 1 when a
 /// record was malformed or not a proper puzzle (it is left out, and said on standard error; with no puzzle drawn

@@ -319,3 +319,45 @@ fn rate_stats_json_holds_the_histogram_and_plot_draws_it() {
     );
     assert!(!ratings.exists());
 }
+
+/// `explain --scale se` as text: each chain step is followed by its chains in the forum's notation, one line per
+/// branch, indented under it; `--brief` gives the same text without those lines (the one-line conclusions).
+#[test]
+fn explain_text_shows_se_chains_unless_brief() {
+    let p = "7.8...3.....2.1...5.........4.....263...8.......1...9..9.6....4....7.5...........";
+    let full = run(&["explain", "--scale", "se", p]);
+    let brief = run(&["explain", "--scale", "se", "--brief", p]);
+    assert_eq!((full.code, brief.code), (0, 0));
+    let (full, brief) = (
+        String::from_utf8(full.stdout).unwrap(),
+        String::from_utf8(brief.stdout).unwrap(),
+    );
+    let chains: Vec<&str> = full.lines().filter(|l| l.starts_with("     ")).collect();
+    let rest: Vec<&str> = full.lines().filter(|l| !l.starts_with("     ")).collect();
+    assert_eq!(rest.join("\n") + "\n", brief);
+    assert!(!brief.contains(" -> "));
+    // Step 8: r9c2=2 leads to r7c7 both 2 and not 2.
+    let lines: Vec<&str> = full.lines().collect();
+    let at = lines
+        .iter()
+        .position(|l| l.starts_with("  8. Nishio Forcing Chain 7.9: => r9c2<>2"))
+        .unwrap();
+    assert_eq!(
+        lines[at + 1],
+        "     r9c2=2 -> r1c2<>2 -> r1c9=2 -> r3c7<>2 -> r7c7=2 [r9c7<>2]"
+    );
+    assert_eq!(
+        lines[at + 2],
+        "     r9c2=2 -> r9c1<>2 -> r6c1=2 [r7c1<>2, r8c1<>2] -> r6c5<>2 -> r7c5=2 [r9c5<>2] -> r7c7<>2"
+    );
+    assert!(lines[at + 3].starts_with("  9. "));
+    // Every step of SE's chain techniques has its lines, every other step none.
+    for (i, l) in lines.iter().enumerate() {
+        if l.len() > 5 && l.as_bytes()[3] == b'.' && l[..3].trim().parse::<u32>().is_ok() {
+            let chain_step = l.contains("Chain") || l.contains("Cycle");
+            let next = lines.get(i + 1).copied().unwrap_or("");
+            assert_eq!(chain_step, next.starts_with("     r"), "{l}");
+        }
+    }
+    assert!(chains.len() > 50);
+}

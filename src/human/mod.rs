@@ -49,6 +49,8 @@ mod narrator;
 mod page;
 mod rater;
 mod rating;
+#[cfg(test)]
+mod replay;
 pub(crate) mod se;
 mod step;
 mod technique;

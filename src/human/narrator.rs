@@ -14,7 +14,7 @@ use super::explainer::Event;
 use super::rater::{json_rating, json_se_rating, Rater, Scale};
 use super::rating::{rate_seeing, Rating, GUESS_WEIGHT};
 use super::se::rate_se_seeing;
-use super::se::{SeRating, Tenths};
+use super::se::{Potential, Proof, SeRating, Tenths};
 use super::technique::TechniqueSet;
 
 /// The name of a guess step on the level scale.
@@ -34,7 +34,9 @@ pub(crate) const BACKTRACK: &str = "backtrack";
 ///   on the level scale NAME is [`Technique`](super::Technique)'s name and R its weight, every step also has
 ///   `depth` (the guess level it was taken at), and guesses and backtracks are steps of their own (`guess`, weight
 ///   40, placing the digit tried at the new depth; `backtrack`, weight 0, back at `depth`: the candidates return to
-///   what they were before the failed guess, then the guessed digit is removed from its cell).
+///   what they were before the failed guess, then the guessed digit is removed from its cell); on SE's scale a
+///   chain step also has `"chain":{"type":SHAPE,"branches":[[LINK,...],...]}`, the chains it follows from (read
+///   back from the ladder's potentials as the step is taken; docs/explain-json.md gives the schema).
 ///
 /// A placement removes its digit from the cell's peers without listing them. Records fail as for the [`Rater`]
 /// (clashing givens, no solution, several solutions).
@@ -77,9 +79,13 @@ impl Narrator {
         let (rating, solution) = match self.scale {
             Scale::Se => {
                 let max = Rater::se_limit(self.se_max);
-                let (rating, full) = rate_se_seeing(puzzle, max, |s| {
+                let (rating, full) = rate_se_seeing(puzzle, max, true, |s| {
                     let removed = s.eliminations.iter();
                     steps.write(s.technique.name(), s.rating, None, s.placement, removed);
+                    if let Some(proof) = &s.proof {
+                        steps.chain(proof);
+                    }
+                    steps.out.push(b'}');
                 })?;
                 let solution = match full {
                     Some(g) => g,
@@ -95,16 +101,19 @@ impl Narrator {
                         let t = step.technique;
                         let removed = step.eliminations.iter();
                         steps.write(t.name(), t.weight(), Some(level), step.placement, removed);
+                        steps.out.push(b'}');
                     }
                     Event::Guess {
                         level, cell, digit, ..
                     } => {
                         let placed = Some((cell, digit));
                         steps.write(GUESS, GUESS_WEIGHT, Some(level), placed, None.into_iter());
+                        steps.out.push(b'}');
                     }
                     Event::Backtrack { level, cell, digit } => {
                         let removed = Some((cell, digit)).into_iter();
                         steps.write(BACKTRACK, 0, Some(level), None, removed);
+                        steps.out.push(b'}');
                     }
                     Event::Solved { solution: s } => solution = s,
                     _ => {}
@@ -143,7 +152,8 @@ struct Steps<'a> {
 }
 
 impl Steps<'_> {
-    /// Appends one step: `{"technique":NAME,"rating":R[,"depth":D],"place":[...],"eliminate":[...]}`.
+    /// Appends one step but its closing brace:
+    /// `{"technique":NAME,"rating":R[,"depth":D],"place":[...],"eliminate":[...]`.
     fn write(
         &mut self,
         technique: &str,
@@ -167,6 +177,67 @@ impl Steps<'_> {
         cell_digits(out, placed.into_iter());
         out.extend_from_slice(b",\"eliminate\":");
         cell_digits(out, removed);
+    }
+
+    /// Appends a chain step's chains: `,"chain":{"type":SHAPE,"branches":[[LINK,...],...]}`, each link
+    /// `{"on"|"off":[ROW,COL,DIGIT]}` with `"from":[I,...]` unless it follows from the link right before it alone
+    /// (or is the first, the assumption), and `"inner":[[POTENTIAL,...],...]` for a nested chain's.
+    fn chain(&mut self, proof: &Proof) {
+        let out = &mut *self.out;
+        out.extend_from_slice(b",\"chain\":{\"type\":");
+        json_str(out, proof.shape.name().as_bytes());
+        out.extend_from_slice(b",\"branches\":[");
+        for (b, branch) in proof.branches.iter().enumerate() {
+            if b > 0 {
+                out.push(b',');
+            }
+            out.push(b'[');
+            for (i, link) in branch.iter().enumerate() {
+                if i > 0 {
+                    out.push(b',');
+                }
+                potential(out, link.potential, false);
+                if i > 0 && link.from.as_slice() != [i as u32 - 1] {
+                    out.extend_from_slice(b",\"from\":[");
+                    for (j, f) in link.from.iter().enumerate() {
+                        if j > 0 {
+                            out.push(b',');
+                        }
+                        write!(out, "{f}").expect("writing to a Vec cannot fail");
+                    }
+                    out.push(b']');
+                }
+                if !link.inner.is_empty() {
+                    out.extend_from_slice(b",\"inner\":[");
+                    for (j, chain) in link.inner.iter().enumerate() {
+                        if j > 0 {
+                            out.push(b',');
+                        }
+                        out.push(b'[');
+                        for (k, &p) in chain.iter().enumerate() {
+                            if k > 0 {
+                                out.push(b',');
+                            }
+                            potential(out, p, true);
+                        }
+                        out.push(b']');
+                    }
+                    out.push(b']');
+                }
+                out.push(b'}');
+            }
+            out.push(b']');
+        }
+        out.extend_from_slice(b"]}");
+    }
+}
+
+/// Appends `{"on":[ROW,COL,DIGIT]` (or `"off"`), rows and columns 1-based; closed when `close`.
+fn potential(out: &mut Vec<u8>, p: Potential, close: bool) {
+    let (row, col) = (p.cell / 9 + 1, p.cell % 9 + 1);
+    let state = if p.on { "on" } else { "off" };
+    write!(out, "{{\"{state}\":[{row},{col},{}]", p.digit).expect("writing to a Vec cannot fail");
+    if close {
         out.push(b'}');
     }
 }
@@ -219,6 +290,7 @@ impl Job for Narrator {
 mod tests {
     use super::*;
     use crate::batch::{self, BatchOptions, InputSpec};
+    use crate::human::replay::{cells, check_chain, Board};
     use crate::human::{rate, rate_se, Technique};
     use crate::output::Target;
     use serde_json::Value;
@@ -258,91 +330,13 @@ mod tests {
             .collect()
     }
 
-    /// A candidate grid for replaying paths: each cell's digit (0 open) and candidates (bit `d`).
-    #[derive(Clone)]
-    struct Board {
-        digits: [u8; 81],
-        cands: [u16; 81],
-    }
-
-    fn peers(a: usize, b: usize) -> bool {
-        let (ra, ca, rb, cb) = (a / 9, a % 9, b / 9, b % 9);
-        a != b && (ra == rb || ca == cb || (ra / 3 == rb / 3 && ca / 3 == cb / 3))
-    }
-
-    impl Board {
-        fn new(puzzle: &Grid) -> Board {
-            let mut b = Board {
-                digits: [0; 81],
-                cands: [0x3FE; 81],
-            };
-            for cell in 0..81 {
-                if puzzle.get(cell) != 0 {
-                    b.place(cell, puzzle.get(cell));
-                }
-            }
-            b
-        }
-
-        fn place(&mut self, cell: usize, d: u8) {
-            assert_eq!(
-                self.digits[cell],
-                0,
-                "r{}c{} placed twice",
-                cell / 9 + 1,
-                cell % 9 + 1
-            );
-            assert!(
-                self.cands[cell] >> d & 1 == 1,
-                "{d} is no candidate of cell {cell}"
-            );
-            self.digits[cell] = d;
-            self.cands[cell] = 1 << d;
-            for p in (0..81).filter(|&p| peers(cell, p)) {
-                self.cands[p] &= !(1 << d);
-            }
-        }
-
-        fn eliminate(&mut self, cell: usize, d: u8) {
-            assert!(
-                self.cands[cell] >> d & 1 == 1,
-                "{d} is no candidate of cell {cell}"
-            );
-            self.cands[cell] &= !(1 << d);
-        }
-    }
-
-    /// `(cell, digit)` of each `[ROW, COL, DIGIT]` of a step's list.
-    fn cells(list: &Value) -> Vec<(usize, u8)> {
-        list.as_array()
-            .unwrap()
-            .iter()
-            .map(|t| {
-                let n: Vec<u64> = t
-                    .as_array()
-                    .unwrap()
-                    .iter()
-                    .map(|x| x.as_u64().unwrap())
-                    .collect();
-                assert_eq!(n.len(), 3);
-                assert!(
-                    (1..=9).contains(&n[0]) && (1..=9).contains(&n[1]) && (1..=9).contains(&n[2])
-                );
-                ((n[0] as usize - 1) * 9 + n[1] as usize - 1, n[2] as u8)
-            })
-            .collect()
-    }
-
-    /// The first 300 puzzles of the serate sample: every path on SE's scale replays to the solution, each step
-    /// removing only candidates that are still there and never the solution's digit, placing only the solution's
-    /// digit in an open cell; the rating fields are `rate_se`'s and the records come in input order.
-    #[test]
-    fn se_paths_replay_to_the_solution() {
-        let lines = puzzles(include_str!("../../data/se_sample.txt"), 300);
-        let records = run_json(&Narrator::with_scale(Scale::Se), &lines);
-        assert_eq!(records.len(), 300);
-        let mut complete = 0;
-        for (v, p) in records.iter().zip(&lines) {
+    /// Replays the SE paths `records` gives for `lines` (see [`se_paths_replay_to_the_solution`]), checking
+    /// every chain step's chains on the grid it was taken on ([`check_chain`]); returns the (chain steps, links)
+    /// checked.
+    fn replay_se(records: &[Value], lines: &[String]) -> (usize, usize) {
+        assert_eq!(records.len(), lines.len());
+        let (mut chains, mut links, mut complete) = (0, 0, 0);
+        for (v, p) in records.iter().zip(lines) {
             assert_eq!(v["puzzle"], p.as_str());
             assert_eq!(v["status"], "explained", "{v}");
             let puzzle: Grid = p.parse().unwrap();
@@ -361,6 +355,9 @@ mod tests {
                 assert!(s.get("depth").is_none());
                 let rating = s["rating"].as_f64().unwrap();
                 top = top.max(rating);
+                let n = check_chain(&board, s);
+                chains += usize::from(n > 0);
+                links += n;
                 for (cell, d) in cells(&s["eliminate"]) {
                     assert_ne!(solution.get(cell), d, "{p}: {s}");
                     board.eliminate(cell, d);
@@ -381,7 +378,74 @@ mod tests {
                 assert_eq!(Some(top), v["er"].as_f64(), "{p}");
             }
         }
-        assert!(complete >= 290, "{complete}");
+        assert!(complete * 100 >= lines.len() * 95, "{complete}");
+        (chains, links)
+    }
+
+    /// The first 300 puzzles of the serate sample: every path on SE's scale replays to the solution, each step
+    /// removing only candidates that are still there and never the solution's digit, placing only the solution's
+    /// digit in an open cell; the rating fields are `rate_se`'s and the records come in input order; every chain
+    /// step carries chains that prove it on the grid it was taken on.
+    #[test]
+    fn se_paths_replay_to_the_solution() {
+        let lines = puzzles(include_str!("../../data/se_sample.txt"), 300);
+        let records = run_json(&Narrator::with_scale(Scale::Se), &lines);
+        let (chains, links) = replay_se(&records, &lines);
+        assert!(chains >= 20 && links > chains, "{chains} {links}");
+    }
+
+    /// Two puzzles of the hard sample whose paths take nested chains of the three levels ("(+ Forcing Chains)",
+    /// "(+ Multiple Forcing Chains)", "(+ Dynamic Forcing Chains)"): their steps replay and every chain, inner
+    /// chains included, is checked.
+    #[test]
+    fn se_nested_chains_prove_their_steps() {
+        let all = puzzles(include_str!("../../data/se_sample_hard.txt"), usize::MAX);
+        let lines = vec![all[46].clone(), all[69].clone()];
+        let records = run_json(&Narrator::with_scale(Scale::Se), &lines);
+        replay_se(&records, &lines);
+        let text = records
+            .iter()
+            .map(|v| v.to_string())
+            .collect::<Vec<_>>()
+            .join("\n");
+        for level in [
+            "Forcing Chains",
+            "Multiple Forcing Chains",
+            "Dynamic Forcing Chains",
+        ] {
+            assert!(text.contains(&format!("(+ {level})")), "{level}");
+        }
+        assert!(text.contains("\"inner\":[["));
+    }
+
+    /// The same on the first 300 puzzles of the shared top1465 list (`$SUDOKU_SHARED_DATA`, else
+    /// `../shared/data`), where many steps are dynamic and nested chains; skipped with a notice when absent.
+    #[test]
+    fn se_chains_prove_their_steps_on_the_shared_top1465() {
+        let dir = std::env::var_os("SUDOKU_SHARED_DATA").map_or_else(
+            || std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("../shared/data"),
+            std::path::PathBuf::from,
+        );
+        let file = dir.join("puzzles3_magictour_top1465");
+        let Ok(text) = std::fs::read_to_string(&file) else {
+            // Straight to standard error, past the harness's capture: a plain `cargo test` shows it.
+            let _ = std::io::Write::write_all(
+                &mut std::io::stderr(),
+                format!(
+                    "SKIPPED human::narrator::tests::se_chains_prove_their_steps_on_the_shared_top1465: {} not \
+                     found (set SUDOKU_SHARED_DATA)\n",
+                    file.display()
+                )
+                .as_bytes(),
+            );
+            return;
+        };
+        let lines = puzzles(&text, 300);
+        assert_eq!(lines.len(), 300);
+        let records = run_json(&Narrator::with_scale(Scale::Se), &lines);
+        let (chains, links) = replay_se(&records, &lines);
+        eprintln!("top1465: 300 paths replayed, {chains} chain steps, {links} links checked");
+        assert!(chains >= 300, "{chains}");
     }
 
     /// The golden puzzles on the level scale, guesses included: replayed with a saved board per guess, the path

@@ -13,7 +13,7 @@ use super::explainer::{Event, Explainer};
 use super::house::CellSet;
 use super::rater::Scale;
 use super::rating::RateError;
-use super::se::{rate_se_within, SePath, Tenths};
+use super::se::{rate_se_within, Proof, SePath, Tenths};
 
 /// Side of a cell in the drawings, in SVG user units.
 const CELL: f64 = 44.0;
@@ -30,6 +30,8 @@ const PLACE_FILL: &str = "#bdf0b8";
 const ELIMINATED: &str = "#c40000";
 const ELIMINATED_FILL: &str = "#ffc2c2";
 const GUESS_FILL: &str = "#ffd59e";
+const STRONG: &str = "#138a13";
+const WEAK: &str = "#d1571f";
 
 /// An explanation page being built: puzzles are added one after another ([`Page::add`]), then
 /// [`Page::finish`] gives the document.
@@ -56,6 +58,8 @@ struct Marks {
     eliminate: Vec<(usize, u8)>,
     /// A guess's cell and digit.
     guess: Option<(usize, u8)>,
+    /// A chain step's chains, drawn as arrows from each candidate to the one it follows from.
+    proof: Option<Proof>,
 }
 
 impl Page {
@@ -114,7 +118,7 @@ impl Page {
             "<p class=\"rating\">SE rating (ER EP ED hardest): {}</p>",
             escaped(&rating.to_string())
         );
-        let mut path = SePath::new(puzzle)?.within(max);
+        let mut path = SePath::new(puzzle)?.within(max).proving();
         let mut n = 0;
         loop {
             let before = *path.candidates();
@@ -129,8 +133,17 @@ impl Page {
                 place: step.placement,
                 eliminate: step.eliminations.iter().collect(),
                 guess: None,
+                proof: step.proof.as_deref().cloned(),
             };
-            self.figure(puzzle, &before, &marks, n, &step.to_string());
+            let mut text = step.to_string();
+            if let Some(proof) = &marks.proof {
+                let mut lines = Vec::new();
+                // Writing into memory cannot fail.
+                let _ = proof.write_text(&mut lines, "");
+                text.push('\n');
+                text.push_str(String::from_utf8_lossy(&lines).trim_end());
+            }
+            self.figure(puzzle, &before, &marks, n, &text);
         }
         let end = if path.is_solved() {
             format!(
@@ -202,12 +215,17 @@ impl Page {
     fn figure(&mut self, puzzle: &Grid, before: &Candidates, marks: &Marks, n: usize, text: &str) {
         self.steps += 1;
         self.body.push_str("<figure>\n");
-        draw(&mut self.body, puzzle, before, marks);
-        let _ = writeln!(
+        draw(&mut self.body, puzzle, before, marks, self.steps);
+        let (head, chains) = text.split_once('\n').unwrap_or((text, ""));
+        let _ = write!(
             self.body,
-            "<figcaption><span class=\"n\">{n}.</span> {}</figcaption>\n</figure>",
-            escaped(text)
+            "<figcaption><span class=\"n\">{n}.</span> {}",
+            escaped(head)
         );
+        if !chains.is_empty() {
+            let _ = write!(self.body, "<pre class=\"chain\">{}</pre>", escaped(chains));
+        }
+        self.body.push_str("</figcaption>\n</figure>\n");
     }
 
     /// The whole document.
@@ -232,6 +250,7 @@ impl Page {
              .k, .kx, .kp {{ font-size: 11px; }}\n.k {{ fill: {CANDIDATE}; }}\n\
              .kx {{ font-weight: bold; fill: {ELIMINATED}; }}\n.kp {{ font-weight: bold; fill: {PLACED}; }}\n\
              .l {{ font-size: 11px; fill: #777777; }}\n\
+             pre.chain {{ font-size: 0.8em; white-space: pre-wrap; margin: 0.3em 0 0 0; }}\n\
              </style>\n</head>\n<body>",
             w = (MARGIN + 9.0 * CELL + 2.0) as u32
         );
@@ -243,7 +262,9 @@ impl Page {
              <span style=\"background:{PATTERN_FILL}\">its cells</span>\
              <span style=\"background:{PLACE_FILL}\">the digit it places</span>\
              <span style=\"background:{ELIMINATED_FILL};color:{ELIMINATED}\">candidates it removes</span>\
-             <span style=\"background:{GUESS_FILL}\">a guess</span></p>"
+             <span style=\"background:{GUESS_FILL}\">a guess</span>\
+             <span style=\"color:{STRONG}\">a chain's link to a candidate on</span>\
+             <span style=\"color:{WEAK}\">to a candidate off</span></p>"
         );
         page.push_str(&self.body);
         page.push_str("</body>\n</html>\n");
@@ -284,8 +305,62 @@ fn candidate_at(cell: usize, digit: u8) -> (f64, f64) {
     )
 }
 
-/// Appends the SVG of the grid `c` (of `puzzle`) with the step's `marks`.
-fn draw(out: &mut String, puzzle: &Grid, c: &Candidates, marks: &Marks) {
+/// Appends the arrows of a chain step's chains: from each candidate's first parent to it, solid green to a candidate
+/// turned on, dashed orange to one turned off; the assumption of each branch ringed. Markers are named after the
+/// figure (`id`), so that every name in the page is its own.
+fn arrows(out: &mut String, proof: &Proof, id: usize) {
+    let _ = writeln!(
+        out,
+        "<defs><marker id=\"on{id}\" viewBox=\"0 0 10 10\" refX=\"9\" refY=\"5\" markerWidth=\"6\" markerHeight=\"6\" \
+         orient=\"auto-start-reverse\"><path d=\"M0,0 L10,5 L0,10 z\" fill=\"{STRONG}\"/></marker>\
+         <marker id=\"off{id}\" viewBox=\"0 0 10 10\" refX=\"9\" refY=\"5\" markerWidth=\"6\" markerHeight=\"6\" \
+         orient=\"auto-start-reverse\"><path d=\"M0,0 L10,5 L0,10 z\" fill=\"{WEAK}\"/></marker></defs>"
+    );
+    for branch in &proof.branches {
+        if let Some(first) = branch.first() {
+            let (x, y) = candidate_at(usize::from(first.potential.cell), first.potential.digit);
+            let _ = writeln!(
+                out,
+                "<circle class=\"chain\" cx=\"{x:.1}\" cy=\"{y:.1}\" r=\"6.5\" fill=\"none\" stroke=\"{STRONG}\" stroke-width=\"1.5\"/>"
+            );
+        }
+        for link in branch {
+            let Some(&from) = link.from.first() else {
+                continue;
+            };
+            let Some(parent) = branch.get(from as usize) else {
+                continue;
+            };
+            let (a, b) = (parent.potential, link.potential);
+            let (x1, y1) = candidate_at(usize::from(a.cell), a.digit);
+            let (x2, y2) = candidate_at(usize::from(b.cell), b.digit);
+            // Stop short of both candidates' digits.
+            let (dx, dy) = (x2 - x1, y2 - y1);
+            let len = (dx * dx + dy * dy).sqrt();
+            if len < 1.0 {
+                continue;
+            }
+            let (ux, uy) = (dx / len * 6.0, dy / len * 6.0);
+            let (colour, dash, marker) = if b.on {
+                (STRONG, "", "on")
+            } else {
+                (WEAK, " stroke-dasharray=\"4 3\"", "off")
+            };
+            let _ = writeln!(
+                out,
+                "<line class=\"chain\" x1=\"{:.1}\" y1=\"{:.1}\" x2=\"{:.1}\" y2=\"{:.1}\" stroke=\"{colour}\" \
+                 stroke-width=\"1.6\"{dash} marker-end=\"url(#{marker}{id})\"/>",
+                x1 + ux,
+                y1 + uy,
+                x2 - ux,
+                y2 - uy
+            );
+        }
+    }
+}
+
+/// Appends the SVG of the grid `c` (of `puzzle`) with the step's `marks`; `id` names the figure.
+fn draw(out: &mut String, puzzle: &Grid, c: &Candidates, marks: &Marks, id: usize) {
     let side = MARGIN + 9.0 * CELL + 2.0;
     let _ = writeln!(
         out,
@@ -375,6 +450,9 @@ fn draw(out: &mut String, puzzle: &Grid, c: &Candidates, marks: &Marks) {
             );
         }
     }
+    if let Some(proof) = &marks.proof {
+        arrows(out, proof, id);
+    }
     out.push_str("</svg>\n");
 }
 
@@ -438,6 +516,41 @@ mod tests {
             .count();
         assert!(circles > 0);
         assert_eq!(circles, html.matches("<text class=\"kx\" ").count());
+    }
+
+    /// A chain step's drawing has an arrow for every link of its chains that follows from another, and its
+    /// caption the chains in the forum's notation; other steps have neither.
+    #[test]
+    fn chain_steps_draw_their_links() {
+        let hard =
+            "7.....4...2..7..8...3..8..9...5..3...6..2..9...1..7..6...3..9...3..4..6...9..1..5";
+        let (html, _) = page(Scale::Se, hard);
+        let figures: Vec<&str> = html.split("<figure>").skip(1).collect();
+        let mut path = SePath::new(&hard.parse().unwrap()).unwrap().proving();
+        let mut chained = 0;
+        for (i, figure) in figures.iter().enumerate() {
+            let step = path.next().unwrap();
+            let links = step.proof.as_ref().map_or(0, |p| {
+                p.branches
+                    .iter()
+                    .flatten()
+                    .filter(|l| !l.from.is_empty())
+                    .count()
+            });
+            assert_eq!(
+                figure.matches("<line class=\"chain\"").count(),
+                links,
+                "step {}",
+                i + 1
+            );
+            assert_eq!(
+                figure.contains("<pre class=\"chain\">"),
+                step.proof.is_some()
+            );
+            chained += usize::from(links > 0);
+        }
+        assert!(path.next().is_none());
+        assert!(chained > 10, "{chained}");
     }
 
     #[test]

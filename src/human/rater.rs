@@ -140,7 +140,7 @@ impl Rater {
         if layout == TextLayout::Json {
             // The same path, walked here to count the steps of each technique.
             let mut counts: Vec<(&'static str, u32)> = Vec::new();
-            let (r, _) = rate_se_seeing(puzzle, max, |s| {
+            let (r, _) = rate_se_seeing(puzzle, max, false, |s| {
                 let name = s.technique.name();
                 match counts.iter_mut().find(|(n, _)| *n == name) {
                     Some((_, k)) => *k += 1,

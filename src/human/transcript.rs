@@ -120,17 +120,24 @@ pub enum SeExplainError {
 }
 
 /// Writes Sudoku Explainer's path of `puzzle` to `out`: each step with its technique and SE rating, then the
-/// puzzle's ER/EP/ED (or where the path stopped). With `show_candidates`, the candidate grid is
-/// printed at the start and after every step. With `max`, the path stops before the first step SE rates above it
-/// (what is left unknown is reported as above it, as `rate --max-se` does).
+/// puzzle's ER/EP/ED (or where the path stopped). With `chains`, each chain step is followed by its chains in the
+/// forum's notation, one line per branch (`r6c4=2 -> r6c7<>2 -> ...`; a potential that also rests on others
+/// followed by them in brackets; a nested chain's branches indented under the potential it implied); without, a
+/// chain step is its one line of conclusions. With `show_candidates`, the candidate grid is printed at the start
+/// and after every step. With `max`, the path stops before the first step SE rates above it (what is left unknown
+/// is reported as above it, as `rate --max-se` does).
 pub fn write_se_explanation(
     puzzle: &Grid,
     show_candidates: bool,
+    chains: bool,
     max: Option<Tenths>,
     out: &mut dyn Write,
 ) -> Result<SeRating, SeExplainError> {
     let max = max.unwrap_or(Tenths(u8::MAX));
     let mut path = SePath::new(puzzle)?.within(max);
+    if chains {
+        path = path.proving();
+    }
     writeln!(out, "puzzle: {}", line_of(puzzle))?;
     // The rating first too, so that it is not only at the end of a long path: the path is walked twice.
     writeln!(
@@ -147,6 +154,9 @@ pub fn write_se_explanation(
         n += 1;
         tally.add(&step);
         writeln!(out, "{n:>3}. {step}")?;
+        if let Some(proof) = &step.proof {
+            proof.write_text(out, "     ")?;
+        }
         if show_candidates && !path.is_solved() {
             write!(out, "{}", path.candidates().render())?;
         }

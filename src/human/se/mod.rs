@@ -21,6 +21,7 @@ mod bug;
 mod chain;
 mod exclusion;
 mod fish;
+mod histogram;
 mod intersections;
 mod singles;
 mod subsets;
@@ -40,6 +41,8 @@ use super::rating::RateError;
 use super::step::Eliminations;
 use chain::chaining;
 use chain::kind::Kind;
+pub(crate) use chain::proof::{Potential, Proof};
+pub use histogram::SeHistogram;
 
 /// A rating in tenths: `23` is SE's 2.3.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash, Default)]
@@ -284,7 +287,14 @@ impl SeTechnique {
     }
 
     /// The first hint this technique's producer finds, in SE's scan order.
+    #[cfg(test)]
     fn find(self, c: &Candidates) -> Option<SeStep> {
+        self.seek(c, false)
+    }
+
+    /// The first hint this technique's producer finds, in SE's scan order; a chain step carries its [`Proof`]
+    /// when `prove` (the same step either way).
+    fn seek(self, c: &Candidates, prove: bool) -> Option<SeStep> {
         match self {
             SeTechnique::HiddenSingle => singles::hidden_single(c),
             SeTechnique::DirectPointing | SeTechnique::DirectClaiming => {
@@ -308,16 +318,18 @@ impl SeTechnique {
             SeTechnique::HiddenQuad => subsets::hidden(c, 4, false),
             SeTechnique::Bug(_) => bug::find(c),
             SeTechnique::AlignedPairExclusion => exclusion::find(c),
-            SeTechnique::BidirectionalCycle | SeTechnique::ForcingChain => chain::forcing::find(c),
+            SeTechnique::BidirectionalCycle | SeTechnique::ForcingChain => {
+                chain::forcing::find(c, prove)
+            }
             SeTechnique::AlignedTripletExclusion => exclusion::find_triplets(c),
-            SeTechnique::NishioForcingChain => chaining::find(c, Kind::Nishio),
-            SeTechnique::MultipleForcingChain => chaining::find(c, Kind::Multiple),
-            SeTechnique::DynamicForcingChain => chaining::find(c, Kind::Dynamic),
-            SeTechnique::DynamicForcingChainPlus => chaining::find(c, Kind::DynamicPlus),
-            SeTechnique::NestedForcingChain => chaining::find(c, Kind::NestedFc),
-            SeTechnique::NestedMultipleForcingChain => chaining::find(c, Kind::NestedMfc),
+            SeTechnique::NishioForcingChain => chaining::find(c, Kind::Nishio, prove),
+            SeTechnique::MultipleForcingChain => chaining::find(c, Kind::Multiple, prove),
+            SeTechnique::DynamicForcingChain => chaining::find(c, Kind::Dynamic, prove),
+            SeTechnique::DynamicForcingChainPlus => chaining::find(c, Kind::DynamicPlus, prove),
+            SeTechnique::NestedForcingChain => chaining::find(c, Kind::NestedFc, prove),
+            SeTechnique::NestedMultipleForcingChain => chaining::find(c, Kind::NestedMfc, prove),
             SeTechnique::NestedDynamicForcingChain => {
-                (0..=3).find_map(|n| chaining::find(c, Kind::NestedDfc(n)))
+                (0..=3).find_map(|n| chaining::find(c, Kind::NestedDfc(n), prove))
             }
         }
     }
@@ -329,9 +341,9 @@ impl fmt::Display for SeTechnique {
     }
 }
 
-/// One step of an SE path: the technique, its rating, what it places or removes and the pattern's houses, cells
-/// and digits.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+/// One step of an SE path: the technique, its rating, what it places or removes, the pattern's houses, cells
+/// and digits, and for a chain step on a path walked with proofs ([`SePath::proving`]) its chains.
+#[derive(Debug, Clone, PartialEq, Eq)]
 pub(crate) struct SeStep {
     /// The technique.
     pub technique: SeTechnique,
@@ -347,6 +359,8 @@ pub(crate) struct SeStep {
     pub cells: CellSet,
     /// The digits of the pattern.
     pub digits: DigitSet,
+    /// The chains of a chain step, when asked for.
+    pub proof: Option<Box<Proof>>,
 }
 
 impl SeStep {
@@ -360,6 +374,7 @@ impl SeStep {
             houses: HouseSet::default(),
             cells: CellSet::EMPTY,
             digits: DigitSet::EMPTY,
+            proof: None,
         }
     }
 
@@ -409,17 +424,17 @@ impl fmt::Display for SeStep {
 /// The first hint SE's ladder finds in a candidate grid, `None` when no technique applies.
 #[cfg(test)]
 pub(crate) fn next_step(c: &Candidates) -> Option<SeStep> {
-    first_step_asking(c, Tenths(u8::MAX))
+    first_step_asking(c, Tenths(u8::MAX), false)
 }
 
 /// The first hint of the producers SE asks when looking for a step rated `max` or less, whatever its rating; `None`
 /// when none of them finds anything. The producers whose lowest rating is above `max` are not asked, since SE
-/// would only ask them when every earlier one found nothing.
-fn first_step_asking(c: &Candidates, max: Tenths) -> Option<SeStep> {
+/// would only ask them when every earlier one found nothing. A chain step carries its proof when `prove`.
+fn first_step_asking(c: &Candidates, max: Tenths, prove: bool) -> Option<SeStep> {
     SeTechnique::LADDER
         .iter()
         .take_while(|t| t.floor() <= max)
-        .find_map(|t| t.find(c))
+        .find_map(|t| t.seek(c, prove))
 }
 
 /// A puzzle's ratings on SE's scale.
@@ -481,6 +496,8 @@ pub(crate) struct SePath {
     candidates: Candidates,
     max: Tenths,
     ceiling: Tenths,
+    /// Whether chain steps carry their proofs.
+    prove: bool,
 }
 
 impl SePath {
@@ -492,7 +509,15 @@ impl SePath {
             candidates,
             max: Tenths(u8::MAX),
             ceiling: LADDER_TOP,
+            prove: false,
         })
+    }
+
+    /// The path whose chain steps carry their chains ([`SeStep::proof`]): the same steps, read back from the
+    /// producers' potentials as each step is found.
+    pub(crate) fn proving(mut self) -> SePath {
+        self.prove = true;
+        self
     }
 
     /// The path that stops before a step SE rates above `max`.
@@ -526,11 +551,12 @@ impl Iterator for SePath {
         if self.candidates.is_solved() {
             return None;
         }
-        let step = first_step_asking(&self.candidates, self.max);
+        let step = first_step_asking(&self.candidates, self.max, self.prove);
+        let found = step.is_some();
         let Some(step) = step.filter(|s| s.rating <= self.max) else {
             let asked_all = SeTechnique::LADDER.iter().all(|t| t.floor() <= self.max);
             // Nothing found by every producer: SE gives up (and `max` is at least the ladder's top).
-            self.ceiling = if asked_all && step.is_none() {
+            self.ceiling = if asked_all && !found {
                 LADDER_TOP
             } else {
                 self.max
@@ -589,17 +615,21 @@ pub fn rate_se(puzzle: &Grid) -> Result<SeRating, RateError> {
 /// Rates a puzzle on SE's scale as far as `max`: stops at the first step SE would rate above it, and then reports
 /// what is not known as above `max` (or above [`LADDER_TOP`] when the ladder ends first).
 pub(crate) fn rate_se_within(puzzle: &Grid, max: Tenths) -> Result<SeRating, RateError> {
-    rate_se_seeing(puzzle, max, |_| {}).map(|(rating, _)| rating)
+    rate_se_seeing(puzzle, max, false, |_| {}).map(|(rating, _)| rating)
 }
 
-/// [`rate_se_within`], handing `seen` each step as it is taken; also gives the full grid the path reached, `None`
-/// when it stopped first.
+/// [`rate_se_within`], handing `seen` each step as it is taken, a chain step with its chains when `prove` (the
+/// same steps either way); also gives the full grid the path reached, `None` when it stopped first.
 pub(crate) fn rate_se_seeing(
     puzzle: &Grid,
     max: Tenths,
+    prove: bool,
     mut seen: impl FnMut(&SeStep),
 ) -> Result<(SeRating, Option<Grid>), RateError> {
     let mut path = SePath::new(puzzle)?.within(max);
+    if prove {
+        path = path.proving();
+    }
     let mut tally = SeTally::default();
     for step in path.by_ref() {
         tally.add(&step);
@@ -608,64 +638,6 @@ pub(crate) fn rate_se_seeing(
     let solved = path.is_solved();
     let rating = tally.rating_below(solved, path.ceiling());
     Ok((rating, solved.then(|| path.candidates().grid())))
-}
-
-/// Counts of SE ratings per ER band (below 2.0, 2.x, … 10.x, 11 and up) and above the ladder; printed at the end
-/// of `rate --scale se`.
-#[derive(Debug, Clone, Default, PartialEq, Eq)]
-pub struct SeHistogram {
-    /// Puzzles per band: ER 0.0-1.9 (index 1; 0 for a full grid's 0.0), 2.0-2.9, …, 11.0 and up (11), above the
-    /// ladder (12).
-    pub bands: [u64; SeHistogram::BANDS],
-    /// Records that could not be rated.
-    pub failed: u64,
-    /// The ratings above the ladder are above this (the top of the implemented ladder when 0).
-    pub ceiling: Tenths,
-}
-
-impl SeHistogram {
-    /// Number of bands: ER 0.0-1.9 (index 1; 0 for a full grid's 0.0), 2.0-2.9, …, 11.0 and up (11), above the
-    /// ladder (12).
-    pub(crate) const BANDS: usize = 13;
-
-    /// The band of a rating.
-    pub(crate) fn band(r: &SeRating) -> usize {
-        match r.er {
-            None => 12,
-            Some(Tenths(0)) => 0,
-            Some(t) => usize::from(t.0 / 10).clamp(1, 11),
-        }
-    }
-
-    /// Puzzles rated (complete or above the ladder).
-    pub fn rated(&self) -> u64 {
-        self.bands.iter().sum()
-    }
-}
-
-impl fmt::Display for SeHistogram {
-    /// One line per band that has puzzles, with counts, shares and bars, then the failures.
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        let total = self.rated().max(1);
-        let bar = |n: u64| "#".repeat(((n * 40 + total / 2) / total) as usize);
-        writeln!(f, "ER            puzzles   share")?;
-        for (i, &n) in self.bands.iter().enumerate() {
-            if n == 0 {
-                continue;
-            }
-            let name = match i {
-                0 => "full grid".to_string(),
-                1 => "1.0-1.9".to_string(),
-                11 => "11.0 and up".to_string(),
-                12 if self.ceiling == Tenths(0) => format!("above {LADDER_TOP}"),
-                12 => format!("above {}", self.ceiling),
-                _ => format!("{i}.0-{i}.9"),
-            };
-            let share = 100.0 * n as f64 / total as f64;
-            writeln!(f, "{name:<12} {n:>8} {share:>6.1}%  {}", bar(n))?;
-        }
-        write!(f, "failed records {}", self.failed)
-    }
 }
 
 /// SE's region of type `t` (0 box, 1 row, 2 column) number `i`.

@@ -28,6 +28,7 @@ use super::hint::{length_difficulty, sort, NestedHint};
 use super::kind::Kind;
 use super::linked::{LSet, Pool, SETS};
 use super::potential::{key, NAKED, NONE, NO_CAUSE, REGION};
+use super::proof::{Proof, Shape};
 use crate::human::candidates::Candidates;
 use crate::human::house::{CellSet, DigitSet};
 use crate::human::se::{cells_of, house_of, SeStep, SeTechnique, Tenths};
@@ -40,6 +41,8 @@ struct Hint {
     sort_key: u8,
     eliminations: Eliminations,
     placement: Option<(usize, u8)>,
+    /// Its chains, when proofs are asked for (best only).
+    proof: Option<Proof>,
 }
 
 /// The hints of one producer call, in one of two modes. Best only ([`find`]): only the first of SE's sorted list
@@ -54,6 +57,8 @@ struct Hints<'a> {
     best: Option<Hint>,
     /// Every hint with its details, when all are kept.
     all: Option<Vec<(Hint, NestedHint)>>,
+    /// Whether the best hint is kept with its proof (read from the potentials when it becomes the best).
+    prove: bool,
 }
 
 impl Hints<'_> {
@@ -96,15 +101,28 @@ impl Hints<'_> {
         } else {
             eliminations.add(CellSet::single(cell), digit);
         }
-        let hint = Hint {
+        let mut hint = Hint {
             rating: self.base + length_difficulty(complexity),
             complexity,
             sort_key,
             eliminations,
             placement,
+            proof: None,
         };
         match &mut self.all {
-            None => self.best = Some(hint),
+            None => {
+                if self.prove {
+                    let shape = match sort_key {
+                        7 => Shape::Contradiction,
+                        1 => Shape::Double,
+                        5 => Shape::Cell,
+                        _ => Shape::Region,
+                    };
+                    let branches = targets.iter().map(|&t| e.branch(t)).collect();
+                    hint.proof = Some(Proof { shape, branches });
+                }
+                self.best = Some(hint)
+            }
             Some(all) => {
                 let removes = if on { others } else { DigitSet::single(digit) };
                 all.push((hint, e.detail((at, removes), complexity, targets, root)));
@@ -210,9 +228,9 @@ fn region(c: &Candidates, kind: Kind, cell: usize, v: u8, t: usize) -> CellSet {
     }
 }
 
-/// SE's producer of `kind`: the first hint of SE's sorted list.
-pub(in crate::human::se) fn find(c: &Candidates, kind: Kind) -> Option<SeStep> {
-    let h = produce(c, kind, false).best?;
+/// SE's producer of `kind`: the first hint of SE's sorted list, with its chains when `prove`.
+pub(in crate::human::se) fn find(c: &Candidates, kind: Kind, prove: bool) -> Option<SeStep> {
+    let h = produce(c, kind, false, prove).best?;
     let mut step = SeStep::new(match kind {
         Kind::Nishio => SeTechnique::NishioForcingChain,
         Kind::Multiple => SeTechnique::MultipleForcingChain,
@@ -225,6 +243,7 @@ pub(in crate::human::se) fn find(c: &Candidates, kind: Kind) -> Option<SeStep> {
     step.rating = Tenths((h.rating * 10.0).round() as u8);
     step.eliminations = h.eliminations;
     step.placement = h.placement;
+    step.proof = h.proof.map(Box::new);
     Some(step)
 }
 
@@ -232,7 +251,7 @@ pub(in crate::human::se) fn find(c: &Candidates, kind: Kind) -> Option<SeStep> {
 /// (its nested `Chaining` producer): sorted stably by rating, complexity and sort key, a hint removing the same
 /// candidates as an earlier one dropped (SE's `LinkedHashSet`), each with what the nesting chain needs of it.
 pub(super) fn nested_hints(c: &Candidates, kind: Kind) -> Vec<NestedHint> {
-    let mut hints = produce(c, kind, true).all.expect("all kept");
+    let mut hints = produce(c, kind, true, false).all.expect("all kept");
     sort(&mut hints, |(h, _)| (h.rating, h.complexity, h.sort_key));
     let mut kept: Vec<(u8, DigitSet)> = Vec::new();
     let mut out = Vec::new();
@@ -247,8 +266,8 @@ pub(super) fn nested_hints(c: &Candidates, kind: Kind) -> Vec<NestedHint> {
 }
 
 /// Runs SE's producer of `kind` on `c`: its hints, every one (with details) when `all`, else the first of SE's
-/// sorted list only (see [`Hints`]).
-fn produce(c: &Candidates, kind: Kind, all: bool) -> Hints<'_> {
+/// sorted list only (see [`Hints`]), with its proof when `prove`.
+fn produce(c: &Candidates, kind: Kind, all: bool, prove: bool) -> Hints<'_> {
     let nishio = kind == Kind::Nishio;
     let dynamic = kind != Kind::Multiple;
     let multiple = kind != Kind::Nishio;
@@ -269,6 +288,7 @@ fn produce(c: &Candidates, kind: Kind, all: bool) -> Hints<'_> {
         base,
         best: None,
         all: all.then(Vec::new),
+        prove,
     };
     for cell in c.open().iter().filter(|&cell| chained(c, kind, cell)) {
         let cand = c.get(cell);

@@ -17,6 +17,7 @@ use super::kind::Kind;
 use super::linked::{LSet, Pool};
 use super::nested;
 use super::potential::{key, NAKED, NONE, NO_CAUSE, REGION};
+use super::proof::{inner_chains, Link, Potential};
 use super::working::Working;
 use crate::human::candidates::Candidates;
 use crate::human::house::{CellSet, DigitSet, HOUSE_LIST};
@@ -455,6 +456,46 @@ impl Engine {
             causes,
             identity,
         }
+    }
+}
+
+impl Engine {
+    /// The branch of a proof ending at `target`: `target` and its ancestors, each once, every potential after the
+    /// potentials it follows from; a potential's first parent comes right before it where it can.
+    pub(super) fn branch(&self, target: u32) -> Vec<Link> {
+        let mut at: std::collections::HashMap<u32, u32> = std::collections::HashMap::new();
+        let mut links: Vec<Link> = Vec::new();
+        // Depth first, parents before children: a node is written once its parents are (the parents are pushed
+        // first to last, so the first is taken up last, right before the node).
+        let mut stack = vec![(target, false)];
+        while let Some((i, expanded)) = stack.pop() {
+            if at.contains_key(&i) {
+                continue;
+            }
+            let n = &self.nodes[i as usize];
+            if expanded {
+                let from = self.parents(n).iter().map(|p| at[p]).collect();
+                let inner = if n.nested == NONE {
+                    Vec::new()
+                } else {
+                    inner_chains(&self.chains[n.nested as usize].1)
+                };
+                at.insert(i, links.len() as u32);
+                links.push(Link {
+                    potential: Potential {
+                        cell: n.cell,
+                        digit: n.digit,
+                        on: n.on,
+                    },
+                    from,
+                    inner,
+                });
+                continue;
+            }
+            stack.push((i, true));
+            stack.extend(self.parents(n).iter().map(|&p| (p, false)));
+        }
+        links
     }
 }
 

@@ -13,6 +13,7 @@ use std::collections::VecDeque;
 use super::hint::{first, length_difficulty, sort, NestedHint};
 use super::links::{Search, NO_CELL};
 use super::potential::{key, Node, NAKED, NONE, NO_CAUSE, REGION};
+use super::proof::{Potential, Proof, Shape};
 use super::reach::Reach;
 use super::set::Set729;
 use super::working::Working;
@@ -196,6 +197,8 @@ struct Hint {
     placement: Option<(usize, u8)>,
     /// For a nested producer ([`nested_hints`]): what it removes and its chains.
     detail: Option<Detail>,
+    /// Its chain, when proofs are asked for.
+    proof: Option<Proof>,
 }
 
 /// What a dynamic chain needs of a forcing chain or cycle it nests.
@@ -206,13 +209,14 @@ struct Detail {
     chains: Vec<Vec<Node>>,
 }
 
-/// Every hint of the three passes, in SE's order; `all` keeps the XY pass and records each hint's detail.
-fn collect(c: &Working, all: bool) -> Vec<Hint> {
-    Reach::with(|reach| collect_with(c, all, reach))
+/// Every hint of the three passes, in SE's order; `all` keeps the XY pass and records each hint's detail; each
+/// hint carries its chain when `prove`.
+fn collect(c: &Working, all: bool, prove: bool) -> Vec<Hint> {
+    Reach::with(|reach| collect_with(c, all, prove, reach))
 }
 
 /// [`collect`] with the thread's reachability buffers.
-fn collect_with(c: &Working, all: bool, reach: &mut Reach) -> Vec<Hint> {
+fn collect_with(c: &Working, all: bool, prove: bool, reach: &mut Reach) -> Vec<Hint> {
     let mut hints: Vec<Hint> = Vec::new();
     let mut s = Search::new(c);
     reach.prepare(&s);
@@ -262,14 +266,14 @@ fn collect_with(c: &Working, all: bool, reach: &mut Reach) -> Vec<Hint> {
                     assert!(a == b, "pruned cycles differ");
                 }
                 for dst in cycles {
-                    if let Some(h) = cycle_hint(&s, dst, y, x, sort_key, all) {
+                    if let Some(h) = cycle_hint(&s, dst, y, x, sort_key, (all, prove)) {
                         hints.push(h);
                     }
                 }
                 if x {
                     if reach.may_refute_on(&s, y, cell, d) {
                         if let Some(t) = s.forcing_chain(on, y) {
-                            hints.extend(chain_hint(&s, t, y, sort_key, all));
+                            hints.extend(chain_hint(&s, t, y, sort_key, (all, prove)));
                         }
                     } else {
                         debug_assert!(s.forcing_chain(on, y).is_none());
@@ -277,7 +281,7 @@ fn collect_with(c: &Working, all: bool, reach: &mut Reach) -> Vec<Hint> {
                     let off = s.push(cell as u8, d, false, NO_CAUSE, NONE);
                     if reach.may_refute_off(&s, y, cell, d) {
                         if let Some(t) = s.forcing_chain(off, y) {
-                            hints.extend(chain_hint(&s, t, y, sort_key, all));
+                            hints.extend(chain_hint(&s, t, y, sort_key, (all, prove)));
                         }
                     } else {
                         debug_assert!(s.forcing_chain(off, y).is_none());
@@ -289,9 +293,9 @@ fn collect_with(c: &Working, all: bool, reach: &mut Reach) -> Vec<Hint> {
     hints
 }
 
-/// SE's Forcing Chains & Cycles producer.
-pub(in crate::human::se) fn find(c: &Candidates) -> Option<SeStep> {
-    let hints = collect(&Working::of(c), false);
+/// SE's Forcing Chains & Cycles producer; the step carries its chain when `prove`.
+pub(in crate::human::se) fn find(c: &Candidates, prove: bool) -> Option<SeStep> {
+    let hints = collect(&Working::of(c), false, prove);
     let h = first(&hints, |h| (h.rating, h.complexity, h.sort_key))?;
     let mut step = SeStep::new(if h.cycle {
         SeTechnique::BidirectionalCycle
@@ -301,6 +305,7 @@ pub(in crate::human::se) fn find(c: &Candidates) -> Option<SeStep> {
     step.rating = Tenths((h.rating * 10.0).round() as u8);
     step.eliminations = h.eliminations;
     step.placement = h.placement;
+    step.proof = h.proof.clone().map(Box::new);
     Some(step)
 }
 
@@ -308,7 +313,7 @@ pub(in crate::human::se) fn find(c: &Candidates) -> Option<SeStep> {
 /// by rating, complexity and sort key, then a hint removing the same candidates as an earlier one dropped (SE
 /// keeps them in a `LinkedHashSet`, its hints equal when their eliminations are).
 pub(super) fn nested_hints(c: &Working) -> Vec<NestedHint> {
-    let mut hints = collect(c, true);
+    let mut hints = collect(c, true, false);
     sort(&mut hints, |h| (h.rating, h.complexity, h.sort_key));
     let mut out: Vec<NestedHint> = Vec::new();
     let mut kept: Vec<Vec<(u8, u16)>> = Vec::new();
@@ -355,9 +360,34 @@ fn chain_of(s: &Search, p: u32) -> Vec<Node> {
     out
 }
 
+/// The proof of `shape` of a single-parent chain: `p` and its ancestors, the root first (a cycle's source, met
+/// again at `p`, comes twice).
+fn proof_of(s: &Search, p: u32, shape: Shape) -> Proof {
+    let mut path = Vec::new();
+    let mut i = p;
+    while i != NONE {
+        let n = s.nodes[i as usize];
+        path.push(Potential {
+            cell: n.cell,
+            digit: n.digit,
+            on: n.on,
+        });
+        i = n.parent;
+    }
+    path.reverse();
+    Proof::linear(shape, vec![path])
+}
+
 /// SE's `createCycleHint`: a candidate seen by an "on" and by an "off" potential of the cycle (outside the
-/// cycle's cells) goes.
-fn cycle_hint(s: &Search, dst: u32, y: bool, x: bool, sort_key: u8, all: bool) -> Option<Hint> {
+/// cycle's cells) goes. `(all, prove)`: with its detail, with its proof.
+fn cycle_hint(
+    s: &Search,
+    dst: u32,
+    y: bool,
+    x: bool,
+    sort_key: u8,
+    (all, prove): (bool, bool),
+) -> Option<Hint> {
     let mut cells = CellSet::EMPTY;
     let mut i = dst;
     while s.nodes[i as usize].parent != NONE {
@@ -434,12 +464,19 @@ fn cycle_hint(s: &Search, dst: u32, y: bool, x: bool, sort_key: u8, all: bool) -
         eliminations: e,
         placement: None,
         detail,
+        proof: prove.then(|| proof_of(s, dst, Shape::Cycle)),
     })
 }
 
 /// SE's `createForcingChainHint`: an "off" target removes the assumed candidate; an "on" target places it (its
-/// cell's other candidates go; none left is no hint).
-fn chain_hint(s: &Search, target: u32, y: bool, sort_key: u8, all: bool) -> Option<Hint> {
+/// cell's other candidates go; none left is no hint). `(all, prove)`: with its detail, with its proof.
+fn chain_hint(
+    s: &Search,
+    target: u32,
+    y: bool,
+    sort_key: u8,
+    (all, prove): (bool, bool),
+) -> Option<Hint> {
     let n = s.nodes[target as usize];
     let cell = n.cell as usize;
     let mut e = Eliminations::NONE;
@@ -472,5 +509,6 @@ fn chain_hint(s: &Search, target: u32, y: bool, sort_key: u8, all: bool) -> Opti
             removes: vec![(n.cell, removed)],
             chains: vec![chain_of(s, target)],
         }),
+        proof: prove.then(|| proof_of(s, target, Shape::Forcing)),
     })
 }

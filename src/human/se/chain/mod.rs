@@ -2,7 +2,8 @@
 //! built on them (forcing chains and cycles; Nishio, multiple, dynamic and nested forcing chains).
 //!
 //! The files, lowest first; each imports only from files above it in this list, never from one below (so the
-//! imports form no circle): `potential` (a candidate on or off with its parents' link, the 729 keys, `NONE`),
+//! imports form no circle): `proof` (the chains a chain step is shown with, read back from the potentials only
+//! when a path is explained), `potential` (a candidate on or off with its parents' link, the 729 keys, `NONE`),
 //! `set` (a set of the 729 candidates), `working` (the working grid), `hint` (SE's order of chain hints and what a
 //! nested producer hands a nesting chain), `kind` (which `Chaining` producer), `links` (SE's static links and the
 //! search holding their potentials), `reach` (which static searches can find anything), `forcing` (Forcing Chains
@@ -24,6 +25,7 @@ mod memo;
 mod multiple;
 mod nested;
 mod potential;
+pub(super) mod proof;
 mod reach;
 mod set;
 mod working;
