@@ -11,6 +11,17 @@ use sudoku_batch::{Grid, TextLayout};
 use crate::interruptible;
 use crate::se::max_se_arg;
 
+/// A ``scale`` argument: ``"levels"`` or ``"se"``.
+pub(crate) fn scale_arg(scale: &str) -> PyResult<Scale> {
+    match scale {
+        "levels" => Ok(Scale::Levels),
+        "se" => Ok(Scale::Se),
+        other => Err(PyValueError::new_err(format!(
+            "scale must be \"levels\" or \"se\", not {other:?}"
+        ))),
+    }
+}
+
 /// The native half of ``sudoku_batch.explain``: ``(status, error, fields)``, ``fields`` the JSON object of the
 /// rating fields, ``solution`` and ``steps`` (``None`` when the puzzle failed, then ``error`` says why).
 #[pyfunction]
@@ -21,15 +32,7 @@ pub(crate) fn explain(
     scale: &str,
     max_se: Option<f64>,
 ) -> PyResult<(&'static str, Option<String>, Option<String>)> {
-    let scale = match scale {
-        "levels" => Scale::Levels,
-        "se" => Scale::Se,
-        other => {
-            return Err(PyValueError::new_err(format!(
-                "scale must be \"levels\" or \"se\", not {other:?}"
-            )))
-        }
-    };
+    let scale = scale_arg(scale)?;
     let max = max_se_arg(max_se)?;
     if max.is_some() && scale != Scale::Se {
         return Err(PyValueError::new_err(

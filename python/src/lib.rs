@@ -30,6 +30,7 @@ use sudoku_batch::{Format, Grid, ParseError, Threads, CELLS, MAX_THREADS};
 mod canon;
 mod check;
 mod classes;
+mod counts;
 mod explain;
 mod se;
 mod shuffle;
@@ -683,6 +684,7 @@ fn _native(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_function(wrap_pyfunction!(check::check, m)?)?;
     m.add_function(wrap_pyfunction!(classes::classes, m)?)?;
     m.add_function(wrap_pyfunction!(explain::explain, m)?)?;
+    m.add_function(wrap_pyfunction!(counts::technique_counts, m)?)?;
     m.add_function(wrap_pyfunction!(se::rate_se, m)?)?;
     m.add_function(wrap_pyfunction!(shuffle::shuffle, m)?)?;
     m.add_function(wrap_pyfunction!(split::split, m)?)?;

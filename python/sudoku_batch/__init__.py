@@ -142,6 +142,7 @@ def rate(
     names: bool = False,
     scale: str = "levels",
     max_se: Optional[float] = None,
+    techniques: bool = False,
 ) -> Dict[str, Any]:
     """Rate puzzles (a list of strings, a ``uint8 (N, 81)`` array or an Arrow string array) as ``sudoku rate``: a
     dict of numpy arrays (pass it to ``pandas.DataFrame``). A puzzle needs exactly one solution to be rated.
@@ -159,20 +160,28 @@ def rate(
     ``max_se``), ``hardest`` (object array of the SE technique names of ER's step, ``None`` where none was
     needed or ER is unknown), ``steps`` (``int32``) and
     ``status``. Milliseconds per puzzle, seconds for the hardest, on all cores.
+
+    ``techniques=True`` adds ``techniques``: per puzzle a dict ``{technique name: steps}`` of the techniques its
+    path used (``None`` where it was not rated), as ``sudoku rate --json`` gives them; it walks each path a second
+    time.
     """
     puzzles = arrow_to_grids(puzzles) if is_arrow(puzzles) else puzzles
     if scale == "se":
         result = _native.rate_se(puzzles, max_se=max_se, threads=threads)
         result["hardest"] = np.array(result["hardest"], dtype=object)
-        return result
-    if scale != "levels":
+    elif scale != "levels":
         raise ValueError(f'scale must be "levels" or "se", not {scale!r}')
-    if max_se is not None:
+    elif max_se is not None:
         raise ValueError('max_se rates on SE\'s scale: add scale="se"')
-    result = _native.rate(puzzles, threads=threads)
-    if names:
-        result["level"] = _names(result["level"], LEVELS)
-        result["hardest"] = _names(result["hardest"], TECHNIQUES)
+    else:
+        result = _native.rate(puzzles, threads=threads)
+        if names:
+            result["level"] = _names(result["level"], LEVELS)
+            result["hardest"] = _names(result["hardest"], TECHNIQUES)
+    if techniques:
+        result["techniques"], _ = _native.technique_counts(
+            puzzles, scale=scale, max_se=max_se, threads=threads
+        )
     return result
 
 

@@ -81,6 +81,15 @@ def solve_file(
 Puzzles = Union[Grids, Iterable[str]]
 """A batch: a ``uint8 (N, 81)`` array or an iterable of puzzle strings."""
 
+def technique_counts(
+    puzzles: Puzzles,
+    *,
+    scale: str = "levels",
+    max_se: Optional[float] = None,
+    threads: Optional[int] = None,
+) -> Tuple[List[Optional[Dict[str, int]]], npt.NDArray[np.int8]]:
+    """Per puzzle ``{technique name: steps}`` (``None`` where not rated), and the ``status`` codes."""
+
 def rate_se(
     puzzles: Puzzles, *, max_se: Optional[float] = None, threads: Optional[int] = None
 ) -> Dict[str, Any]:

@@ -305,6 +305,26 @@ def test_rate_on_se_scale_is_the_cli_rating(cli, tmp_path):
 
 
 @pytest.mark.parametrize("flags,kw", [([], {}), (["--scale", "se"], {"scale": "se"})])
+def test_rate_technique_counts_are_the_cli_counts(cli, tmp_path, flags, kw):
+    puzzles = PUZZLES[:20] + [CLASH, "x" * 81]
+    path = write_lines(tmp_path / "few.txt", puzzles)
+    done = cli("rate", "--json", *flags, path)
+    assert done.returncode == 1, done.stderr.decode()  # the two bad records
+    expected = [json.loads(line) for line in done.stdout.decode().splitlines()]
+    assert len(expected) == len(puzzles)
+    got = sb.rate(puzzles, techniques=True, **kw)
+    assert len(got["techniques"]) == len(puzzles)
+    for i, e in enumerate(expected):
+        if e["status"] == "rated":
+            # The same counts in the same order.
+            assert list(got["techniques"][i].items()) == list(e["techniques"].items()), i
+            assert sum(got["techniques"][i].values()) > 0
+        else:
+            assert got["techniques"][i] is None, i
+    assert got["status"].tolist()[-2:] == [Status.CLASHING_GIVENS, Status.MALFORMED]
+
+
+@pytest.mark.parametrize("flags,kw", [([], {}), (["--scale", "se"], {"scale": "se"})])
 def test_explain_is_the_cli_explain_json(cli, tmp_path, flags, kw):
     puzzles = PUZZLES[:5] + [CLASH, puzzle_lines(DATA / "several_solutions.txt")[0], "x" * 81]
     path = write_lines(tmp_path / "few.txt", puzzles)

@@ -31,7 +31,7 @@ pub use dataset::{canon, check, classes, copies, split, status};
 use crate::generate::puzzle::{self, Generated, PuzzleError, PuzzleOptions};
 use crate::grid::{Grid, ParseError, CELLS};
 use crate::human::se::rate_se_within;
-use crate::human::{rate as rate_one, Rating, SeRating, Tenths};
+use crate::human::{rate as rate_one, Rating, Scale, SeRating, TechniqueCounts, Tenths};
 use crate::ordered::{self, Engine, Threads, ThreadsError};
 use crate::record::{Failure, FailureKind, RecordError};
 use crate::solver;
@@ -243,6 +243,31 @@ pub fn rate_se<P: Puzzles + ?Sized>(
     let max = max.unwrap_or(Tenths(u8::MAX));
     rated((threads, SE_PIECE), puzzles, ratings, status, |p| {
         rate_se_within(p, max).map_err(Failure::from)
+    })
+}
+
+/// How many steps of each puzzle's path used each technique, as `sudoku rate --json` gives them in `techniques`
+/// (see [`TechniqueCounts`]), on `scale` (on SE's, with `max` as `--max-se`): `counts[i]` is `Some` when
+/// `status[i]` is [`OK`]. Cost: one walk of the path per puzzle, as [`rate`] or [`rate_se`].
+pub fn technique_counts<P: Puzzles + ?Sized>(
+    puzzles: &P,
+    scale: Scale,
+    max: Option<Tenths>,
+    threads: Threads,
+    counts: &mut [Option<TechniqueCounts>],
+    status: &mut [i8],
+) -> Result<(), ArrayError> {
+    let max = max.unwrap_or(Tenths(u8::MAX));
+    let piece = match scale {
+        Scale::Levels => PIECE,
+        Scale::Se => SE_PIECE,
+    };
+    rated((threads, piece), puzzles, counts, status, |p| {
+        match scale {
+            Scale::Levels => crate::human::rate_counting(p).map(|(_, c)| c),
+            Scale::Se => crate::human::rate_se_counting(p, max).map(|(_, c)| c),
+        }
+        .map_err(Failure::from)
     })
 }
 

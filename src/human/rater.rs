@@ -9,7 +9,7 @@ use crate::grid::Grid;
 use crate::record::{CsvAnswer, Failure, Job, TextLayout};
 
 use super::explainer::Event;
-use super::rating::{rate_seeing, Histogram, Rating};
+use super::rating::{rate_seeing, Histogram, RateError, Rating};
 use super::se::{rate_se_seeing, rate_se_within, SeHistogram, SeRating, Tenths, LADDER_TOP};
 use super::technique::{Technique, TechniqueSet};
 
@@ -111,6 +111,43 @@ impl Rater {
     }
 }
 
+/// How many steps of a path used each technique, as `rate --json` gives them in `techniques`: those used at least
+/// once; on the level scale in [`Technique::ALL`] order, on SE's in the order of first use.
+pub type TechniqueCounts = Vec<(&'static str, u32)>;
+
+/// The level rating of `puzzle` and its [`TechniqueCounts`] (steps under guesses that failed counted too): one
+/// walk of the path.
+pub(crate) fn rate_counting(puzzle: &Grid) -> Result<(Rating, TechniqueCounts), RateError> {
+    let mut counts = [0u32; Technique::ALL.len()];
+    let r = rate_seeing(puzzle, TechniqueSet::ALL, |e| {
+        if let Event::Step { step, .. } = e {
+            counts[step.technique.index()] += 1;
+        }
+    })?;
+    let used = Technique::ALL
+        .iter()
+        .map(|t| (t.name(), counts[t.index()]))
+        .filter(|&(_, n)| n > 0)
+        .collect();
+    Ok((r, used))
+}
+
+/// The SE rating of `puzzle` (the path stopped above `max`) and its [`TechniqueCounts`]: one walk of the path.
+pub(crate) fn rate_se_counting(
+    puzzle: &Grid,
+    max: Tenths,
+) -> Result<(SeRating, TechniqueCounts), RateError> {
+    let mut counts: TechniqueCounts = Vec::new();
+    let (r, _) = rate_se_seeing(puzzle, max, false, |s| {
+        let name = s.technique.name();
+        match counts.iter_mut().find(|(n, _)| *n == name) {
+            Some((_, k)) => *k += 1,
+            None => counts.push((name, 1)),
+        }
+    })?;
+    Ok((r, counts))
+}
+
 /// Writes a line record's puzzle (`.` blanks) and the rating after a space, or a grid record's board (`0` blanks)
 /// and the rating on a tenth line.
 pub(crate) fn with_board(
@@ -139,15 +176,7 @@ impl Rater {
         let max = Rater::se_limit(self.se_max);
         if layout == TextLayout::Json {
             // The same path, walked here to count the steps of each technique.
-            let mut counts: Vec<(&'static str, u32)> = Vec::new();
-            let (r, _) = rate_se_seeing(puzzle, max, false, |s| {
-                let name = s.technique.name();
-                match counts.iter_mut().find(|(n, _)| *n == name) {
-                    Some((_, k)) => *k += 1,
-                    None => counts.push((name, 1)),
-                }
-            })
-            .map_err(Failure::from)?;
+            let (r, counts) = rate_se_counting(puzzle, max).map_err(Failure::from)?;
             self.se[SeHistogram::band(&r)].fetch_add(1, Ordering::Relaxed);
             json_se_rating(out, &r);
             json_counts(out, counts);
@@ -222,13 +251,7 @@ impl Job for Rater {
         if self.scale == Scale::Se {
             return self.run_se(puzzle, layout, out);
         }
-        let mut counts = [0u32; Technique::ALL.len()];
-        let r = rate_seeing(puzzle, TechniqueSet::ALL, |e| {
-            if let Event::Step { step, .. } = e {
-                counts[step.technique.index()] += 1;
-            }
-        })
-        .map_err(Failure::from)?;
+        let (r, counts) = rate_counting(puzzle).map_err(Failure::from)?;
         self.count(&r);
         match layout {
             TextLayout::Line | TextLayout::Grid => with_board(puzzle, layout, &r, out),
@@ -238,7 +261,7 @@ impl Job for Rater {
             }
             TextLayout::Json => {
                 json_rating(out, &r);
-                json_counts(out, Technique::ALL.map(|t| (t.name(), counts[t.index()])));
+                json_counts(out, counts);
                 Ok(())
             }
         }
