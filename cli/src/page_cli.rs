@@ -31,7 +31,7 @@ pub fn run(
     };
     let input = ExplainInput::read(input)?;
     // Opened before the paths are walked: a page that cannot be written is refused before the work.
-    let sink = Sink::create(&Target::File(path.to_path_buf()))?;
+    let mut sink = Sink::create(&Target::File(path.to_path_buf()))?;
     let mut page = Page::new(scale_of(scale));
     if let Some(max) = max_se {
         page = page.with_se_max(human::Tenths(max));
@@ -53,11 +53,9 @@ pub fn run(
         failed = true;
     }
     if drawn == 0 {
-        // Dropping the sink removes its temporary file: no page appears.
-        drop(sink);
+        // The sink, dropped unfinished, removes its temporary file: no page appears.
         return Ok(ExitCode::from(1));
     }
-    let mut sink = sink;
     sink.write_all(page.finish().as_bytes())?;
     sink.finish()?;
     Ok(crate::finished(failed))

@@ -264,7 +264,9 @@ pub fn technique_counts<P: Puzzles + ?Sized>(
     };
     rated((threads, piece), puzzles, counts, status, |p| {
         match scale {
-            Scale::Levels => crate::human::rate_counting(p).map(|(_, c)| c),
+            Scale::Levels => {
+                crate::human::rate_counting(p).map(|(_, c)| crate::human::used_techniques(&c))
+            }
             Scale::Se => crate::human::rate_se_counting(p, max).map(|(_, c)| c),
         }
         .map_err(Failure::from)

@@ -139,7 +139,7 @@ fn tick_step(max: u64) -> u64 {
 }
 
 /// `text` with `&`, `<`, `>` and `"` escaped for XML.
-fn xml(text: &str) -> String {
+pub(super) fn xml(text: &str) -> String {
     text.replace('&', "&amp;")
         .replace('<', "&lt;")
         .replace('>', "&gt;")

@@ -64,7 +64,7 @@ pub use house::DigitSet;
 pub use narrator::Narrator;
 pub use page::Page;
 pub(crate) use rater::with_board;
-pub(crate) use rater::{rate_counting, rate_se_counting};
+pub(crate) use rater::{rate_counting, rate_se_counting, used_techniques};
 pub use rater::{Rater, Scale, TechniqueCounts};
 pub use rating::{rate, rate_with, Histogram, RateError, Rating};
 pub use se::{rate_se, SeHistogram, SeRating, SeTechnique, Tenths};

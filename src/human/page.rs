@@ -9,11 +9,14 @@ use crate::grid::Grid;
 use crate::solver::{self, SolveError};
 
 use super::candidates::Candidates;
+use super::distribution::xml;
 use super::explainer::{Event, Explainer};
 use super::house::CellSet;
 use super::rater::Scale;
 use super::rating::RateError;
-use super::se::{rate_se_within, Proof, SePath, Tenths};
+use super::rating::Tally;
+use super::se::{Proof, SePath, SeTally, Tenths};
+use super::transcript::line_of;
 
 /// Side of a cell in the drawings, in SVG user units.
 const CELL: f64 = 44.0;
@@ -88,42 +91,52 @@ impl Page {
     /// Adds `puzzle`'s path: a heading with the puzzle and its rating, then one figure per step. A puzzle that
     /// is not proper (clashing givens, no solution, several solutions) adds nothing and is the error.
     pub fn add(&mut self, puzzle: &Grid) -> Result<(), RateError> {
-        match solver::solve_unique(puzzle) {
-            Ok(_) => {}
-            Err(SolveError::InvalidGivens(c)) => return Err(RateError::InvalidGivens(c)),
-            Err(SolveError::MultipleSolutions { .. }) => return Err(RateError::MultipleSolutions),
-            Err(_) => return Err(RateError::NoSolution),
-        }
-        self.puzzles += 1;
-        let line = line_of(puzzle);
+        let start = self.body.len();
         let _ = write!(
             self.body,
-            "<section>\n<h2>Puzzle {}: <code>{line}</code></h2>\n",
-            self.puzzles
+            "<section>\n<h2>Puzzle {}: <code>{}</code></h2>\n",
+            self.puzzles + 1,
+            line_of(puzzle)
         );
-        match self.scale {
-            Scale::Se => self.add_se(puzzle)?,
-            Scale::Levels => self.add_levels(puzzle)?,
+        // The rating, known once the path is walked, goes right under the heading.
+        let at = self.body.len();
+        let rating = match self.scale {
+            Scale::Se => self.add_se(puzzle),
+            Scale::Levels => self.add_levels(puzzle),
+        };
+        match rating {
+            Ok(rating) => {
+                self.body.insert_str(at, &rating);
+                self.body.push_str("</section>\n");
+                self.puzzles += 1;
+                Ok(())
+            }
+            Err(e) => {
+                self.body.truncate(start);
+                Err(e)
+            }
         }
-        self.body.push_str("</section>\n");
-        Ok(())
     }
 
-    /// The SE path: each step with its SE rating; the rating up front.
-    fn add_se(&mut self, puzzle: &Grid) -> Result<(), RateError> {
+    /// The SE path, each step with its SE rating; returns the rating's paragraph.
+    fn add_se(&mut self, puzzle: &Grid) -> Result<String, RateError> {
         let max = self.se_max.unwrap_or(Tenths(u8::MAX));
-        let rating = rate_se_within(puzzle, max)?;
-        let _ = writeln!(
-            self.body,
-            "<p class=\"rating\">SE rating (ER EP ED hardest): {}</p>",
-            escaped(&rating.to_string())
-        );
         let mut path = SePath::new(puzzle)?.within(max).proving();
+        let mut tally = SeTally::default();
         let mut n = 0;
         loop {
             let before = *path.candidates();
             let Some(step) = path.next() else { break };
+            tally.add(&step);
             n += 1;
+            let mut text = step.to_string();
+            if let Some(proof) = &step.proof {
+                let mut lines = Vec::new();
+                // Writing into memory cannot fail.
+                let _ = proof.write_text(&mut lines, "");
+                text.push('\n');
+                text.push_str(String::from_utf8_lossy(&lines).trim_end());
+            }
             let marks = Marks {
                 houses: step
                     .houses
@@ -133,19 +146,12 @@ impl Page {
                 place: step.placement,
                 eliminate: step.eliminations.iter().collect(),
                 guess: None,
-                proof: step.proof.as_deref().cloned(),
+                proof: step.proof.map(|p| *p),
             };
-            let mut text = step.to_string();
-            if let Some(proof) = &marks.proof {
-                let mut lines = Vec::new();
-                // Writing into memory cannot fail.
-                let _ = proof.write_text(&mut lines, "");
-                text.push('\n');
-                text.push_str(String::from_utf8_lossy(&lines).trim_end());
-            }
             self.figure(puzzle, &before, &marks, n, &text);
         }
-        let end = if path.is_solved() {
+        let solved = path.is_solved();
+        let end = if solved {
             format!(
                 "solved: <code>{}</code>",
                 line_of(&path.candidates().grid())
@@ -154,26 +160,31 @@ impl Page {
             format!("stopped: no step SE rates {max} or less applies")
         };
         let _ = writeln!(self.body, "<p class=\"end\">{end}</p>");
-        Ok(())
+        let rating = tally.rating_below(solved, path.ceiling());
+        let rating = format!(
+            "<p class=\"rating\">SE rating (ER EP ED hardest): {}</p>\n",
+            xml(&rating.to_string())
+        );
+        Ok(rating)
     }
 
-    /// The levels path: techniques easiest first, guesses and backtracks where none applies.
-    fn add_levels(&mut self, puzzle: &Grid) -> Result<(), RateError> {
+    /// The levels path: techniques easiest first, guesses and backtracks where none applies; returns the rating's
+    /// paragraph.
+    fn add_levels(&mut self, puzzle: &Grid) -> Result<String, RateError> {
+        // A rating needs one solution: the path itself only shows that one exists.
+        match solver::solve_unique(puzzle) {
+            Ok(_) => {}
+            Err(SolveError::InvalidGivens(c)) => return Err(RateError::InvalidGivens(c)),
+            Err(SolveError::MultipleSolutions { .. }) => return Err(RateError::MultipleSolutions),
+            Err(_) => return Err(RateError::NoSolution),
+        }
         let mut path = Explainer::new(puzzle)?;
-        let rating = super::rating::rate(puzzle)?;
-        let hardest = rating.hardest.map_or("none".to_string(), |t| t.to_string());
-        let _ = writeln!(
-            self.body,
-            "<p class=\"rating\">rating: {} (score {}, {} guesses, hardest technique: {})</p>",
-            rating.level,
-            rating.score,
-            rating.guesses,
-            escaped(&hardest)
-        );
+        let mut tally = Tally::default();
         let mut n = 0;
         loop {
             let before = *path.candidates();
             let Some(event) = path.next() else { break };
+            tally.add(&event);
             let marks = match &event {
                 Event::Step { step, .. } => Marks {
                     place: step.placement,
@@ -200,7 +211,7 @@ impl Page {
                     let _ = writeln!(
                         self.body,
                         "<p class=\"note\">{}</p>",
-                        escaped(&event.to_string())
+                        xml(&event.to_string())
                     );
                     continue;
                 }
@@ -208,7 +219,15 @@ impl Page {
             n += 1;
             self.figure(puzzle, &before, &marks, n, &event.to_string());
         }
-        Ok(())
+        let rating = tally.rating();
+        let hardest = rating.hardest.map_or("none".to_string(), |t| t.to_string());
+        Ok(format!(
+            "<p class=\"rating\">rating: {} (score {}, {} guesses, hardest technique: {})</p>\n",
+            rating.level,
+            rating.score,
+            rating.guesses,
+            xml(&hardest)
+        ))
     }
 
     /// One step: its drawing and its text.
@@ -220,10 +239,10 @@ impl Page {
         let _ = write!(
             self.body,
             "<figcaption><span class=\"n\">{n}.</span> {}",
-            escaped(head)
+            xml(head)
         );
         if !chains.is_empty() {
-            let _ = write!(self.body, "<pre class=\"chain\">{}</pre>", escaped(chains));
+            let _ = write!(self.body, "<pre class=\"chain\">{}</pre>", xml(chains));
         }
         self.body.push_str("</figcaption>\n</figure>\n");
     }
@@ -270,28 +289,6 @@ impl Page {
         page.push_str("</body>\n</html>\n");
         page
     }
-}
-
-/// The puzzle as 81 characters, `.` for blanks.
-fn line_of(g: &Grid) -> String {
-    let mut cells = [0u8; 81];
-    g.write_line(&mut cells, b'.');
-    String::from_utf8_lossy(&cells).into_owned()
-}
-
-/// `text` with the characters HTML gives a meaning escaped.
-fn escaped(text: &str) -> String {
-    let mut out = String::with_capacity(text.len());
-    for c in text.chars() {
-        match c {
-            '&' => out.push_str("&amp;"),
-            '<' => out.push_str("&lt;"),
-            '>' => out.push_str("&gt;"),
-            '"' => out.push_str("&quot;"),
-            c => out.push(c),
-        }
-    }
-    out
 }
 
 /// The centre of candidate `digit` (1-9) of `cell`, in the drawing's units.
@@ -566,7 +563,7 @@ mod tests {
     }
 
     #[test]
-    fn text_is_escaped() {
-        assert_eq!(escaped("a<b & \"c\">"), "a&lt;b &amp; &quot;c&quot;&gt;");
+    fn text_is_xml() {
+        assert_eq!(xml("a<b & \"c\">"), "a&lt;b &amp; &quot;c&quot;&gt;");
     }
 }

@@ -115,21 +115,27 @@ impl Rater {
 /// once; on the level scale in [`Technique::ALL`] order, on SE's in the order of first use.
 pub type TechniqueCounts = Vec<(&'static str, u32)>;
 
-/// The level rating of `puzzle` and its [`TechniqueCounts`] (steps under guesses that failed counted too): one
-/// walk of the path.
-pub(crate) fn rate_counting(puzzle: &Grid) -> Result<(Rating, TechniqueCounts), RateError> {
+/// The level rating of `puzzle` and how many steps of its path used each technique, by [`Technique::index`]
+/// (steps under guesses that failed counted too): one walk of the path, nothing allocated.
+pub(crate) fn rate_counting(
+    puzzle: &Grid,
+) -> Result<(Rating, [u32; Technique::ALL.len()]), RateError> {
     let mut counts = [0u32; Technique::ALL.len()];
     let r = rate_seeing(puzzle, TechniqueSet::ALL, |e| {
         if let Event::Step { step, .. } = e {
             counts[step.technique.index()] += 1;
         }
     })?;
-    let used = Technique::ALL
+    Ok((r, counts))
+}
+
+/// Level-scale counts by [`Technique::index`] as [`TechniqueCounts`]: those above 0, in [`Technique::ALL`] order.
+pub(crate) fn used_techniques(counts: &[u32; Technique::ALL.len()]) -> TechniqueCounts {
+    Technique::ALL
         .iter()
         .map(|t| (t.name(), counts[t.index()]))
         .filter(|&(_, n)| n > 0)
-        .collect();
-    Ok((r, used))
+        .collect()
 }
 
 /// The SE rating of `puzzle` (the path stopped above `max`) and its [`TechniqueCounts`]: one walk of the path.
@@ -261,7 +267,7 @@ impl Job for Rater {
             }
             TextLayout::Json => {
                 json_rating(out, &r);
-                json_counts(out, counts);
+                json_counts(out, Technique::ALL.map(|t| (t.name(), counts[t.index()])));
                 Ok(())
             }
         }

@@ -182,7 +182,7 @@ pub fn write_se_explanation(
     Ok(rating)
 }
 
-fn line_of(g: &Grid) -> String {
+pub(super) fn line_of(g: &Grid) -> String {
     let mut cells = [0u8; 81];
     g.write_line(&mut cells, b'.');
     String::from_utf8_lossy(&cells).into_owned()
