@@ -238,111 +238,167 @@ impl Engine {
         let pool = match &self.pool {
             Pool::Own(pool) => pool,
             Pool::Shared(pool) => *pool,
-            Pool::Caller => {
-                // Nothing else cancels work here, so the outside flag is the work's cancel flag: a chunk in progress
-                // stops at its next record.
-                while !outside.load(Ordering::Relaxed) {
-                    let Some(item) = produce()? else {
-                        break;
-                    };
-                    if deliver(work(item, &outside))? == Flow::Stop {
-                        break;
-                    }
-                }
-                return Ok(());
-            }
+            Pool::Caller => return run_on_caller(&outside, produce, work, deliver),
         };
         let window = window.max(1) as u64;
         let (tx, rx) = crossbeam_channel::unbounded::<(u64, std::thread::Result<O>)>();
         let (work, cancel_ref) = (&work, &cancel);
         let mut panic = None;
         let result = pool.in_place_scope_fifo(|scope| {
-            let mut result = Ok(());
-            let (mut made, mut received, mut delivered) = (0u64, 0u64, 0u64);
-            let mut waiting = BTreeMap::new();
-            let mut stopping = false;
-            let mut exhausted = false;
+            let (mut made, mut received, mut exhausted) = (0u64, 0u64, false);
+            let mut order = InOrder {
+                waiting: BTreeMap::new(),
+                delivered: 0,
+                stopping: false,
+                result: Ok(()),
+            };
             loop {
-                if outside.load(Ordering::Relaxed) && !stopping {
-                    stopping = stop(cancel_ref);
+                if outside.load(Ordering::Relaxed) && !order.stopping {
+                    order.stopping = stop(cancel_ref);
                 }
-                while !stopping
+                while !order.stopping
                     && !exhausted
-                    && made - delivered < window
-                    && (made == delivered || ready())
+                    && made - order.delivered < window
+                    && (made == order.delivered || ready())
                 {
                     match produce() {
                         Err(e) => {
-                            result = Err(e);
-                            stopping = stop(cancel_ref);
+                            order.result = Err(e);
+                            order.stopping = stop(cancel_ref);
                         }
                         Ok(None) => exhausted = true,
                         Ok(Some(item)) => {
-                            let tx = tx.clone();
-                            let index = made;
-                            scope.spawn_fifo(move |_| {
-                                // A panic is passed to the calling thread, which would otherwise wait for this
-                                // item forever.
-                                let done = std::panic::catch_unwind(AssertUnwindSafe(|| {
-                                    work(item, cancel_ref)
-                                }));
-                                let _ = tx.send((index, done));
-                            });
+                            spawn_task(scope, tx.clone(), made, item, work, cancel_ref);
                             made += 1;
                         }
                     }
                 }
                 if received == made {
-                    return result;
+                    return order.result;
                 }
-                // Waits for the next result, looking at the outside flag every few milliseconds meanwhile, so
-                // that work in progress is cancelled soon after a stop is asked for.
-                let (index, done) = loop {
-                    match rx.recv_timeout(std::time::Duration::from_millis(5)) {
-                        Ok(r) => break r,
-                        Err(crossbeam_channel::RecvTimeoutError::Timeout) => {
-                            if outside.load(Ordering::Relaxed) && !stopping {
-                                stopping = stop(cancel_ref);
-                            }
-                        }
-                        Err(e) => panic!("every task sends its result: {e}"),
-                    }
-                };
+                let (index, done) = next_result(&rx, &outside, &mut order.stopping, cancel_ref);
                 received += 1;
                 match done {
                     Ok(out) => {
-                        waiting.insert(index, out);
+                        order.waiting.insert(index, out);
                     }
                     Err(p) => {
                         panic.get_or_insert(p);
-                        stopping = stop(cancel_ref);
+                        order.stopping = stop(cancel_ref);
                     }
                 }
-                while let Some(out) = waiting.remove(&delivered) {
-                    delivered += 1;
-                    if stopping {
-                        continue;
-                    }
-                    match deliver(out) {
-                        Ok(Flow::Go) => {}
-                        Ok(Flow::Stop) => stopping = stop(cancel_ref),
-                        Err(e) => {
-                            result = Err(e);
-                            stopping = stop(cancel_ref);
-                        }
-                    }
-                }
-                if stopping {
-                    // Nothing more is delivered: results still coming are only counted.
-                    waiting.clear();
-                    delivered = made;
-                }
+                order.deliver_ready(made, &mut deliver, cancel_ref);
             }
         });
         if let Some(p) = panic {
             std::panic::resume_unwind(p);
         }
         result
+    }
+}
+
+/// [`Engine::run_paced`] on the calling thread alone: nothing else cancels work there, so the outside flag is the
+/// work's cancel flag (a chunk in progress stops at its next record).
+fn run_on_caller<I, O, E, P, W, D>(
+    outside: &AtomicBool,
+    mut produce: P,
+    work: W,
+    mut deliver: D,
+) -> Result<(), E>
+where
+    P: FnMut() -> Result<Option<I>, E>,
+    W: Fn(I, &AtomicBool) -> O,
+    D: FnMut(O) -> Result<Flow, E>,
+{
+    while !outside.load(Ordering::Relaxed) {
+        let Some(item) = produce()? else {
+            break;
+        };
+        if deliver(work(item, outside))? == Flow::Stop {
+            break;
+        }
+    }
+    Ok(())
+}
+
+/// Waits for the next result of a task, looking at the `outside` flag every few milliseconds meanwhile, so that
+/// work in progress is cancelled (`stopping` set) soon after a stop is asked for.
+fn next_result<O>(
+    rx: &crossbeam_channel::Receiver<(u64, std::thread::Result<O>)>,
+    outside: &AtomicBool,
+    stopping: &mut bool,
+    cancel: &AtomicBool,
+) -> (u64, std::thread::Result<O>) {
+    loop {
+        match rx.recv_timeout(std::time::Duration::from_millis(5)) {
+            Ok(r) => return r,
+            Err(crossbeam_channel::RecvTimeoutError::Timeout) => {
+                if outside.load(Ordering::Relaxed) && !*stopping {
+                    *stopping = stop(cancel);
+                }
+            }
+            Err(e) => panic!("every task sends its result: {e}"),
+        }
+    }
+}
+
+/// Runs `work` on `item` as task `index` of `scope`, sending its result (or its panic, passed to the calling
+/// thread, which would otherwise wait for this item forever) on `tx`.
+fn spawn_task<'s, I, O, W>(
+    scope: &rayon::ScopeFifo<'s>,
+    tx: crossbeam_channel::Sender<(u64, std::thread::Result<O>)>,
+    index: u64,
+    item: I,
+    work: &'s W,
+    cancel: &'s AtomicBool,
+) where
+    I: Send + 's,
+    O: Send + 's,
+    W: Fn(I, &AtomicBool) -> O + Sync,
+{
+    scope.spawn_fifo(move |_| {
+        let done = std::panic::catch_unwind(AssertUnwindSafe(|| work(item, cancel)));
+        let _ = tx.send((index, done));
+    });
+}
+
+/// The delivering side of [`Engine::run_paced`]: results waiting for their turn, how many were delivered,
+/// whether the run is stopping, and its result so far.
+struct InOrder<O, E> {
+    waiting: BTreeMap<u64, O>,
+    delivered: u64,
+    stopping: bool,
+    result: Result<(), E>,
+}
+
+impl<O, E> InOrder<O, E> {
+    /// Delivers the waiting results that are next in order: a [`Flow::Stop`] or an error (kept as the result) sets
+    /// `stopping` and cancels the work. Once stopping, nothing more is delivered: every result made so far, and
+    /// those still coming, are only counted.
+    fn deliver_ready(
+        &mut self,
+        made: u64,
+        deliver: &mut impl FnMut(O) -> Result<Flow, E>,
+        cancel: &AtomicBool,
+    ) {
+        while let Some(out) = self.waiting.remove(&self.delivered) {
+            self.delivered += 1;
+            if self.stopping {
+                continue;
+            }
+            match deliver(out) {
+                Ok(Flow::Go) => {}
+                Ok(Flow::Stop) => self.stopping = stop(cancel),
+                Err(e) => {
+                    self.result = Err(e);
+                    self.stopping = stop(cancel);
+                }
+            }
+        }
+        if self.stopping {
+            self.waiting.clear();
+            self.delivered = made;
+        }
     }
 }
 

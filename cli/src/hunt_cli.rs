@@ -13,7 +13,7 @@ use indicatif::{ProgressBar, ProgressDrawTarget, ProgressStyle};
 use sudoku_batch::batch::{self, InputSpec};
 use sudoku_batch::human::Tenths;
 use sudoku_batch::hunt::{
-    hunt, Ending, HuntError, HuntEvent, HuntOptions, HuntProgress, Move, Seed,
+    hunt, Ending, HuntError, HuntEvent, HuntOptions, HuntProgress, HuntSummary, Move, Seed,
 };
 use sudoku_batch::output::{OutputError, Sink, Target};
 use sudoku_batch::{Grid, Threads};
@@ -217,15 +217,7 @@ impl Status {
 pub fn run(args: &HuntArgs, quiet: bool) -> anyhow::Result<ExitCode> {
     let seeds = read_puzzles(&args.seeds)?;
     let known = read_puzzles(&args.known)?;
-    let options = HuntOptions {
-        moves: args.moves.clone(),
-        minimal: !args.not_minimal,
-        time: args.time.map(Duration::from_secs_f64),
-        limit: args.limit,
-        threads: args.threads.unwrap_or_default(),
-        seed: args.seed,
-        ..HuntOptions::new(Tenths(args.min_er))
-    };
+    let options = options(args);
     let target = Target::from_arg(args.output.as_deref());
     let mut sink = Sink::create(&target)?;
     let stop = interrupt::arm();
@@ -270,32 +262,50 @@ pub fn run(args: &HuntArgs, quiet: bool) -> anyhow::Result<ExitCode> {
     }
     sink.finish()?;
     if !quiet {
-        let p = summary.progress;
-        let why = match (summary.ending, interrupt::caught()) {
-            (_, Some(_)) => "interrupted".to_string(),
-            (Ending::Limit, _) => format!("--limit {}", p.found),
-            (Ending::Time, _) => "--time".to_string(),
-            (Ending::Exhausted, _) => "nothing left to try".to_string(),
-            _ => "stopped".to_string(),
-        };
-        say!(
-            "sudoku: hunt found {} new puzzles rated {} or more ({} candidates tried, {} unique, {} rated) in \
-             {:.1} s on {} thread{}; ended by {why}{}",
-            p.found,
-            Tenths(args.min_er),
-            p.tried,
-            p.unique,
-            p.rated,
-            p.elapsed.as_secs_f64(),
-            summary.threads,
-            if summary.threads == 1 { "" } else { "s" },
-            crate::written_to(&target)
-        );
+        say_summary(&summary, args, &target);
     }
     Ok(match interrupt::caught() {
         Some(signal) => ExitCode::from((128 + signal).clamp(0, 255) as u8),
         None => ExitCode::SUCCESS,
     })
+}
+
+/// The hunt's options from its arguments.
+fn options(args: &HuntArgs) -> HuntOptions {
+    HuntOptions {
+        moves: args.moves.clone(),
+        minimal: !args.not_minimal,
+        time: args.time.map(Duration::from_secs_f64),
+        limit: args.limit,
+        threads: args.threads.unwrap_or_default(),
+        seed: args.seed,
+        ..HuntOptions::new(Tenths(args.min_er))
+    }
+}
+
+/// The summary line on standard error: what was found and tried, and what ended the hunt.
+fn say_summary(summary: &HuntSummary, args: &HuntArgs, target: &Target) {
+    let p = summary.progress;
+    let why = match (summary.ending, interrupt::caught()) {
+        (_, Some(_)) => "interrupted".to_string(),
+        (Ending::Limit, _) => format!("--limit {}", p.found),
+        (Ending::Time, _) => "--time".to_string(),
+        (Ending::Exhausted, _) => "nothing left to try".to_string(),
+        _ => "stopped".to_string(),
+    };
+    say!(
+        "sudoku: hunt found {} new puzzles rated {} or more ({} candidates tried, {} unique, {} rated) in \
+         {:.1} s on {} thread{}; ended by {why}{}",
+        p.found,
+        Tenths(args.min_er),
+        p.tried,
+        p.unique,
+        p.rated,
+        p.elapsed.as_secs_f64(),
+        summary.threads,
+        if summary.threads == 1 { "" } else { "s" },
+        crate::written_to(target)
+    );
 }
 
 #[cfg(test)]

@@ -115,26 +115,26 @@ fn run(args: cli::Cli) -> anyhow::Result<ExitCode> {
         return generate(&target, &opts, cli::show_progress(&target, quiet), quiet);
     }
     match (args.command, args.solve_file) {
-        (Some(cli::Command::Generate(g)), _) => match g.puzzle_run() {
-            Some((target, run)) => human_cli::generate_puzzles(&run, &target, quiet),
-            None => {
-                if let Some(flag) = g.puzzle_option() {
-                    anyhow::bail!("{flag} makes puzzles: add --puzzles COUNT");
-                }
-                let (target, opts) = g.run();
-                generate(&target, &opts, cli::show_progress(&target, quiet), quiet)
-            }
-        },
-        (Some(cli::Command::Rate(a)), _) => human_cli::rate(&a, quiet),
-        (
-            Some(cli::Command::Explain {
-                batch,
-                json,
-                scale,
-                explain: e,
-            }),
-            _,
-        ) => match &e.html {
+        (Some(command), _) => subcommand(command, quiet),
+        (None, Some(file)) => solve_classic(&file, quiet),
+        (None, None) => {
+            say!("{}", usage::SHORT_USAGE.trim_end());
+            Ok(ExitCode::from(2))
+        }
+    }
+}
+
+/// Runs one subcommand.
+fn subcommand(command: cli::Command, quiet: bool) -> anyhow::Result<ExitCode> {
+    match command {
+        cli::Command::Generate(g) => generate_command(&g, quiet),
+        cli::Command::Rate(a) => human_cli::rate(&a, quiet),
+        cli::Command::Explain {
+            batch,
+            json,
+            scale,
+            explain: e,
+        } => match &e.html {
             Some(page) => page_cli::run(&batch, scale, e.max_se, page),
             None => explain_cli::run(
                 &batch,
@@ -145,104 +145,122 @@ fn run(args: cli::Cli) -> anyhow::Result<ExitCode> {
                 quiet,
             ),
         },
-        (Some(cli::Command::Solve(a)), _) => batch_job(
+        cli::Command::Solve(a) => batch_job(
             &a.batch,
             &Solve { unique: a.unique },
             &a.options(),
             "solved",
             quiet,
         ),
-        (Some(cli::Command::Check(a)), _) => batch_job(
+        cli::Command::Check(a) => batch_job(
             &a.batch,
             &tools::Check { unique: a.unique },
             &a.batch.options(false, None, a.json.json),
             "ok",
             quiet,
         ),
-        (Some(cli::Command::Count(a)), _) => batch_job(
+        cli::Command::Count(a) => batch_job(
             &a.batch,
             &tools::Count { limit: a.limit },
             &a.batch.options(false, None, a.json.json),
             "counted",
             quiet,
         ),
-        (Some(cli::Command::Canon(a)), _) => batch_job(
+        cli::Command::Canon(a) => batch_job(
             &a.batch,
             &tools::Canon { form: a.form() },
             &a.batch.options(false, None, a.json.json),
             "in canonical form",
             quiet,
         ),
-        (Some(cli::Command::Dedupe(a)), _) => batch_job(
+        cli::Command::Dedupe(a) => batch_job(
             &a.batch,
             &tools::Dedupe,
             &a.batch.options(false, None, false),
             "kept",
             quiet,
         ),
-        (Some(cli::Command::Shuffle(a)), _) => batch_job(
+        cli::Command::Shuffle(a) => batch_job(
             &a.batch,
             &*shuffle_cli::job(a.seed, &a.copies),
             &a.batch.options(false, None, false),
             "shuffled",
             quiet,
         ),
-        (Some(cli::Command::Split { batch, split }), _) => split_cli::run(&batch, &split, quiet),
-        (Some(cli::Command::Export { batch, export }), _) => {
-            export_cli::run(&batch, &export, quiet)
-        }
-        (Some(cli::Command::Completions { shell }), _) => {
-            use clap::CommandFactory;
-            let mut cmd = cli::Cli::command();
-            let mut text = Vec::new();
-            clap_complete::generate(shell, &mut cmd, "sudoku", &mut text);
-            console::print(&text)?;
-            Ok(ExitCode::SUCCESS)
-        }
-        (Some(cli::Command::Man { command, dir }), _) => {
-            match dir {
-                Some(dir) => {
-                    for path in manual::write_all(&dir)? {
-                        if !quiet {
-                            say!("sudoku: wrote {}", console::escaped(&path));
-                        }
-                    }
-                }
-                None => {
-                    let mut text = Vec::new();
-                    manual::write_page(command.as_deref(), &mut text)?;
-                    console::print(&text)?;
+        cli::Command::Split { batch, split } => split_cli::run(&batch, &split, quiet),
+        cli::Command::Export { batch, export } => export_cli::run(&batch, &export, quiet),
+        cli::Command::Completions { shell } => completions(shell),
+        cli::Command::Man { command, dir } => man(command.as_deref(), dir.as_deref(), quiet),
+        cli::Command::Bench(args) => bench_cli::run(&args),
+        cli::Command::Hunt(args) => hunt_cli::run(&args, quiet),
+    }
+}
+
+/// `sudoku generate`: puzzles with `--puzzles`, boards otherwise.
+fn generate_command(g: &cli::GenerateArgs, quiet: bool) -> anyhow::Result<ExitCode> {
+    if let Some((target, run)) = g.puzzle_run() {
+        return human_cli::generate_puzzles(&run, &target, quiet);
+    }
+    if let Some(flag) = g.puzzle_option() {
+        anyhow::bail!("{flag} makes puzzles: add --puzzles COUNT");
+    }
+    let (target, opts) = g.run();
+    generate(&target, &opts, cli::show_progress(&target, quiet), quiet)
+}
+
+/// `sudoku completions SHELL`: the shell's completion script on standard output.
+fn completions(shell: clap_complete::Shell) -> anyhow::Result<ExitCode> {
+    use clap::CommandFactory;
+    let mut cmd = cli::Cli::command();
+    let mut text = Vec::new();
+    clap_complete::generate(shell, &mut cmd, "sudoku", &mut text);
+    console::print(&text)?;
+    Ok(ExitCode::SUCCESS)
+}
+
+/// `sudoku man [COMMAND] [--dir DIR]`: every manual page written into `dir`, or one page on standard output.
+fn man(
+    command: Option<&str>,
+    dir: Option<&std::path::Path>,
+    quiet: bool,
+) -> anyhow::Result<ExitCode> {
+    match dir {
+        Some(dir) => {
+            for path in manual::write_all(dir)? {
+                if !quiet {
+                    say!("sudoku: wrote {}", console::escaped(&path));
                 }
             }
-            Ok(ExitCode::SUCCESS)
         }
-        (Some(cli::Command::Bench(args)), _) => bench_cli::run(&args),
-        (Some(cli::Command::Hunt(args)), _) => hunt_cli::run(&args, quiet),
-        (None, Some(file)) => {
-            let target = Target::File(cli::CLASSIC_FILE.into());
-            let mut reporter = Reporter::new(
-                cli::show_progress(&target, quiet),
-                value::default_max_errors(),
-                quiet,
-                "records",
-            );
-            let summary = batch::run_batch(
-                vec![InputSpec::from_arg(&file)],
-                &target,
-                &Solve::default(),
-                &cli::classic_options(),
-                &mut reporter,
-            );
-            reporter.finish();
-            let summary = summary?;
-            show(&summary, "solved", quiet, false, &target);
-            Ok(finished(summary.counts.failures() > 0))
-        }
-        (None, None) => {
-            say!("{}", usage::SHORT_USAGE.trim_end());
-            Ok(ExitCode::from(2))
+        None => {
+            let mut text = Vec::new();
+            manual::write_page(command, &mut text)?;
+            console::print(&text)?;
         }
     }
+    Ok(ExitCode::SUCCESS)
+}
+
+/// The classic `sudoku -s FILE`: solves the file into the classic output file.
+fn solve_classic(file: &std::path::Path, quiet: bool) -> anyhow::Result<ExitCode> {
+    let target = Target::File(cli::CLASSIC_FILE.into());
+    let mut reporter = Reporter::new(
+        cli::show_progress(&target, quiet),
+        value::default_max_errors(),
+        quiet,
+        "records",
+    );
+    let summary = batch::run_batch(
+        vec![InputSpec::from_arg(file)],
+        &target,
+        &Solve::default(),
+        &cli::classic_options(),
+        &mut reporter,
+    );
+    reporter.finish();
+    let summary = summary?;
+    show(&summary, "solved", quiet, false, &target);
+    Ok(finished(summary.counts.failures() > 0))
 }
 
 /// A batch subcommand: `job` on every record of the inputs, the summary (`answered` names what a good record got),

@@ -353,25 +353,7 @@ fn answer_copies<J: Job + ?Sized>(
         }
         let text = puzzles.get(i);
         let claim = claims.as_ref().and_then(|c| c.get(i));
-        let result = match text {
-            None => Err(Failure::Malformed(RecordError::Null)),
-            Some(t) => match Grid::parse_line(t) {
-                Err(e) => Err(Failure::Malformed(e.into())),
-                Ok(grid) => {
-                    let record = Record {
-                        puzzle: &grid,
-                        claim,
-                        position: first + i as u64,
-                        text: t,
-                    };
-                    made.iter_mut().zip(0u32..).try_for_each(|((p, s), copy)| {
-                        p.clear();
-                        s.clear();
-                        rewrite(job, &record, copy, p, s).map(|_| ())
-                    })
-                }
-            },
-        };
+        let result = rewrite_copies(job, text, claim, first + i as u64, &mut made);
         let lossy = |b: &[u8]| String::from_utf8_lossy(b).into_owned();
         match result {
             Ok(()) => {
@@ -400,21 +382,65 @@ fn answer_copies<J: Job + ?Sized>(
             }
         }
     }
-    let take = arrow_array::UInt32Array::from(rows.clone());
-    let mut columns: Vec<ArrayRef> = batch
-        .columns()
-        .iter()
-        .map(|c| arrow_select::take::take(c, &take, None).expect("rows of the batch"))
-        .collect();
-    columns[plan.puzzle] = Arc::new(puzzle_col.finish());
-    if let (Some(c), Some(mut b)) = (plan.claim, claim_col) {
-        columns[c] = Arc::new(b.finish());
+    let columns = CopyColumns {
+        puzzle: puzzle_col,
+        claim: claim_col,
+        rows,
+    };
+    (columns.finish(plan, batch, first), report)
+}
+
+/// Every copy of one row (its puzzle `text`, its `claim`, its number `position` in the run) rewritten by `job`
+/// into `made`, a puzzle and a claim per copy.
+fn rewrite_copies<J: Job + ?Sized>(
+    job: &J,
+    text: Option<&[u8]>,
+    claim: Option<&[u8]>,
+    position: u64,
+    made: &mut [(Vec<u8>, Vec<u8>)],
+) -> Result<(), Failure> {
+    let t = text.ok_or(Failure::Malformed(RecordError::Null))?;
+    let grid = Grid::parse_line(t).map_err(|e| Failure::Malformed(e.into()))?;
+    let record = Record {
+        puzzle: &grid,
+        claim,
+        position,
+        text: t,
+    };
+    made.iter_mut().zip(0u32..).try_for_each(|((p, s), copy)| {
+        p.clear();
+        s.clear();
+        rewrite(job, &record, copy, p, s).map(|_| ())
+    })
+}
+
+/// The columns [`answer_copies`] builds: the rewritten puzzles and claims, and the input row of each output row.
+struct CopyColumns {
+    puzzle: StringBuilder,
+    claim: Option<StringBuilder>,
+    rows: Vec<u32>,
+}
+
+impl CopyColumns {
+    /// The output batch of `batch` (whose first row is number `first` in the run): every column's rows repeated as
+    /// `rows` says, the puzzle and claim columns replaced, the `group` column added.
+    fn finish(mut self, plan: &Plan, batch: &RecordBatch, first: u64) -> RecordBatch {
+        let groups = self.rows.iter().map(|&r| (first + u64::from(r)) as i64);
+        let groups = arrow_array::Int64Array::from_iter_values(groups);
+        let take = arrow_array::UInt32Array::from(self.rows);
+        let mut columns: Vec<ArrayRef> = batch
+            .columns()
+            .iter()
+            .map(|c| arrow_select::take::take(c, &take, None).expect("rows of the batch"))
+            .collect();
+        columns[plan.puzzle] = Arc::new(self.puzzle.finish());
+        if let (Some(c), Some(b)) = (plan.claim, &mut self.claim) {
+            columns[c] = Arc::new(b.finish());
+        }
+        columns.push(Arc::new(groups));
+        RecordBatch::try_new(plan.schema.clone(), columns)
+            .expect("the columns follow the plan's schema")
     }
-    let groups = rows.iter().map(|&r| (first + u64::from(r)) as i64);
-    columns.push(Arc::new(arrow_array::Int64Array::from_iter_values(groups)));
-    let out = RecordBatch::try_new(plan.schema.clone(), columns)
-        .expect("the columns follow the plan's schema");
-    (out, report)
 }
 
 /// `CsvAnswer::Rewrite`: the job's answer for the puzzle (its copy `copy`) into `out`, and for the claim (when

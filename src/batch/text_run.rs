@@ -39,7 +39,7 @@ pub(super) fn each_input<J: Job + ?Sized>(
     let first = col.bytes_out() == 0;
     let (mut prep, skipped, keep) = plan_input(&mut chunks, job, opts, &name, compressed, first)?;
     // A CSV whose rows a job copies gets a `group` column: the input record's number in the run.
-    let mut next_record =
+    let next_record =
         (job.copies() > 1 && matches!(prep.plan, Plan::Csv(_))).then_some(col.records());
     if next_record.is_some() && prep.preamble.ends_with(b"\n") {
         prep.preamble.pop();
@@ -47,9 +47,11 @@ pub(super) fn each_input<J: Job + ?Sized>(
     }
     col.begin_text(&name, &prep, skipped, opts.json);
     col.send_preamble(std::mem::take(&mut prep.preamble), run)?;
-    // With JSON Lines output, every chunk is told the line it starts at: the chunks are cut in order, so a running
-    // count of their newlines gives it (one extra pass over the bytes, in JSON mode only).
-    let mut next_line = skipped;
+    let mut places = Places {
+        next_line: opts.json.then_some(skipped),
+        next_record,
+        skipped: keep,
+    };
     let plan = &prep.plan;
     let writer = &run.writer;
     let chunks = std::cell::RefCell::new(chunks);
@@ -66,31 +68,7 @@ pub(super) fn each_input<J: Job + ?Sized>(
             let mut chunks = chunks.borrow_mut();
             let base = chunks.position();
             let chunk = chunks.next_chunk().map_err(chunk_error(&name))?;
-            Ok(chunk.map(|c| {
-                let json = opts.json.then_some(next_line);
-                if opts.json {
-                    next_line += match &c {
-                        Chunk::Oversized { lines, .. } => *lines,
-                        bytes => memchr::memchr_iter(b'\n', bytes).count() as u64,
-                    };
-                }
-                let record = next_record;
-                if let Some(n) = &mut next_record {
-                    *n += match &c {
-                        Chunk::Oversized { .. } => 1,
-                        bytes => format::records_in_lines(bytes),
-                    };
-                }
-                (
-                    Place {
-                        base,
-                        json,
-                        skipped: keep,
-                        record,
-                    },
-                    c,
-                )
-            }))
+            Ok(chunk.map(|c| (places.place(base, &c), c)))
         },
         |(place, chunk): (Place, Chunk<'_>), cancel: &AtomicBool| {
             let room = if opts.json {
@@ -108,6 +86,43 @@ pub(super) fn each_input<J: Job + ?Sized>(
             Ok(flow)
         },
     )
+}
+
+/// Where each chunk of a text input starts, told to the chunk's work: the chunks are cut in order, so running
+/// counts give it.
+struct Places {
+    /// With JSON Lines output, the 0-based line the next chunk starts at (a count of the newlines before it: one
+    /// extra pass over the bytes, in JSON mode only).
+    next_line: Option<u64>,
+    /// For a CSV whose rows get a `group` column, the number in the run of the next chunk's first record.
+    next_record: Option<u64>,
+    /// What happens to comment and blank lines.
+    skipped: Skipped,
+}
+
+impl Places {
+    /// The place of chunk `c`, which starts at byte `base` of its input; the counts move past it.
+    fn place(&mut self, base: u64, c: &Chunk<'_>) -> Place {
+        let place = Place {
+            base,
+            json: self.next_line,
+            skipped: self.skipped,
+            record: self.next_record,
+        };
+        if let Some(line) = &mut self.next_line {
+            *line += match c {
+                Chunk::Oversized { lines, .. } => *lines,
+                bytes => memchr::memchr_iter(b'\n', bytes).count() as u64,
+            };
+        }
+        if let Some(n) = &mut self.next_record {
+            *n += match c {
+                Chunk::Oversized { .. } => 1,
+                bytes => format::records_in_lines(bytes),
+            };
+        }
+        place
+    }
 }
 
 /// Decides how the input is read and what goes out before its records: its plan (from its first bytes, `chunks`

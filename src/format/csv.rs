@@ -383,27 +383,41 @@ pub(crate) fn record<J: Answerer + ?Sized>(
         json,
         report,
         |out, failure| {
-            match (cols.answer, puzzle) {
-                (CsvAnswer::Solution | CsvAnswer::Append(_), _) => {
-                    let rest = before_answer(row, answer, found, cols, out);
-                    write_marker_field(out, failure);
-                    out.extend(std::iter::repeat_n(b',', cols.extra));
-                    out.extend_from_slice(&row[rest]);
-                }
-                (_, Some(p)) => {
-                    out.extend_from_slice(&row[..p.whole.start]);
-                    write_marker_field(out, failure);
-                    out.extend_from_slice(&row[p.whole.end..]);
-                }
-                (_, None) => {
-                    out.extend_from_slice(row);
-                    out.push(b',');
-                    write_marker_field(out, failure);
-                }
-            }
+            marked_row(cols, row, (puzzle, answer, found), failure, out);
             write_group(out, group);
         },
     );
+}
+
+/// A failed row's output: the row with the marker in its answer field (the solution or appended columns, the
+/// columns added left empty) or in place of its puzzle field, or, with no puzzle field, after the row. `fields`
+/// are the row's puzzle field, answer field and number of fields.
+fn marked_row(
+    cols: &Columns,
+    row: &[u8],
+    fields: (Option<Field>, Option<Range<usize>>, usize),
+    failure: &Failure,
+    out: &mut Vec<u8>,
+) {
+    let (puzzle, answer, found) = fields;
+    match (cols.answer, puzzle) {
+        (CsvAnswer::Solution | CsvAnswer::Append(_), _) => {
+            let rest = before_answer(row, answer, found, cols, out);
+            write_marker_field(out, failure);
+            out.extend(std::iter::repeat_n(b',', cols.extra));
+            out.extend_from_slice(&row[rest]);
+        }
+        (_, Some(p)) => {
+            out.extend_from_slice(&row[..p.whole.start]);
+            write_marker_field(out, failure);
+            out.extend_from_slice(&row[p.whole.end..]);
+        }
+        (_, None) => {
+            out.extend_from_slice(row);
+            out.push(b',');
+            write_marker_field(out, failure);
+        }
+    }
 }
 
 /// The fields of a row a job needs, found in one pass.

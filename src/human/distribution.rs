@@ -159,14 +159,16 @@ impl Distribution {
     pub fn to_svg(&self) -> String {
         let n = self.bars.len().max(1) as u32;
         let slot = MIN_SLOT.max(MIN_PLOT_WIDTH.div_ceil(n));
-        let plot_width = slot * n;
-        let (width, height) = (LEFT + plot_width + RIGHT, TOP + PLOT_HEIGHT + BOTTOM);
-        let base = TOP + PLOT_HEIGHT;
         let max = self.bars.iter().map(|&(_, c)| c).max().unwrap_or(0).max(1);
         let step = tick_step(max);
-        let y_max = max.div_ceil(step) * step;
-        let y_of = |count: u64| base as f64 - count as f64 * f64::from(PLOT_HEIGHT) / y_max as f64;
-
+        let chart = Chart {
+            slot,
+            plot_width: slot * n,
+            base: TOP + PLOT_HEIGHT,
+            step,
+            y_max: max.div_ceil(step) * step,
+        };
+        let (width, height) = (LEFT + chart.plot_width + RIGHT, TOP + PLOT_HEIGHT + BOTTOM);
         let mut s = String::new();
         let w = &mut s;
         let failed = match self.failed {
@@ -197,14 +199,41 @@ impl Distribution {
             width / 2,
             xml(&title)
         );
-        // The y axis: ticks, their grid lines and labels, the title.
+        chart.y_axis(w);
+        for (i, (label, count)) in self.bars.iter().enumerate() {
+            chart.bar(w, i as u32, label, *count);
+        }
+        chart.axes(w, self.axis);
+        s.push_str("</svg>\n");
+        s
+    }
+}
+
+/// The geometry of [`Distribution::to_svg`]'s chart: the width of a bar's slot and of the plot, the y of the x
+/// axis, and the y axis's tick step and top.
+struct Chart {
+    slot: u32,
+    plot_width: u32,
+    base: u32,
+    step: u64,
+    y_max: u64,
+}
+
+impl Chart {
+    /// The y of a count.
+    fn y_of(&self, count: u64) -> f64 {
+        self.base as f64 - count as f64 * f64::from(PLOT_HEIGHT) / self.y_max as f64
+    }
+
+    /// The y axis: ticks, their grid lines and labels, the title.
+    fn y_axis(&self, w: &mut String) {
         let mut tick = 0;
-        while tick <= y_max {
-            let y = y_of(tick);
+        while tick <= self.y_max {
+            let y = self.y_of(tick);
             let _ = writeln!(
                 w,
                 "<line x1=\"{LEFT}\" y1=\"{y:.1}\" x2=\"{}\" y2=\"{y:.1}\" stroke=\"#dddddd\"/>",
-                LEFT + plot_width
+                LEFT + self.plot_width
             );
             let _ = writeln!(
                 w,
@@ -213,7 +242,7 @@ impl Distribution {
                 LEFT - 8,
                 y + 4.0
             );
-            tick += step;
+            tick += self.step;
         }
         let _ = writeln!(
             w,
@@ -221,39 +250,44 @@ impl Distribution {
              font-size=\"14\">puzzles</text>",
             TOP + PLOT_HEIGHT / 2
         );
-        // The bars, their counts and labels.
-        for (i, (label, count)) in self.bars.iter().enumerate() {
-            let x = LEFT + slot * i as u32;
-            let bar_width = slot * 7 / 10;
-            let left = f64::from(x) + f64::from(slot - bar_width) / 2.0;
-            let top = y_of(*count);
-            let middle = x + slot / 2;
-            let _ = writeln!(
-                w,
-                "<rect class=\"bar\" x=\"{left:.1}\" y=\"{top:.1}\" width=\"{bar_width}\" height=\"{:.1}\" \
-                 fill=\"#4c78a8\"><title>{}: {count}</title></rect>",
-                f64::from(base) - top,
-                xml(label)
-            );
-            let _ = writeln!(
-                w,
-                "<text class=\"count\" x=\"{middle}\" y=\"{:.1}\" text-anchor=\"middle\" \
-                 font-size=\"12\">{count}</text>",
-                top - 5.0
-            );
-            let _ = writeln!(
-                w,
-                "<text class=\"label\" x=\"{middle}\" y=\"{}\" text-anchor=\"middle\" \
-                 font-size=\"12\">{}</text>",
-                base + 20,
-                xml(label)
-            );
-        }
-        // The axes over the grid lines, then the x axis's title.
+    }
+
+    /// Bar `i`: its rectangle, its count above it and its label under it.
+    fn bar(&self, w: &mut String, i: u32, label: &str, count: u64) {
+        let x = LEFT + self.slot * i;
+        let bar_width = self.slot * 7 / 10;
+        let left = f64::from(x) + f64::from(self.slot - bar_width) / 2.0;
+        let top = self.y_of(count);
+        let middle = x + self.slot / 2;
+        let _ = writeln!(
+            w,
+            "<rect class=\"bar\" x=\"{left:.1}\" y=\"{top:.1}\" width=\"{bar_width}\" height=\"{:.1}\" \
+             fill=\"#4c78a8\"><title>{}: {count}</title></rect>",
+            f64::from(self.base) - top,
+            xml(label)
+        );
+        let _ = writeln!(
+            w,
+            "<text class=\"count\" x=\"{middle}\" y=\"{:.1}\" text-anchor=\"middle\" \
+             font-size=\"12\">{count}</text>",
+            top - 5.0
+        );
+        let _ = writeln!(
+            w,
+            "<text class=\"label\" x=\"{middle}\" y=\"{}\" text-anchor=\"middle\" \
+             font-size=\"12\">{}</text>",
+            self.base + 20,
+            xml(label)
+        );
+    }
+
+    /// The axes over the grid lines, then the x axis's title.
+    fn axes(&self, w: &mut String, title: &str) {
+        let base = self.base;
         let _ = writeln!(
             w,
             "<line x1=\"{LEFT}\" y1=\"{base}\" x2=\"{}\" y2=\"{base}\" stroke=\"#000000\"/>",
-            LEFT + plot_width
+            LEFT + self.plot_width
         );
         let _ = writeln!(
             w,
@@ -262,12 +296,10 @@ impl Distribution {
         let _ = writeln!(
             w,
             "<text class=\"axis\" x=\"{}\" y=\"{}\" text-anchor=\"middle\" font-size=\"14\">{}</text>",
-            LEFT + plot_width / 2,
+            LEFT + self.plot_width / 2,
             base + 48,
-            xml(self.axis)
+            xml(title)
         );
-        s.push_str("</svg>\n");
-        s
     }
 }
 

@@ -375,6 +375,30 @@ fn draw(out: &mut String, puzzle: &Grid, c: &Candidates, marks: &Marks, id: usiz
             i + 1
         );
     }
+    shade(out, marks);
+    for i in 0..=9 {
+        let at = MARGIN + i as f64 * CELL;
+        let (w, colour) = if i % 3 == 0 {
+            (2.0, "#000")
+        } else {
+            (0.6, "#999")
+        };
+        let (a, b) = (MARGIN, MARGIN + 9.0 * CELL);
+        let _ = writeln!(
+            out,
+            "<line x1=\"{at}\" y1=\"{a}\" x2=\"{at}\" y2=\"{b}\" stroke=\"{colour}\" stroke-width=\"{w}\"/>\
+             <line x1=\"{a}\" y1=\"{at}\" x2=\"{b}\" y2=\"{at}\" stroke=\"{colour}\" stroke-width=\"{w}\"/>"
+        );
+    }
+    write_digits(out, puzzle, c, marks);
+    if let Some(proof) = &marks.proof {
+        arrows(out, proof, id);
+    }
+    out.push_str("</svg>\n");
+}
+
+/// The fills of the step's houses, pattern cells, placed or guessed cell, and removed candidates.
+fn shade(out: &mut String, marks: &Marks) {
     let fill = |out: &mut String, cell: usize, colour: &str| {
         let _ = writeln!(
             out,
@@ -402,20 +426,10 @@ fn draw(out: &mut String, puzzle: &Grid, c: &Candidates, marks: &Marks, id: usiz
             "<circle cx=\"{x:.1}\" cy=\"{y:.1}\" r=\"6.5\" fill=\"{ELIMINATED_FILL}\"/>"
         );
     }
-    for i in 0..=9 {
-        let at = MARGIN + i as f64 * CELL;
-        let (w, colour) = if i % 3 == 0 {
-            (2.0, "#000")
-        } else {
-            (0.6, "#999")
-        };
-        let (a, b) = (MARGIN, MARGIN + 9.0 * CELL);
-        let _ = writeln!(
-            out,
-            "<line x1=\"{at}\" y1=\"{a}\" x2=\"{at}\" y2=\"{b}\" stroke=\"{colour}\" stroke-width=\"{w}\"/>\
-             <line x1=\"{a}\" y1=\"{at}\" x2=\"{b}\" y2=\"{at}\" stroke=\"{colour}\" stroke-width=\"{w}\"/>"
-        );
-    }
+}
+
+/// The grid's digits (givens and placed) and each open cell's candidates, marked as removed or placed by the step.
+fn write_digits(out: &mut String, puzzle: &Grid, c: &Candidates, marks: &Marks) {
     for (cell, &given) in puzzle.cells().iter().enumerate() {
         let (x, y) = (
             MARGIN + ((cell % 9) as f64 + 0.5) * CELL,
@@ -447,10 +461,6 @@ fn draw(out: &mut String, puzzle: &Grid, c: &Candidates, marks: &Marks, id: usiz
             );
         }
     }
-    if let Some(proof) = &marks.proof {
-        arrows(out, proof, id);
-    }
-    out.push_str("</svg>\n");
 }
 
 #[cfg(test)]

@@ -249,20 +249,7 @@ pub(crate) fn check_chain(board: &Board, step: &Value) -> usize {
             assert_eq!((a.0, a.1, !a.2), z, "{step}");
             concludes(step, z);
         }
-        "cycle" => {
-            assert_eq!(branches.len(), 1);
-            let b = &branches[0];
-            assert!(b.len() >= 5 && first(b) == last(b) && first(b).2, "{step}");
-            for w in b.windows(2) {
-                assert_ne!(w[0].2, w[1].2, "{step}");
-            }
-            // Each removed candidate sees an "on" and an "off" potential of its digit on the cycle.
-            assert!(cells(&step["place"]).is_empty());
-            for (cell, d) in cells(&step["eliminate"]) {
-                let sees = |on: bool| b.iter().any(|p| p.2 == on && p.1 == d && peers(p.0, cell));
-                assert!(sees(true) && sees(false), "{step}");
-            }
-        }
+        "cycle" => check_cycle(step, &branches),
         "contradiction" => {
             assert_eq!(branches.len(), 2);
             let (a, b) = (&branches[0], &branches[1]);
@@ -282,32 +269,53 @@ pub(crate) fn check_chain(board: &Board, step: &Value) -> usize {
         shape @ ("cell" | "region") => {
             let starts: Vec<Pot> = branches.iter().map(first).collect();
             assert!(starts.len() >= 2 && starts.iter().all(|p| p.2), "{step}");
-            if shape == "cell" {
-                // Every candidate of one cell.
-                let cell = starts[0].0;
-                let digits: Vec<u8> = (1..=9).filter(|&d| board.open_candidate(cell, d)).collect();
-                let got: Vec<u8> = starts.iter().map(|p| p.1).collect();
-                assert!(starts.iter().all(|p| p.0 == cell), "{step}");
-                assert_eq!(got, digits, "{step}");
-            } else {
-                // Every place of one digit in one house.
-                let d = starts[0].1;
-                assert!(starts.iter().all(|p| p.1 == d), "{step}");
-                let got: Vec<usize> = starts.iter().map(|p| p.0).collect();
-                let covered = houses_of(got[0]).iter().any(|h| {
-                    let places: Vec<usize> = h
-                        .iter()
-                        .copied()
-                        .filter(|&c| board.open_candidate(c, d))
-                        .collect();
-                    places == got
-                });
-                assert!(covered, "{step}");
-            }
+            check_starts(board, step, shape == "cell", &starts);
             assert!(same_end(), "{step}");
             concludes(step, last(&branches[0]));
         }
         other => panic!("unknown chain type {other}"),
     }
     links
+}
+
+/// A cycle's checks: one branch, at least five links from an "on" potential back to it, "on" and "off" in turn;
+/// each removed candidate sees an "on" and an "off" potential of its digit on the cycle.
+fn check_cycle(step: &Value, branches: &[Vec<Pot>]) {
+    assert_eq!(branches.len(), 1);
+    let b = &branches[0];
+    let (first, last) = (b[0], *b.last().unwrap());
+    assert!(b.len() >= 5 && first == last && first.2, "{step}");
+    for w in b.windows(2) {
+        assert_ne!(w[0].2, w[1].2, "{step}");
+    }
+    assert!(cells(&step["place"]).is_empty());
+    for (cell, d) in cells(&step["eliminate"]) {
+        let sees = |on: bool| b.iter().any(|p| p.2 == on && p.1 == d && peers(p.0, cell));
+        assert!(sees(true) && sees(false), "{step}");
+    }
+}
+
+/// The starts of a cell chain (every candidate of one cell: `cell`) or a region chain (every place of one digit
+/// in one house) on `board`.
+fn check_starts(board: &Board, step: &Value, cell: bool, starts: &[Pot]) {
+    if cell {
+        let cell = starts[0].0;
+        let digits: Vec<u8> = (1..=9).filter(|&d| board.open_candidate(cell, d)).collect();
+        let got: Vec<u8> = starts.iter().map(|p| p.1).collect();
+        assert!(starts.iter().all(|p| p.0 == cell), "{step}");
+        assert_eq!(got, digits, "{step}");
+    } else {
+        let d = starts[0].1;
+        assert!(starts.iter().all(|p| p.1 == d), "{step}");
+        let got: Vec<usize> = starts.iter().map(|p| p.0).collect();
+        let covered = houses_of(got[0]).iter().any(|h| {
+            let places: Vec<usize> = h
+                .iter()
+                .copied()
+                .filter(|&c| board.open_candidate(c, d))
+                .collect();
+            places == got
+        });
+        assert!(covered, "{step}");
+    }
 }

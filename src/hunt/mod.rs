@@ -31,6 +31,7 @@ use rayon::prelude::*;
 use crate::grid::{Conflict, Grid};
 use crate::ordered::ThreadsError;
 use crate::solver::{self, SolveError};
+use crate::tools::Key;
 
 pub use moves::{Move, MoveError, MOVE_MAX};
 pub use options::{Ending, Find, HuntEvent, HuntOptions, HuntProgress, HuntSummary, Seed};
@@ -103,6 +104,89 @@ pub fn hunt(
         .thread_name(|i| format!("sudoku-hunt-{i}"))
         .build()
         .map_err(ThreadsError::from_pool)?;
+    let (distinct, seen) = starting_classes(&pool, seeds, known)?;
+    let shared = search::Shared::new(options, &distinct, seen);
+    let (tx, rx) = crossbeam_channel::unbounded();
+    let joined = std::thread::scope(|s| {
+        let shared = &shared;
+        let workers = s.spawn(move || {
+            pool.scope(|ps| {
+                for _ in 0..threads {
+                    let tx = tx.clone();
+                    ps.spawn(move |_| search::work(shared, &tx));
+                }
+            });
+        });
+        let heard = listen(&rx, shared, options, stop, started, &mut report);
+        workers.join().map(|()| heard)
+    });
+    let (found, ending) = joined.map_err(worker_failure)?;
+    let ending = ending.unwrap_or(if shared.exhausted.load(Ordering::Relaxed) {
+        Ending::Exhausted
+    } else {
+        Ending::Stopped
+    });
+    Ok(HuntSummary {
+        progress: shared.progress(found, started),
+        ending,
+        threads,
+    })
+}
+
+/// Hears the workers' finds on the calling thread until they have all stopped: tells `report` each find (up to
+/// the limit) and the progress every [`PROGRESS_EVERY`], and stops the workers at the limit, on `stop` or at the
+/// deadline. Returns the finds reported and what ended the hunt, if the hunt ended it.
+fn listen(
+    rx: &crossbeam_channel::Receiver<Find>,
+    shared: &search::Shared<'_>,
+    options: &HuntOptions,
+    stop: &AtomicBool,
+    started: Instant,
+    report: &mut impl FnMut(HuntEvent),
+) -> (u64, Option<Ending>) {
+    let deadline = options.time.map(|t| started + t);
+    let mut found = 0u64;
+    let mut ending = None;
+    let mut last = Instant::now();
+    loop {
+        match rx.recv_timeout(PROGRESS_EVERY) {
+            Ok(find) => {
+                if options.limit.is_none_or(|l| found < l) {
+                    found += 1;
+                    report(HuntEvent::Found(find));
+                    if options.limit == Some(found) {
+                        ending.get_or_insert(Ending::Limit);
+                        shared.stop();
+                    }
+                }
+            }
+            Err(crossbeam_channel::RecvTimeoutError::Timeout) => {}
+            Err(crossbeam_channel::RecvTimeoutError::Disconnected) => return (found, ending),
+        }
+        if ending.is_none() {
+            if stop.load(Ordering::Relaxed) {
+                ending = Some(Ending::Stopped);
+                shared.stop();
+            } else if deadline.is_some_and(|d| Instant::now() >= d) {
+                ending = Some(Ending::Time);
+                shared.stop();
+            }
+        }
+        if last.elapsed() >= PROGRESS_EVERY {
+            last = Instant::now();
+            report(HuntEvent::Progress(shared.progress(found, started)));
+        }
+    }
+}
+
+/// The seeds to search from (one per class, in order) and the classes to skip (the known puzzles' and the
+/// seeds'), the known puzzles' canonical forms found on `pool`. A seed of another seed's class is gone through
+/// once; a seed of a known class still starts a search.
+fn starting_classes(
+    pool: &rayon::ThreadPool,
+    seeds: &[Seed],
+    known: &[Grid],
+) -> Result<(Vec<Seed>, HashSet<Key>), HuntError> {
     let known_keys = pool.install(|| {
         known
             .par_iter()
@@ -115,7 +199,6 @@ pub fn hunt(
             .collect::<Result<Vec<_>, _>>()
     })?;
     let mut seen: HashSet<_> = known_keys.into_iter().collect();
-    // A seed of another seed's class is gone through once; a seed of a known class still starts a search.
     let mut seed_classes = HashSet::new();
     let mut distinct = Vec::new();
     for s in seeds {
@@ -125,77 +208,15 @@ pub fn hunt(
         }
         seen.insert(class);
     }
-    let shared = search::Shared::new(options, &distinct, seen);
-    let (tx, rx) = crossbeam_channel::unbounded();
-    let deadline = options.time.map(|t| started + t);
-    let mut found = 0u64;
-    let mut ending = None;
-    let progress = |found: u64| HuntProgress {
-        tried: shared.tried.load(Ordering::Relaxed),
-        unique: shared.unique.load(Ordering::Relaxed),
-        rated: shared.rated.load(Ordering::Relaxed),
-        found,
-        frontier: shared.frontier_len(),
-        elapsed: started.elapsed(),
-    };
-    let joined = std::thread::scope(|s| {
-        let shared = &shared;
-        let workers = s.spawn(move || {
-            pool.scope(|ps| {
-                for _ in 0..threads {
-                    let tx = tx.clone();
-                    ps.spawn(move |_| search::work(shared, &tx));
-                }
-            });
-        });
-        let mut last = Instant::now();
-        loop {
-            match rx.recv_timeout(PROGRESS_EVERY) {
-                Ok(find) => {
-                    if options.limit.is_none_or(|l| found < l) {
-                        found += 1;
-                        report(HuntEvent::Found(find));
-                        if options.limit == Some(found) {
-                            ending.get_or_insert(Ending::Limit);
-                            shared.stop();
-                        }
-                    }
-                }
-                Err(crossbeam_channel::RecvTimeoutError::Timeout) => {}
-                Err(crossbeam_channel::RecvTimeoutError::Disconnected) => break,
-            }
-            if ending.is_none() {
-                if stop.load(Ordering::Relaxed) {
-                    ending = Some(Ending::Stopped);
-                    shared.stop();
-                } else if deadline.is_some_and(|d| Instant::now() >= d) {
-                    ending = Some(Ending::Time);
-                    shared.stop();
-                }
-            }
-            if last.elapsed() >= PROGRESS_EVERY {
-                last = Instant::now();
-                report(HuntEvent::Progress(progress(found)));
-            }
-        }
-        workers.join()
-    });
-    if let Err(panic) = joined {
-        let why = panic
-            .downcast_ref::<&str>()
-            .map(|s| s.to_string())
-            .or_else(|| panic.downcast_ref::<String>().cloned())
-            .unwrap_or_else(|| "a panic".into());
-        return Err(HuntError::Worker(why));
-    }
-    let ending = ending.unwrap_or(if shared.exhausted.load(Ordering::Relaxed) {
-        Ending::Exhausted
-    } else {
-        Ending::Stopped
-    });
-    Ok(HuntSummary {
-        progress: progress(found),
-        ending,
-        threads,
-    })
+    Ok((distinct, seen))
+}
+
+/// The error of a worker thread that panicked, with the panic's message.
+fn worker_failure(panic: Box<dyn std::any::Any + Send>) -> HuntError {
+    let why = panic
+        .downcast_ref::<&str>()
+        .map(|s| s.to_string())
+        .or_else(|| panic.downcast_ref::<String>().cloned())
+        .unwrap_or_else(|| "a panic".into());
+    HuntError::Worker(why)
 }

@@ -17,7 +17,7 @@ use crate::human::Tenths;
 use crate::tools::{canon, Key};
 
 use super::moves::{neighbours, removals, Made, Removal};
-use super::options::{Find, HuntOptions, Seed};
+use super::options::{Find, HuntOptions, HuntProgress, Seed};
 
 /// The priority of a seed rated beyond SE's ladder (its ER unknown, above 10.5): above every rating.
 const BEYOND: u16 = 1000;
@@ -177,6 +177,18 @@ impl<'a> Shared<'a> {
     }
 
     /// Nodes waiting.
+    /// The progress of a hunt started at `started` that has reported `found` finds.
+    pub(super) fn progress(&self, found: u64, started: std::time::Instant) -> HuntProgress {
+        HuntProgress {
+            tried: self.tried.load(Ordering::Relaxed),
+            unique: self.unique.load(Ordering::Relaxed),
+            rated: self.rated.load(Ordering::Relaxed),
+            found,
+            frontier: self.frontier_len(),
+            elapsed: started.elapsed(),
+        }
+    }
+
     pub(super) fn frontier_len(&self) -> usize {
         locked(&self.frontier).heap.len()
     }

@@ -14,110 +14,13 @@ use crate::human::step::Eliminations;
 
 /// SE's BUG producer.
 pub(super) fn find(c: &Candidates) -> Option<SeStep> {
-    let mut temp = [DigitSet::EMPTY; 81];
-    for cell in c.open().iter() {
-        temp[cell] = c.get(cell);
-    }
-    let mut bug_cells: Vec<usize> = Vec::new();
-    let mut in_bug = CellSet::EMPTY;
-    let mut bug_values = [DigitSet::EMPTY; 81];
-    let mut all_values = DigitSet::EMPTY;
-    let mut common: Option<CellSet> = None;
-    let mut all_extra: Option<CellSet> = None;
-    let mut only_value = 0u8;
-    let mut one_value = true;
-    let add_to_common = |cell: usize, common: &mut Option<CellSet>, in_bug: CellSet| {
-        let s = common.map_or(PEERS[cell], |s| s & PEERS[cell]) & !in_bug;
-        *common = Some(s);
-        s
-    };
-    for t in 0..3 {
-        for i in 0..9 {
-            let hc = cells_of(region(t, i));
-            for d in 1..=9u8 {
-                let places = c.places(d) & hc;
-                let n = places.len();
-                if n == 0 || n == 2 {
-                    continue;
-                }
-                let list = &HOUSE_LIST[region(t, i).0 as usize];
-                let new: Vec<usize> = list
-                    .iter()
-                    .map(|&x| x as usize)
-                    .filter(|&x| places.contains(x) && c.get(x).len() >= 3)
-                    .collect();
-                let new_set = new
-                    .iter()
-                    .fold(CellSet::EMPTY, |s, &x| s | CellSet::single(x));
-                match all_extra {
-                    None => {
-                        all_extra = Some(new_set);
-                        only_value = d;
-                    }
-                    Some(ref mut s) if one_value => {
-                        if only_value == d {
-                            *s |= new_set;
-                        } else {
-                            one_value = false;
-                        }
-                    }
-                    Some(_) => {}
-                }
-                if new.len() == 1 {
-                    let cell = new[0];
-                    if !in_bug.contains(cell) {
-                        bug_cells.push(cell);
-                        in_bug.insert(cell);
-                    }
-                    bug_values[cell].insert(d);
-                    all_values.insert(d);
-                    temp[cell].remove(d);
-                    let s = add_to_common(cell, &mut common, in_bug);
-                    if bug_cells.len() > 1 && all_values.len() > 1 && s.is_empty() {
-                        return None;
-                    }
-                }
-                if new.is_empty() {
-                    return None;
-                }
-            }
-        }
-    }
-    if let (true, Some(extra)) = (one_value, all_extra) {
-        if extra.len() as usize > bug_cells.len() {
-            for cell in (extra & !in_bug).iter() {
-                bug_cells.push(cell);
-                in_bug.insert(cell);
-                bug_values[cell] = DigitSet::single(only_value);
-                temp[cell].remove(only_value);
-                let s = add_to_common(cell, &mut common, in_bug);
-                if bug_cells.len() > 1 && all_values.len() > 1 && s.is_empty() {
-                    return None;
-                }
-            }
-        }
-    }
-    if c.open().iter().any(|cell| temp[cell].len() != 2) {
+    let bug = Bug::of(c)?;
+    if !bug.is_grave(c) {
         return None;
     }
-    let mut temp_places = [CellSet::EMPTY; 9];
-    for cell in c.open().iter() {
-        for d in temp[cell].iter() {
-            temp_places[d as usize - 1].insert(cell);
-        }
-    }
-    for t in 0..3 {
-        for i in 0..9 {
-            let hc = cells_of(region(t, i));
-            if temp_places
-                .iter()
-                .any(|p| !matches!((*p & hc).len(), 0 | 2))
-            {
-                return None;
-            }
-        }
-    }
-    let common = common.unwrap_or(CellSet::EMPTY);
+    let (in_bug, all_values) = (bug.in_bug, bug.all_values);
+    let bug_cells = &bug.cells[..];
+    let common = bug.common.unwrap_or(CellSet::EMPTY);
     let step = |t: SeTechnique, rating: u8, e: Eliminations| {
         let mut s = SeStep::new(t);
         s.rating = Tenths(rating);
@@ -143,7 +46,7 @@ pub(super) fn find(c: &Candidates) -> Option<SeStep> {
             return Some(step(SeTechnique::Bug(2), 57, e));
         }
         if bug_cells.len() == 2 {
-            return type4(c, &bug_cells, &bug_values, all_values)
+            return type4(c, bug_cells, &bug.values, all_values)
                 .map(|e| step(SeTechnique::Bug(4), 57, e));
         }
         return None;
@@ -152,11 +55,135 @@ pub(super) fn find(c: &Candidates) -> Option<SeStep> {
         return None;
     }
     if bug_cells.len() == 2 {
-        if let Some(e) = type4(c, &bug_cells, &bug_values, all_values) {
+        if let Some(e) = type4(c, bug_cells, &bug.values, all_values) {
             return Some(step(SeTechnique::Bug(4), 57, e));
         }
     }
-    type3(c, &bug_cells, all_values, common).map(|(e, n)| step(SeTechnique::Bug(3), 57 + n - 1, e))
+    type3(c, bug_cells, all_values, common).map(|(e, n)| step(SeTechnique::Bug(3), 57 + n - 1, e))
+}
+
+/// The BUG cells of a grid and their BUG digits, as SE finds them (see the module docs).
+struct Bug {
+    /// The BUG cells in the order found.
+    cells: Vec<usize>,
+    in_bug: CellSet,
+    /// Each BUG cell's BUG digits.
+    values: [DigitSet; 81],
+    all_values: DigitSet,
+    /// The cells that see every BUG cell (and are none), once there is one.
+    common: Option<CellSet>,
+    /// Each open cell's candidates without its BUG digits.
+    temp: [DigitSet; 81],
+}
+
+impl Bug {
+    /// The BUG cells of `c`, or `None` when a house rules a BUG out (a digit out of place with no cell of three
+    /// candidates or more, or BUG cells of several digits that no cell sees all of).
+    fn of(c: &Candidates) -> Option<Bug> {
+        let mut bug = Bug {
+            cells: Vec::new(),
+            in_bug: CellSet::EMPTY,
+            values: [DigitSet::EMPTY; 81],
+            all_values: DigitSet::EMPTY,
+            common: None,
+            temp: [DigitSet::EMPTY; 81],
+        };
+        for cell in c.open().iter() {
+            bug.temp[cell] = c.get(cell);
+        }
+        let mut all_extra: Option<CellSet> = None;
+        let mut only_value = 0u8;
+        let mut one_value = true;
+        for t in 0..3 {
+            for i in 0..9 {
+                let hc = cells_of(region(t, i));
+                for d in 1..=9u8 {
+                    let places = c.places(d) & hc;
+                    let n = places.len();
+                    if n == 0 || n == 2 {
+                        continue;
+                    }
+                    let list = &HOUSE_LIST[region(t, i).0 as usize];
+                    let new: Vec<usize> = list
+                        .iter()
+                        .map(|&x| x as usize)
+                        .filter(|&x| places.contains(x) && c.get(x).len() >= 3)
+                        .collect();
+                    let new_set = new
+                        .iter()
+                        .fold(CellSet::EMPTY, |s, &x| s | CellSet::single(x));
+                    match all_extra {
+                        None => {
+                            all_extra = Some(new_set);
+                            only_value = d;
+                        }
+                        Some(ref mut s) if one_value => {
+                            if only_value == d {
+                                *s |= new_set;
+                            } else {
+                                one_value = false;
+                            }
+                        }
+                        Some(_) => {}
+                    }
+                    if new.len() == 1 {
+                        bug.values[new[0]].insert(d);
+                        bug.all_values.insert(d);
+                        if !bug.add(new[0], d) {
+                            return None;
+                        }
+                    }
+                    if new.is_empty() {
+                        return None;
+                    }
+                }
+            }
+        }
+        if let (true, Some(extra)) = (one_value, all_extra) {
+            if extra.len() as usize > bug.cells.len() {
+                for cell in (extra & !bug.in_bug).iter() {
+                    bug.values[cell] = DigitSet::single(only_value);
+                    if !bug.add(cell, only_value) {
+                        return None;
+                    }
+                }
+            }
+        }
+        Some(bug)
+    }
+
+    /// Makes `cell` a BUG cell for `d` (its BUG digits already set): false when no cell sees every BUG cell while
+    /// there are several of several digits.
+    fn add(&mut self, cell: usize, d: u8) -> bool {
+        if !self.in_bug.contains(cell) {
+            self.cells.push(cell);
+            self.in_bug.insert(cell);
+        }
+        self.temp[cell].remove(d);
+        let s = self.common.map_or(PEERS[cell], |s| s & PEERS[cell]) & !self.in_bug;
+        self.common = Some(s);
+        !(self.cells.len() > 1 && self.all_values.len() > 1 && s.is_empty())
+    }
+
+    /// True when, without the BUG digits, every open cell holds two candidates and every digit two places (or
+    /// none) in every house.
+    fn is_grave(&self, c: &Candidates) -> bool {
+        if c.open().iter().any(|cell| self.temp[cell].len() != 2) {
+            return false;
+        }
+        let mut temp_places = [CellSet::EMPTY; 9];
+        for cell in c.open().iter() {
+            for d in self.temp[cell].iter() {
+                temp_places[d as usize - 1].insert(cell);
+            }
+        }
+        (0..3).all(|t| {
+            (0..9).all(|i| {
+                let hc = cells_of(region(t, i));
+                temp_places.iter().all(|p| matches!((*p & hc).len(), 0 | 2))
+            })
+        })
+    }
 }
 
 /// Type 4: the two BUG cells share one other digit and a house: each loses its candidates other than its BUG

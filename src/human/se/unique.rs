@@ -107,62 +107,7 @@ pub(super) fn find(c: &Candidates) -> Option<SeStep> {
             if !is_valid(lp) {
                 continue;
             }
-            let cells = lp
-                .iter()
-                .fold(CellSet::EMPTY, |s, &x| s | CellSet::single(x));
-            let extra: Vec<usize> = lp.iter().copied().filter(|&x| c.get(x).len() > 2).collect();
-            let base = base_rating(lp.len());
-            let mut found: Vec<Hint> = Vec::new();
-            let pair = DigitSet::single(v1) | DigitSet::single(v2);
-            let mk = |kind, rating, eliminations: Eliminations, digits| Hint {
-                kind,
-                cells,
-                len: lp.len(),
-                rating,
-                digits,
-                eliminations,
-            };
-            match extra.len() {
-                1 => {
-                    let mut e = Eliminations::NONE;
-                    e.add(CellSet::single(extra[0]), v1);
-                    e.add(CellSet::single(extra[0]), v2);
-                    found.push(mk(Kind::Type1, base, e, pair));
-                }
-                2 => {
-                    let (c1, c2) = (extra[0], extra[1]);
-                    let others = (c.get(c1) | c.get(c2)) & !pair;
-                    if others.len() == 1 {
-                        found.push(type2(
-                            c,
-                            &extra,
-                            pair,
-                            mk(Kind::Type2, base, Eliminations::NONE, pair),
-                        ));
-                    } else if others.len() >= 2 {
-                        type3(c, c1, c2, v1, v2, others, &mut |kind, add, e, digits| {
-                            found.push(mk(kind, base + add, e, digits));
-                        });
-                    }
-                    if let Some(h) = type4(
-                        c,
-                        c1,
-                        c2,
-                        v1,
-                        v2,
-                        mk(Kind::Type4, base, Eliminations::NONE, pair),
-                    ) {
-                        found.push(h);
-                    }
-                }
-                0 => {}
-                _ => found.push(type2(
-                    c,
-                    &extra,
-                    pair,
-                    mk(Kind::Type2, base, Eliminations::NONE, pair),
-                )),
-            }
+            let found = loop_hints(c, lp, v1, v2);
             for h in found {
                 if !h.eliminations.is_empty() && !hints.iter().any(|x| x.same(&h)) {
                     hints.push(h);
@@ -183,6 +128,68 @@ pub(super) fn find(c: &Candidates) -> Option<SeStep> {
     s.cells = h.cells;
     s.digits = h.digits;
     Some(s)
+}
+
+/// The hints of loop `lp` on the digits `v1`, `v2` (its extra cells decide the types tried), before the test that
+/// they remove something.
+fn loop_hints(c: &Candidates, lp: &[usize], v1: u8, v2: u8) -> Vec<Hint> {
+    let cells = lp
+        .iter()
+        .fold(CellSet::EMPTY, |s, &x| s | CellSet::single(x));
+    let extra: Vec<usize> = lp.iter().copied().filter(|&x| c.get(x).len() > 2).collect();
+    let base = base_rating(lp.len());
+    let mut found: Vec<Hint> = Vec::new();
+    let pair = DigitSet::single(v1) | DigitSet::single(v2);
+    let mk = |kind, rating, eliminations: Eliminations, digits| Hint {
+        kind,
+        cells,
+        len: lp.len(),
+        rating,
+        digits,
+        eliminations,
+    };
+    match extra.len() {
+        1 => {
+            let mut e = Eliminations::NONE;
+            e.add(CellSet::single(extra[0]), v1);
+            e.add(CellSet::single(extra[0]), v2);
+            found.push(mk(Kind::Type1, base, e, pair));
+        }
+        2 => {
+            let (c1, c2) = (extra[0], extra[1]);
+            let others = (c.get(c1) | c.get(c2)) & !pair;
+            if others.len() == 1 {
+                found.push(type2(
+                    c,
+                    &extra,
+                    pair,
+                    mk(Kind::Type2, base, Eliminations::NONE, pair),
+                ));
+            } else if others.len() >= 2 {
+                type3(c, c1, c2, v1, v2, others, &mut |kind, add, e, digits| {
+                    found.push(mk(kind, base + add, e, digits));
+                });
+            }
+            if let Some(h) = type4(
+                c,
+                c1,
+                c2,
+                v1,
+                v2,
+                mk(Kind::Type4, base, Eliminations::NONE, pair),
+            ) {
+                found.push(h);
+            }
+        }
+        0 => {}
+        _ => found.push(type2(
+            c,
+            &extra,
+            pair,
+            mk(Kind::Type2, base, Eliminations::NONE, pair),
+        )),
+    }
+    found
 }
 
 /// SE's `checkForLoops` (lkSudoku's version): depth first from `cell` through houses of a type other than the last
@@ -310,93 +317,123 @@ fn type3(
             }
             let hc = cells_of(house);
             let empty = (c.open() & hc).len();
-            let (i1, i2) = (index_in(house, c1), index_in(house, c2));
-            let list = &HOUSE_LIST[house.0 as usize];
             if degree * 2 <= empty && degree >= extra.len() {
-                for m in subsets(degree, 9) {
-                    if m >> i1 & 1 == 0 || m >> i2 & 1 != 0 {
-                        continue;
-                    }
-                    // SE: the naked set (c1 and c2's common extra digits and the other cells' candidates) has
-                    // `degree` digits, and so do the chosen cells (c1 counting with its extra digits), each holding
-                    // two or more.
-                    let mut naked = extra & c.get(c1) & c.get(c2);
-                    let mut union = extra;
-                    let mut others = CellSet::EMPTY;
-                    let mut all_two = extra.len() >= 2;
-                    for i in (0..9).filter(|&i| m >> i & 1 != 0 && i != i1) {
-                        let cell = list[i] as usize;
-                        let pot = c.get(cell);
-                        others.insert(cell);
-                        naked |= pot;
-                        union |= pot;
-                        all_two &= pot.len() >= 2;
-                    }
-                    if naked.len() != degree || !all_two || union.len() != degree {
-                        continue;
-                    }
-                    let mut e = Eliminations::NONE;
-                    for d in union.iter() {
-                        let mut victims = CellSet::ALL;
-                        for cell in (others | CellSet::single(c1) | CellSet::single(c2)).iter() {
-                            if c.get(cell).contains(d) {
-                                victims &= PEERS[cell];
-                            }
-                        }
-                        let hit = victims & c.places(d);
-                        if !hit.is_empty() {
-                            e.add(hit, d);
-                        }
-                    }
-                    if !e.is_empty() {
-                        emit(
-                            Kind::Type3Naked(house, union, others),
-                            degree as u8 - 1,
-                            e,
-                            union,
-                        );
-                    }
-                }
+                naked_sets(c, (c1, c2), extra, house, degree, emit);
             }
             if degree * 2 < empty {
-                let rem: Vec<u8> = (1..=9u8)
-                    .filter(|&d| d != v1 && d != v2 && !extra.contains(d))
-                    .collect();
-                if degree - 2 <= rem.len() as u32 {
-                    for p in subsets(degree - 2, rem.len() as u32) {
-                        let mut values = DigitSet::single(v1) | DigitSet::single(v2);
-                        for (i, &d) in rem.iter().enumerate() {
-                            if p >> i & 1 != 0 {
-                                values.insert(d);
-                            }
-                        }
-                        let mut common = 0u16;
-                        let mut ok = true;
-                        for d in values.iter() {
-                            let pos = positions(house, c.places(d) & hc) & !(1 << i2);
-                            if pos == 0 {
-                                ok = false;
-                                break;
-                            }
-                            common |= pos;
-                        }
-                        if !ok || common.count_ones() != degree {
-                            continue;
-                        }
-                        let rest = common & !(1 << i1) & !(1 << i2);
-                        let mut e = Eliminations::NONE;
-                        for i in (0..9).filter(|i| rest >> i & 1 != 0) {
-                            let cell = list[i] as usize;
-                            for d in (c.get(cell) & !values).iter() {
-                                e.add(CellSet::single(cell), d);
-                            }
-                        }
-                        if !e.is_empty() {
-                            let add = rest.count_ones().saturating_sub(1) as u8;
-                            emit(Kind::Type3Hidden(house, values, rest), add, e, values);
-                        }
-                    }
+                hidden_sets(c, (c1, c2), (v1, v2), extra, house, degree, emit);
+            }
+        }
+    }
+}
+
+/// Type 3's naked sets of `degree` digits in `house` (shared by the extra cells `c1`, `c2`): `c1` with other cells
+/// of the house, `c2` left out.
+fn naked_sets(
+    c: &Candidates,
+    (c1, c2): (usize, usize),
+    extra: DigitSet,
+    house: House,
+    degree: u32,
+    emit: &mut dyn FnMut(Kind, u8, Eliminations, DigitSet),
+) {
+    let (i1, i2) = (index_in(house, c1), index_in(house, c2));
+    let list = &HOUSE_LIST[house.0 as usize];
+    for m in subsets(degree, 9) {
+        if m >> i1 & 1 == 0 || m >> i2 & 1 != 0 {
+            continue;
+        }
+        // SE: the naked set (c1 and c2's common extra digits and the other cells' candidates) has
+        // `degree` digits, and so do the chosen cells (c1 counting with its extra digits), each holding
+        // two or more.
+        let mut naked = extra & c.get(c1) & c.get(c2);
+        let mut union = extra;
+        let mut others = CellSet::EMPTY;
+        let mut all_two = extra.len() >= 2;
+        for i in (0..9).filter(|&i| m >> i & 1 != 0 && i != i1) {
+            let cell = list[i] as usize;
+            let pot = c.get(cell);
+            others.insert(cell);
+            naked |= pot;
+            union |= pot;
+            all_two &= pot.len() >= 2;
+        }
+        if naked.len() != degree || !all_two || union.len() != degree {
+            continue;
+        }
+        let mut e = Eliminations::NONE;
+        for d in union.iter() {
+            let mut victims = CellSet::ALL;
+            for cell in (others | CellSet::single(c1) | CellSet::single(c2)).iter() {
+                if c.get(cell).contains(d) {
+                    victims &= PEERS[cell];
                 }
+            }
+            let hit = victims & c.places(d);
+            if !hit.is_empty() {
+                e.add(hit, d);
+            }
+        }
+        if !e.is_empty() {
+            emit(
+                Kind::Type3Naked(house, union, others),
+                degree as u8 - 1,
+                e,
+                union,
+            );
+        }
+    }
+}
+
+/// Type 3's hidden sets of `degree` digits in `house` (shared by the extra cells `c1`, `c2`): `v1`, `v2` and
+/// other digits that are not extra, `c2` left out.
+fn hidden_sets(
+    c: &Candidates,
+    (c1, c2): (usize, usize),
+    (v1, v2): (u8, u8),
+    extra: DigitSet,
+    house: House,
+    degree: u32,
+    emit: &mut dyn FnMut(Kind, u8, Eliminations, DigitSet),
+) {
+    let (i1, i2) = (index_in(house, c1), index_in(house, c2));
+    let list = &HOUSE_LIST[house.0 as usize];
+    let hc = cells_of(house);
+    let rem: Vec<u8> = (1..=9u8)
+        .filter(|&d| d != v1 && d != v2 && !extra.contains(d))
+        .collect();
+    if degree - 2 <= rem.len() as u32 {
+        for p in subsets(degree - 2, rem.len() as u32) {
+            let mut values = DigitSet::single(v1) | DigitSet::single(v2);
+            for (i, &d) in rem.iter().enumerate() {
+                if p >> i & 1 != 0 {
+                    values.insert(d);
+                }
+            }
+            let mut common = 0u16;
+            let mut ok = true;
+            for d in values.iter() {
+                let pos = positions(house, c.places(d) & hc) & !(1 << i2);
+                if pos == 0 {
+                    ok = false;
+                    break;
+                }
+                common |= pos;
+            }
+            if !ok || common.count_ones() != degree {
+                continue;
+            }
+            let rest = common & !(1 << i1) & !(1 << i2);
+            let mut e = Eliminations::NONE;
+            for i in (0..9).filter(|i| rest >> i & 1 != 0) {
+                let cell = list[i] as usize;
+                for d in (c.get(cell) & !values).iter() {
+                    e.add(CellSet::single(cell), d);
+                }
+            }
+            if !e.is_empty() {
+                let add = rest.count_ones().saturating_sub(1) as u8;
+                emit(Kind::Type3Hidden(house, values, rest), add, e, values);
             }
         }
     }

@@ -129,81 +129,115 @@ impl Canonicalizer {
                     triplet(&cand, line, m, s)
                 }
             };
-            let mut rows = eligible;
+            let read = Read {
+                cand: &cand,
+                k,
+                side,
+                marks,
+            };
             if cand.stacks & (cand.stacks - 1) == 0 {
-                // One stack order: the row is read stack by stack and dropped at its first larger triplet.
-                let o = &PERM3[cand.stacks.trailing_zeros() as usize];
-                'rows: while rows != 0 {
-                    let r = rows.trailing_zeros() as usize;
-                    rows &= rows - 1;
-                    let (line, m) = (&side[r], marks[r]);
-                    let mut codes = [0u16; 3];
-                    let mut subs = [0u8; 3];
-                    let mut code = 0u64;
-                    let mut tied = true;
-                    for (j, &s) in o.iter().enumerate() {
-                        let s = usize::from(s);
-                        if j == 0 && 3 - POP3[usize::from(m >> (3 * s) & 7)] < lead {
-                            // A triplet with g givens reads at best with 3 - g leading blanks: fewer than the
-                            // best row's first triplet, and it is larger (a given where the best has a blank).
-                            continue 'rows;
-                        }
-                        (codes[s], subs[s]) = triplet(line, m, s);
-                        code = code << 12 | u64::from(codes[s]);
-                        if tied {
-                            let bound = best >> (24 - 12 * j);
-                            if code > bound {
-                                continue 'rows;
-                            }
-                            tied = code == bound;
-                        }
-                    }
-                    if code < best {
-                        best = code;
-                        lead = blanks(best);
-                        self.next.clear();
-                    }
-                    place(
-                        &mut self.next,
-                        &cand,
-                        k,
-                        r,
-                        line,
-                        code,
-                        codes,
-                        subs,
-                        cand.stacks,
-                    );
-                }
+                read.one_order(eligible, &mut self.next, &mut best, &mut lead, triplet);
             } else {
-                while rows != 0 {
-                    let r = rows.trailing_zeros() as usize;
-                    rows &= rows - 1;
-                    let (line, m) = (&side[r], marks[r]);
-                    let mut codes = [0u16; 3];
-                    let mut subs = [0u8; 3];
-                    for s in 0..3 {
-                        (codes[s], subs[s]) = triplet(line, m, s);
-                    }
-                    let (p, stacks) =
-                        BEST[shape(codes[0], codes[1], codes[2])][usize::from(cand.stacks)];
-                    let o = &PERM3[usize::from(p)];
-                    let code = u64::from(codes[usize::from(o[0])]) << 24
-                        | u64::from(codes[usize::from(o[1])]) << 12
-                        | u64::from(codes[usize::from(o[2])]);
-                    if code > best {
-                        continue;
-                    }
-                    if code < best {
-                        best = code;
-                        lead = blanks(best);
-                        self.next.clear();
-                    }
-                    place(&mut self.next, &cand, k, r, line, code, codes, subs, stacks);
-                }
+                read.any_order(eligible, &mut self.next, &mut best, &mut lead, triplet);
             }
         }
         std::mem::swap(&mut self.cur, &mut self.next);
+    }
+}
+
+/// One candidate of a step ([`Canonicalizer::step`]) reading the rows of its side at target row `k`.
+struct Read<'a> {
+    cand: &'a Cand,
+    k: usize,
+    side: &'a [[u8; 9]; 9],
+    marks: &'a [u16; 9],
+}
+
+impl Read<'_> {
+    /// The rows of `rows` read under the candidate's one stack order, stack by stack, each dropped at its first
+    /// triplet larger than the best row's (`best`, with `lead` leading blanks): those that tie or beat it are
+    /// placed into `next` (cleared when the best improves).
+    #[inline(always)]
+    fn one_order(
+        &self,
+        mut rows: u16,
+        next: &mut Vec<Cand>,
+        best: &mut u64,
+        lead: &mut u16,
+        triplet: impl Fn(&[u8; 9], u16, usize) -> (u16, u8),
+    ) {
+        let cand = self.cand;
+        let o = &PERM3[cand.stacks.trailing_zeros() as usize];
+        'rows: while rows != 0 {
+            let r = rows.trailing_zeros() as usize;
+            rows &= rows - 1;
+            let (line, m) = (&self.side[r], self.marks[r]);
+            let mut codes = [0u16; 3];
+            let mut subs = [0u8; 3];
+            let mut code = 0u64;
+            let mut tied = true;
+            for (j, &s) in o.iter().enumerate() {
+                let s = usize::from(s);
+                if j == 0 && 3 - POP3[usize::from(m >> (3 * s) & 7)] < *lead {
+                    // A triplet with g givens reads at best with 3 - g leading blanks: fewer than the best row's
+                    // first triplet, and it is larger (a given where the best has a blank).
+                    continue 'rows;
+                }
+                (codes[s], subs[s]) = triplet(line, m, s);
+                code = code << 12 | u64::from(codes[s]);
+                if tied {
+                    let bound = *best >> (24 - 12 * j);
+                    if code > bound {
+                        continue 'rows;
+                    }
+                    tied = code == bound;
+                }
+            }
+            if code < *best {
+                *best = code;
+                *lead = blanks(code);
+                next.clear();
+            }
+            place(next, cand, self.k, r, line, code, codes, subs, cand.stacks);
+        }
+    }
+
+    /// The rows of `rows` read whole, each under its best stack order among the candidate's: as
+    /// [`Read::one_order`] for what is placed.
+    #[inline(always)]
+    fn any_order(
+        &self,
+        mut rows: u16,
+        next: &mut Vec<Cand>,
+        best: &mut u64,
+        lead: &mut u16,
+        triplet: impl Fn(&[u8; 9], u16, usize) -> (u16, u8),
+    ) {
+        let cand = self.cand;
+        while rows != 0 {
+            let r = rows.trailing_zeros() as usize;
+            rows &= rows - 1;
+            let (line, m) = (&self.side[r], self.marks[r]);
+            let mut codes = [0u16; 3];
+            let mut subs = [0u8; 3];
+            for s in 0..3 {
+                (codes[s], subs[s]) = triplet(line, m, s);
+            }
+            let (p, stacks) = BEST[shape(codes[0], codes[1], codes[2])][usize::from(cand.stacks)];
+            let o = &PERM3[usize::from(p)];
+            let code = u64::from(codes[usize::from(o[0])]) << 24
+                | u64::from(codes[usize::from(o[1])]) << 12
+                | u64::from(codes[usize::from(o[2])]);
+            if code > *best {
+                continue;
+            }
+            if code < *best {
+                *best = code;
+                *lead = blanks(code);
+                next.clear();
+            }
+            place(next, cand, self.k, r, line, code, codes, subs, stacks);
+        }
     }
 }
 

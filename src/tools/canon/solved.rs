@@ -24,6 +24,114 @@ pub(super) struct Order {
     r1: u8,
 }
 
+impl Order {
+    /// Puts into `orders` the orders before any column is chosen: one per reading (`t`), row 0 and row 1 of row
+    /// 0's band.
+    fn firsts(orders: &mut Vec<Order>) {
+        for t in 0..2u8 {
+            for r0 in 0..9u8 {
+                for r1 in 0..9u8 {
+                    if r1 != r0 && r1 / 3 == r0 / 3 {
+                        orders.push(Order {
+                            col: [FREE; 9],
+                            at: [FREE; 9],
+                            stack: [FREE; 3],
+                            t,
+                            r0,
+                            r1,
+                        });
+                    }
+                }
+            }
+        }
+    }
+
+    /// The source columns (a mask) that may go to target column `j`: the one chosen, or any free one of the target
+    /// stack's source stack (of any unused stack when the target stack has none yet).
+    #[inline]
+    fn choices(&self, j: usize) -> u16 {
+        if self.col[j] != FREE {
+            return 1 << self.col[j];
+        }
+        let mut stacks = 0u16;
+        match self.stack[j / 3] {
+            FREE => {
+                for s in 0..3u8 {
+                    if !self.stack.contains(&s) {
+                        stacks |= 7 << (3 * s);
+                    }
+                }
+            }
+            s => stacks = 7 << (3 * s),
+        }
+        let mut free = 0u16;
+        for (s, &a) in self.at.iter().enumerate() {
+            if a == FREE {
+                free |= 1 << s;
+            }
+        }
+        stacks & free
+    }
+
+    /// Places source column `y`, not placed yet, at the first free target column its stack may use.
+    #[inline]
+    fn place(&mut self, y: u8) {
+        let target = match self.stack.iter().position(|&x| x == y / 3) {
+            Some(k) => k,
+            None => self
+                .stack
+                .iter()
+                .position(|&x| x == FREE)
+                .expect("a stack is left for an unplaced one"),
+        };
+        self.stack[target] = y / 3;
+        let p = (3 * target..3 * target + 3)
+            .find(|&p| self.col[p] == FREE)
+            .expect("a stack keeps a free column for each unplaced one of its columns");
+        self.col[p] = y;
+        self.at[usize::from(y)] = p as u8;
+    }
+
+    /// The grid of a complete order and its source rows in target order: rows 0 and 1, the band's third row,
+    /// then the other bands by their smallest row, each band's rows in increasing order.
+    fn complete(&self, lines: &Lines, at: &[[[u8; 10]; 9]; 2]) -> ([u8; CELLS], [u8; 9]) {
+        let (t, r0) = (usize::from(self.t), usize::from(self.r0));
+        let read = |r: usize| -> [u8; 9] {
+            let mut row = [0u8; 9];
+            for (cell, &c) in row.iter_mut().zip(self.col.iter()) {
+                let d = lines[t][r][usize::from(c)];
+                *cell = 1 + self.at[usize::from(at[t][r0][usize::from(d)])];
+            }
+            row
+        };
+        let band = r0 / 3;
+        let r2 = (3 * band..3 * band + 3)
+            .find(|&r| r != r0 && r != usize::from(self.r1))
+            .expect("a band has three rows");
+        let mut rows = [0u8; 9];
+        rows[..3].copy_from_slice(&[self.r0, self.r1, r2 as u8]);
+        let mut out = [0u8; CELLS];
+        for (k, &r) in rows[..3].iter().enumerate() {
+            out[9 * k..9 * k + 9].copy_from_slice(&read(usize::from(r)));
+        }
+        let others = [(band + 1) % 3, (band + 2) % 3];
+        let read_band = |b: usize| {
+            let mut rs: [(_, u8); 3] = [0, 1, 2].map(|i| (read(3 * b + i), (3 * b + i) as u8));
+            rs.sort_unstable();
+            rs
+        };
+        let (mut x, mut y) = (read_band(others[0]), read_band(others[1]));
+        if y[0].0 < x[0].0 {
+            std::mem::swap(&mut x, &mut y);
+        }
+        for (k, (row, r)) in x.iter().chain(y.iter()).enumerate() {
+            out[27 + 9 * k..36 + 9 * k].copy_from_slice(row);
+            rows[3 + k] = *r;
+        }
+        (out, rows)
+    }
+}
+
 impl Canonicalizer {
     /// The search for a solved grid, where the general one is slow: every row is nine new digits, so row 0 is
     /// `123456789` under all 2 · 9 · 1296 choices of flag, row and column order, and the general search carries
@@ -51,52 +159,14 @@ impl Canonicalizer {
             }
         }
         self.orders.clear();
-        for t in 0..2u8 {
-            for r0 in 0..9u8 {
-                for r1 in 0..9u8 {
-                    if r1 != r0 && r1 / 3 == r0 / 3 {
-                        self.orders.push(Order {
-                            col: [FREE; 9],
-                            at: [FREE; 9],
-                            stack: [FREE; 3],
-                            t,
-                            r0,
-                            r1,
-                        });
-                    }
-                }
-            }
-        }
+        Order::firsts(&mut self.orders);
         for j in 0..9 {
             let mut best = FREE;
             self.orders_next.clear();
             for o in &self.orders {
                 let (t, r0, r1) = (usize::from(o.t), usize::from(o.r0), usize::from(o.r1));
                 let pi = |s: u8| at[t][r0][usize::from(lines[t][r1][usize::from(s)])];
-                // The source columns that may go to target column j.
-                let choices: u16 = if o.col[j] != FREE {
-                    1 << o.col[j]
-                } else {
-                    let mut stacks = 0u16;
-                    match o.stack[j / 3] {
-                        FREE => {
-                            for s in 0..3u8 {
-                                if !o.stack.contains(&s) {
-                                    stacks |= 7 << (3 * s);
-                                }
-                            }
-                        }
-                        s => stacks = 7 << (3 * s),
-                    }
-                    let mut free = 0u16;
-                    for (s, &a) in o.at.iter().enumerate() {
-                        if a == FREE {
-                            free |= 1 << s;
-                        }
-                    }
-                    stacks & free
-                };
-                let mut rest = choices;
+                let mut rest = o.choices(j);
                 while rest != 0 {
                     let s = rest.trailing_zeros() as u8;
                     rest &= rest - 1;
@@ -106,22 +176,7 @@ impl Canonicalizer {
                     child.stack[j / 3] = s / 3;
                     let y = pi(s);
                     if child.at[usize::from(y)] == FREE {
-                        let target = match child.stack.iter().position(|&x| x == y / 3) {
-                            Some(k) => k,
-                            None => child
-                                .stack
-                                .iter()
-                                .position(|&x| x == FREE)
-                                .expect("a stack is left for an unplaced one"),
-                        };
-                        child.stack[target] = y / 3;
-                        let p = (3 * target..3 * target + 3)
-                            .find(|&p| child.col[p] == FREE)
-                            .expect(
-                                "a stack keeps a free column for each unplaced one of its columns",
-                            );
-                        child.col[p] = y;
-                        child.at[usize::from(y)] = p as u8;
+                        child.place(y);
                     }
                     let value = child.at[usize::from(y)];
                     if value < best {
@@ -138,39 +193,7 @@ impl Canonicalizer {
         // Complete each order with its rows; keep the smallest grid.
         let mut best: Option<([u8; CELLS], Cand)> = None;
         for o in &self.orders {
-            let (t, r0) = (usize::from(o.t), usize::from(o.r0));
-            let read = |r: usize| -> [u8; 9] {
-                let mut row = [0u8; 9];
-                for (cell, &c) in row.iter_mut().zip(o.col.iter()) {
-                    let d = lines[t][r][usize::from(c)];
-                    *cell = 1 + o.at[usize::from(at[t][r0][usize::from(d)])];
-                }
-                row
-            };
-            let band = r0 / 3;
-            let r2 = (3 * band..3 * band + 3)
-                .find(|&r| r != r0 && r != usize::from(o.r1))
-                .expect("a band has three rows");
-            let mut rows = [0u8; 9];
-            rows[..3].copy_from_slice(&[o.r0, o.r1, r2 as u8]);
-            let mut out = [0u8; CELLS];
-            for (k, &r) in rows[..3].iter().enumerate() {
-                out[9 * k..9 * k + 9].copy_from_slice(&read(usize::from(r)));
-            }
-            let others = [(band + 1) % 3, (band + 2) % 3];
-            let read_band = |b: usize| {
-                let mut rs: [(_, u8); 3] = [0, 1, 2].map(|i| (read(3 * b + i), (3 * b + i) as u8));
-                rs.sort_unstable();
-                rs
-            };
-            let (mut x, mut y) = (read_band(others[0]), read_band(others[1]));
-            if y[0].0 < x[0].0 {
-                std::mem::swap(&mut x, &mut y);
-            }
-            for (k, (row, r)) in x.iter().chain(y.iter()).enumerate() {
-                out[27 + 9 * k..36 + 9 * k].copy_from_slice(row);
-                rows[3 + k] = *r;
-            }
+            let (out, rows) = o.complete(lines, &at);
             if best.as_ref().is_none_or(|(b, _)| out < *b) {
                 best = Some((out, self.cand_of(o, rows, &at)));
             }
