@@ -210,16 +210,41 @@ impl Engine {
         W: Fn(I, &AtomicBool) -> O + Sync,
         D: FnMut(O) -> Result<Flow, E>,
     {
-        self.run_paced(window, || true, produce, work, deliver)
+        self.run_paced(window, || true, || {}, produce, work, deliver)
+    }
+
+    /// [`Engine::run`] that calls `tick` every few milliseconds while it waits for results, on the calling thread
+    /// (never while `deliver` or `produce` runs), so that a caller can tell how far work in progress has come
+    /// before any result is delivered. With one thread the work runs on the calling thread and `tick` is not
+    /// called.
+    pub(crate) fn run_ticking<I, O, E, T, P, W, D>(
+        &self,
+        window: usize,
+        tick: T,
+        produce: P,
+        work: W,
+        deliver: D,
+    ) -> Result<(), E>
+    where
+        I: Send,
+        O: Send,
+        T: FnMut(),
+        P: FnMut() -> Result<Option<I>, E>,
+        W: Fn(I, &AtomicBool) -> O + Sync,
+        D: FnMut(O) -> Result<Flow, E>,
+    {
+        self.run_paced(window, || true, tick, produce, work, deliver)
     }
 
     /// [`Engine::run`] for an input that may keep the caller waiting (a pipe whose writer waits for answers):
     /// while items are in flight, `produce` is only called when `ready` says it will not wait; otherwise the
-    /// results in flight are delivered first. With nothing in flight `produce` is called anyway.
-    pub(crate) fn run_paced<I, O, E, R, P, W, D>(
+    /// results in flight are delivered first. With nothing in flight `produce` is called anyway. `tick` is called
+    /// as [`Engine::run_ticking`] says.
+    pub(crate) fn run_paced<I, O, E, R, T, P, W, D>(
         &self,
         window: usize,
         mut ready: R,
+        mut tick: T,
         mut produce: P,
         work: W,
         mut deliver: D,
@@ -228,6 +253,7 @@ impl Engine {
         I: Send,
         O: Send,
         R: FnMut() -> bool,
+        T: FnMut(),
         P: FnMut() -> Result<Option<I>, E>,
         W: Fn(I, &AtomicBool) -> O + Sync,
         D: FnMut(O) -> Result<Flow, E>,
@@ -276,7 +302,8 @@ impl Engine {
                 if received == made {
                     return order.result;
                 }
-                let (index, done) = next_result(&rx, &outside, &mut order.stopping, cancel_ref);
+                let (index, done) =
+                    next_result(&rx, &outside, &mut order.stopping, cancel_ref, &mut tick);
                 received += 1;
                 match done {
                     Ok(out) => {
@@ -322,17 +349,19 @@ where
 }
 
 /// Waits for the next result of a task, looking at the `outside` flag every few milliseconds meanwhile, so that
-/// work in progress is cancelled (`stopping` set) soon after a stop is asked for.
+/// work in progress is cancelled (`stopping` set) soon after a stop is asked for, and calling `tick`.
 fn next_result<O>(
     rx: &crossbeam_channel::Receiver<(u64, std::thread::Result<O>)>,
     outside: &AtomicBool,
     stopping: &mut bool,
     cancel: &AtomicBool,
+    tick: &mut impl FnMut(),
 ) -> (u64, std::thread::Result<O>) {
     loop {
         match rx.recv_timeout(std::time::Duration::from_millis(5)) {
             Ok(r) => return r,
             Err(crossbeam_channel::RecvTimeoutError::Timeout) => {
+                tick();
                 if outside.load(Ordering::Relaxed) && !*stopping {
                     *stopping = stop(cancel);
                 }
@@ -484,6 +513,58 @@ mod tests {
                 assert_eq!(squares(threads, 200, window), expect, "{threads} {window}");
             }
         }
+    }
+
+    #[test]
+    fn ticks_come_while_work_is_in_progress_and_not_with_one_thread() {
+        let engine = Engine::new(Threads::Count(2)).unwrap();
+        let (mut next, mut ticks, mut delivered) = (0u64, 0u32, Vec::new());
+        let ticks_at_delivery = std::cell::Cell::new(Vec::new());
+        let ticked = std::cell::Cell::new(0u32);
+        engine
+            .run_ticking::<_, _, (), _, _, _, _>(
+                2,
+                || {
+                    ticks += 1;
+                    ticked.set(ticks);
+                },
+                || {
+                    next += 1;
+                    Ok((next <= 3).then_some(next))
+                },
+                |i, _| {
+                    std::thread::sleep(std::time::Duration::from_millis(60));
+                    i
+                },
+                |i| {
+                    delivered.push(i);
+                    let mut at = ticks_at_delivery.take();
+                    at.push(ticked.get());
+                    ticks_at_delivery.set(at);
+                    Ok(Flow::Go)
+                },
+            )
+            .unwrap();
+        assert_eq!(delivered, [1, 2, 3]);
+        // The first result takes 60 ms: the engine ticks every few milliseconds while it waits.
+        let at = ticks_at_delivery.take();
+        assert!(at[0] >= 3, "ticks before the first result: {at:?}");
+        // With one thread the work runs on the calling thread: no ticks.
+        let one = Engine::new(Threads::Count(1)).unwrap();
+        let mut n = 0;
+        let mut calls = 0;
+        one.run_ticking::<_, _, (), _, _, _, _>(
+            1,
+            || calls += 1,
+            || {
+                n += 1;
+                Ok((n <= 2).then_some(n))
+            },
+            |i, _| i,
+            |_| Ok(Flow::Go),
+        )
+        .unwrap();
+        assert_eq!(calls, 0);
     }
 
     #[test]

@@ -64,6 +64,7 @@ pub(super) fn each_input<J: Job + ?Sized>(
     run.engine.run_paced(
         run.window,
         ready,
+        || {},
         || {
             let mut chunks = chunks.borrow_mut();
             let base = chunks.position();

@@ -8,6 +8,7 @@
 
 pub(crate) use crate::format::Format;
 use crate::grid::{Grid, CELLS};
+use crate::record::TextLayout;
 
 /// Bytes of one board in the grid format, with the blank line that separates it from the next.
 const GRID_STRIDE: usize = 9 * 18 + 1;
@@ -108,6 +109,21 @@ impl BoardTemplate {
             rec[off as usize] = b'1' + d;
         }
     }
+}
+
+/// Appends one puzzle: a line with `.` blanks, or nine rows with `0` blanks after a separating blank line (none
+/// before the first puzzle), as `sudoku generate` writes boards.
+pub(crate) fn write_puzzle(p: &Grid, format: Format, first: bool, out: &mut Vec<u8>) {
+    match format {
+        Format::Line | Format::Csv => p.write(TextLayout::Line, b'.', out),
+        Format::Grid => {
+            if !first {
+                out.push(b'\n');
+            }
+            p.write(TextLayout::Grid, b'0', out);
+        }
+    }
+    out.push(b'\n');
 }
 
 #[cfg(test)]

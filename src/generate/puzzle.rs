@@ -12,7 +12,7 @@
 //! cannot).
 
 use std::fmt;
-use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
 use std::time::{Duration, Instant};
 
 use crate::format::json::{json_field, json_key, json_str};
@@ -21,7 +21,7 @@ use crate::human::{rate, Level, Rating, SeRating, Tenths};
 use crate::ordered::Threads;
 use crate::ordered_run::OrderedRun;
 use crate::output::{OutputError, Target};
-use crate::record::{Observer, Progress, TextLayout};
+use crate::record::{Observer, Progress};
 use crate::solver;
 
 use super::givens::{CluePattern, MIN_CLUES};
@@ -396,6 +396,9 @@ fn has_one_solution(g: &Grid) -> bool {
 /// level), and every core should have chunks to work on.
 const CHUNK_PUZZLES: u64 = 16;
 
+/// How often a puzzle run tells its progress while it waits for its workers.
+const TICK: Duration = Duration::from_millis(250);
+
 /// The most bytes of a chunk's text (grids, each with a blank line).
 const CHUNK_BYTES: usize = CHUNK_PUZZLES as usize * (GRID_TEXT_LEN + 1);
 
@@ -485,25 +488,40 @@ pub fn run_puzzles(
         elapsed: Duration::ZERO,
     };
     let mut next = 0u64;
-    let made: Result<(), PuzzleError> = out.engine.run(
+    // Puzzles made so far, delivered or not: told while the workers are busy, so that a run whose puzzles are
+    // rare shows how far it has come before its first chunk is written.
+    let made_so_far = AtomicU64::new(0);
+    let observer = std::cell::RefCell::new(observer);
+    let progress = |delivered: u64| {
+        let made = made_so_far.load(Ordering::Relaxed).max(delivered);
+        let total = Some(run.count);
+        Progress {
+            items: made,
+            done: made,
+            total,
+        }
+    };
+    let mut told = Instant::now();
+    let made: Result<(), PuzzleError> = out.engine.run_ticking(
         out.window,
+        || {
+            if told.elapsed() >= TICK {
+                told = Instant::now();
+                observer.borrow_mut().progress(progress(0));
+            }
+        },
         || {
             let c = next;
             next += 1;
             Ok((c < chunks).then_some(c))
         },
-        |chunk, cancel| make_chunk(run, chunk, cancel),
+        |chunk, cancel| make_chunk(run, chunk, cancel, &made_so_far),
         |done| {
             let (buf, s) = done?;
             summary.puzzles += s.puzzles;
             summary.rejected += s.rejected;
             summary.clues += s.clues;
-            let progress = Progress {
-                items: summary.puzzles,
-                done: summary.puzzles,
-                total: Some(run.count),
-            };
-            Ok(out.put(buf, progress, observer))
+            Ok(out.put(buf, progress(summary.puzzles), *observer.borrow_mut()))
         },
     );
     if let Err(e) = made {
@@ -522,6 +540,7 @@ fn make_chunk(
     run: &PuzzleRun,
     chunk: u64,
     cancel: &AtomicBool,
+    made: &AtomicU64,
 ) -> Result<(Vec<u8>, PuzzleSummary), PuzzleError> {
     let mut buf = Vec::with_capacity(CHUNK_BYTES);
     let mut s = PuzzleSummary {
@@ -546,28 +565,14 @@ fn make_chunk(
         if run.json {
             write_json(&p, index, &mut buf);
         } else {
-            write_puzzle(&p.puzzle, run.format, index == 0, &mut buf);
+            super::layout::write_puzzle(&p.puzzle, run.format, index == 0, &mut buf);
         }
         s.puzzles += 1;
+        made.fetch_add(1, Ordering::Relaxed);
         s.rejected += u64::from(p.attempts - 1);
         s.clues += p.puzzle.clue_count() as u64;
     }
     Ok((buf, s))
-}
-
-/// Appends one puzzle: a line with `.` blanks, or nine rows with `0` blanks after a separating blank line (none
-/// before the first puzzle), as `sudoku generate` writes boards.
-fn write_puzzle(p: &Grid, format: Format, first: bool, out: &mut Vec<u8>) {
-    match format {
-        Format::Line | Format::Csv => p.write(TextLayout::Line, b'.', out),
-        Format::Grid => {
-            if !first {
-                out.push(b'\n');
-            }
-            p.write(TextLayout::Grid, b'0', out);
-        }
-    }
-    out.push(b'\n');
 }
 
 /// Appends one puzzle as a JSON Lines object (see [`PuzzleRun::json`]).
@@ -760,7 +765,7 @@ mod tests {
             json: false,
         };
         assert_eq!(
-            make_chunk(&run, 1, &stop).unwrap_err(),
+            make_chunk(&run, 1, &stop, &AtomicU64::new(0)).unwrap_err(),
             PuzzleError::Stopped { index: 16 }
         );
         // An unset flag changes nothing.
@@ -769,9 +774,14 @@ mod tests {
             generate(&opts, 11, 3, Some(&go)),
             generate(&opts, 11, 3, None)
         );
+        let made = AtomicU64::new(0);
         assert_eq!(
-            make_chunk(&run, 1, &go).unwrap().0,
-            make_chunk(&run, 1, &AtomicBool::new(false)).unwrap().0
+            make_chunk(&run, 1, &go, &made).unwrap().0,
+            make_chunk(&run, 1, &AtomicBool::new(false), &AtomicU64::new(0))
+                .unwrap()
+                .0
         );
+        // Every puzzle made is counted as it is made.
+        assert_eq!(made.load(Ordering::Relaxed), 16);
     }
 }
