@@ -11,7 +11,8 @@ use std::arch::x86_64::{
     _mm256_cmpgt_epi16, _mm256_loadu_si256, _mm256_or_si256, _mm256_permute4x64_epi64,
     _mm256_set1_epi16, _mm256_set1_epi8, _mm256_setr_epi8, _mm256_setzero_si256,
     _mm256_shuffle_epi8, _mm256_srli_epi16, _mm256_testz_si256, _mm256_xor_si256, _mm_and_si128,
-    _mm_andnot_si128, _mm_or_si128, _mm_testz_si128,
+    _mm_andnot_si128, _mm_cmpeq_epi16, _mm_movemask_epi8, _mm_or_si128, _mm_setzero_si128,
+    _mm_testz_si128,
 };
 use std::mem::transmute;
 
@@ -198,6 +199,13 @@ impl Isa for Avx2 {
     fn intersects8(a: [u16; 8], b: [u16; 8]) -> bool {
         // SAFETY: the module's contract (SSE4.1 is part of x86-64-v3).
         unsafe { _mm_testz_si128(reg8(a), reg8(b)) == 0 }
+    }
+    #[inline(always)]
+    fn first_nonzero8(a: [u16; 8]) -> usize {
+        // SAFETY: the module's contract.
+        let zero = unsafe { _mm_movemask_epi8(_mm_cmpeq_epi16(reg8(a), _mm_setzero_si128())) };
+        // Two mask bits per lane; bit 16 stops the count at lane 8.
+        ((!zero as u32 | 0x1_0000).trailing_zeros() / 2) as usize
     }
     #[inline(always)]
     fn count_all8(a: [u16; 8]) -> u32 {

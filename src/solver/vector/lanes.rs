@@ -92,6 +92,8 @@ pub(super) trait Isa: Copy {
     fn intersects8(a: [u16; 8], b: [u16; 8]) -> bool;
     /// The bits set in all lanes.
     fn count_all8(a: [u16; 8]) -> u32;
+    /// The first nonzero lane (8 when there is none).
+    fn first_nonzero8(a: [u16; 8]) -> usize;
 }
 
 /// Plain code, lane by lane: any processor.
@@ -180,6 +182,10 @@ impl Isa for Portable {
     #[inline(always)]
     fn count_all8(a: [u16; 8]) -> u32 {
         a.iter().map(|x| x.count_ones()).sum()
+    }
+    #[inline(always)]
+    fn first_nonzero8(a: [u16; 8]) -> usize {
+        a.iter().position(|&x| x != 0).unwrap_or(8)
     }
 }
 
@@ -309,6 +315,11 @@ impl<I: Isa> L8<I> {
     #[inline(always)]
     pub(super) fn count_all(self) -> u32 {
         I::count_all8(self.0)
+    }
+    /// The first nonzero lane (8 when there is none).
+    #[inline(always)]
+    pub(super) fn first_nonzero(self) -> usize {
+        I::first_nonzero8(self.0)
     }
     /// The sixteen lanes `p` picks from these eight.
     #[inline(always)]

@@ -12,9 +12,12 @@
 //! - A box restricted loses digits; every lane at its minimum asserts its digits, and so does every digit left
 //!   in only one lane of a row or column of the matrix. An asserted cell empties itself of other digits and its
 //!   digit from the box; what is asserted in (or excluded from) a mini-line rules out patterns of its two bands.
-//!   This repeats until the box has no news, then the bands it sent eliminations to are examined.
+//!   This repeats until the box has no news; then its two bands are examined at once, the one across the band
+//!   that restricted it first (depth first: each step calls the next, [`Steps`]).
 
-use super::lanes::{Isa, Pick, L16, L8};
+#[cfg(target_arch = "x86_64")]
+use super::avx2::Avx2;
+use super::lanes::{Isa, Pick, Portable, L16, L8};
 use super::layout::{
     cell_lane, ALL, ALLOW, AWAY, CELLS_BY, CELL_MASK, COLS_BY, GIVEN_REMOVES, IN_BOX, MARGINS,
     MINIMUM, NEXT, ROWS_BY, TO_BAND, TRIADS,
@@ -49,34 +52,85 @@ impl<I> Clone for State<I> {
 }
 impl<I> Copy for State<I> {}
 
-/// Which patterns a guess keeps: a band, a digit (bit), and all or none of the digit's first remaining pattern.
+/// Which patterns a guess keeps: in a band, of one digit, all or none of its first remaining pattern.
 pub(super) struct Branch<I> {
     band: usize,
-    digit: u16,
     /// The lane of the digit's first remaining pattern in the band.
     first: usize,
     /// The digit's remaining patterns (per lane).
     patterns: L8<I>,
 }
 
-/// The lanes of the six patterns.
-const PATTERN_LANES: [u16; 8] = [ALL, ALL, ALL, ALL, ALL, ALL, 0, 0];
+/// The next position in a band (0..3), cyclically.
+const NEXT_OF: [usize; 3] = [1, 2, 0];
 
-/// The two bands of each box (bit per band).
-const BANDS_OF: [u32; 9] = {
-    let mut t = [0u32; 9];
-    let mut bx = 0;
-    while bx < 9 {
-        t[bx] = 1 << (bx / 3) | 1 << (3 + bx % 3);
-        bx += 1;
+/// `LANE[k]`: all ones in lane `k`, else zero (`LANE[8]`: zero).
+const LANE: [[u16; 8]; 9] = {
+    let mut t = [[0u16; 8]; 9];
+    let mut k = 0;
+    while k < 8 {
+        t[k][k] = 0xFFFF;
+        k += 1;
     }
     t
 };
 
-/// Every band, to be examined.
-const ALL_BANDS: u32 = 0x3F;
+/// The lanes of the six patterns.
+const PATTERN_LANES: [u16; 8] = [ALL, ALL, ALL, ALL, ALL, ALL, 0, 0];
 
-impl<I: Isa> State<I> {
+/// Propagation's two steps, each its own function per instruction set: a band applies its eliminations and
+/// restricts its three boxes ([`State::band_step`]); a box that changed passes what it found on to its two bands
+/// ([`State::box_step`]). They call each other, depth first, as each finds news (the band's orientation a constant
+/// of each copy), so neither is inlined into the other: the x86-64-v3 copies are functions of their own with
+/// that instruction set's target features.
+pub(super) trait Steps: Isa {
+    /// Row band (`COLUMN` false) or column band `idx`, whose box `from` (0..3, its position in the band) sent the
+    /// news and is restricted last. False on a contradiction.
+    fn band<const COLUMN: bool>(st: &mut State<Self>, idx: usize, from: usize) -> bool;
+    /// Box `bx` restricted to `allowed` by a row band (`FROM_COLUMN` false) or a column band. False on a
+    /// contradiction.
+    fn boxed<const FROM_COLUMN: bool>(st: &mut State<Self>, bx: usize, allowed: L16<Self>) -> bool;
+}
+
+impl Steps for Portable {
+    fn band<const COLUMN: bool>(st: &mut State<Self>, idx: usize, from: usize) -> bool {
+        st.band_step::<COLUMN>(idx, from)
+    }
+    fn boxed<const FROM_COLUMN: bool>(st: &mut State<Self>, bx: usize, allowed: L16<Self>) -> bool {
+        st.box_step::<FROM_COLUMN>(bx, allowed)
+    }
+}
+
+#[cfg(target_arch = "x86_64")]
+impl Steps for Avx2 {
+    #[inline(always)]
+    fn band<const COLUMN: bool>(st: &mut State<Self>, idx: usize, from: usize) -> bool {
+        // SAFETY: `Avx2`'s contract (avx2.rs): only the x86-64-v3 copy of the engine names it, and `run_v3` runs
+        // that copy only after finding the features `band_v3` is compiled for.
+        unsafe { band_v3::<COLUMN>(st, idx, from) }
+    }
+    #[inline(always)]
+    fn boxed<const FROM_COLUMN: bool>(st: &mut State<Self>, bx: usize, allowed: L16<Self>) -> bool {
+        // SAFETY: as in `band`.
+        unsafe { box_v3::<FROM_COLUMN>(st, bx, allowed) }
+    }
+}
+
+/// [`Steps::band`] compiled for x86-64-v3.
+#[cfg(target_arch = "x86_64")]
+#[target_feature(enable = "avx2,bmi1,bmi2,lzcnt,popcnt")]
+fn band_v3<const COLUMN: bool>(st: &mut State<Avx2>, idx: usize, from: usize) -> bool {
+    st.band_step::<COLUMN>(idx, from)
+}
+
+/// [`Steps::boxed`] compiled for x86-64-v3.
+#[cfg(target_arch = "x86_64")]
+#[target_feature(enable = "avx2,bmi1,bmi2,lzcnt,popcnt")]
+fn box_v3<const FROM_COLUMN: bool>(st: &mut State<Avx2>, bx: usize, allowed: L16<Avx2>) -> bool {
+    st.box_step::<FROM_COLUMN>(bx, allowed)
+}
+
+impl<I: Steps> State<I> {
     /// The state of `puzzle`: each given's digit taken from the rest of its box and every other digit from its
     /// cell, the patterns of its two bands that put it elsewhere ruled out, then propagation. `None` when that
     /// ends in a contradiction; so do clashing givens, always, before any guess (two of a digit in a box empty
@@ -105,7 +159,14 @@ impl<I: Isa> State<I> {
             let col = &mut st.bands[3 + bj].eliminations;
             *col = col.or(L8::new(AWAY[bi][j]).and(L8::splat(bit)));
         }
-        if !st.propagate(ALL_BANDS) {
+        // Each band once (each box is restricted last by the band after it), then whatever they find.
+        let settled = I::band::<false>(&mut st, 0, 1)
+            && I::band::<true>(&mut st, 0, 1)
+            && I::band::<false>(&mut st, 1, 2)
+            && I::band::<true>(&mut st, 1, 2)
+            && I::band::<false>(&mut st, 2, 0)
+            && I::band::<true>(&mut st, 2, 0);
+        if !settled {
             return None;
         }
         let mut whole = true;
@@ -119,41 +180,60 @@ impl<I: Isa> State<I> {
         whole.then_some(st)
     }
 
-    /// Examines the bands of `dirty` (bit per band) and every band their boxes send eliminations to, until none
-    /// has news. False on a contradiction.
+    /// The body of [`Steps::band`]: applies the band's pending eliminations, then restricts its boxes to what its
+    /// patterns allow, box `from` last; each box that changes examines its bands at once ([`State::box_step`]).
     #[inline(always)]
-    pub(super) fn propagate(&mut self, dirty: u32) -> bool {
-        let mut dirty = dirty;
-        while dirty != 0 {
-            let b = dirty.trailing_zeros() as usize;
-            dirty &= dirty - 1;
-            let Some(t) = self.eliminate(b) else {
-                continue;
-            };
-            let t = t.or(L16::new(MARGINS));
-            let (allowed, boxes) = if b < 3 {
-                let a = &ALLOW[0];
-                (
-                    [allow(t, &a[0]), allow(t, &a[1]), allow(t, &a[2])],
-                    [b * 3, b * 3 + 1, b * 3 + 2],
-                )
-            } else {
-                let a = &ALLOW[1];
-                (
-                    [allow(t, &a[0]), allow(t, &a[1]), allow(t, &a[2])],
-                    [b - 3, b, b + 3],
-                )
-            };
-            for p in 0..3 {
-                let bx = boxes[p];
-                match self.restrict(bx, allowed[p]) {
-                    None => return false,
-                    Some(true) => dirty |= BANDS_OF[bx],
-                    Some(false) => {}
+    fn band_step<const COLUMN: bool>(&mut self, idx: usize, from: usize) -> bool {
+        let Some(t) = self.eliminate(idx + 3 * usize::from(COLUMN)) else {
+            return true;
+        };
+        let t = t.or(L16::new(MARGINS));
+        let a = &ALLOW[usize::from(COLUMN)];
+        let allowed = [allow(t, &a[0]), allow(t, &a[1]), allow(t, &a[2])];
+        let boxes = if COLUMN {
+            [idx, idx + 3, idx + 6]
+        } else {
+            [idx * 3, idx * 3 + 1, idx * 3 + 2]
+        };
+        let (p, q) = (NEXT_OF[from], NEXT_OF[NEXT_OF[from]]);
+        self.restricts::<COLUMN>(boxes[p], allowed[p])
+            && self.restricts::<COLUMN>(boxes[q], allowed[q])
+            && self.restricts::<COLUMN>(boxes[from], allowed[from])
+    }
+
+    /// [`Steps::band`], called only when the band has eliminations to apply (most often it has none, and the
+    /// call would cost more than the test).
+    #[inline(always)]
+    fn examines<const COLUMN: bool>(&mut self, idx: usize, from: usize) -> bool {
+        let band = &self.bands[idx + 3 * usize::from(COLUMN)];
+        !band.patterns.intersects(band.eliminations) || I::band::<COLUMN>(self, idx, from)
+    }
+
+    /// [`Steps::boxed`], called only when `allowed` takes something from the box (most often it takes nothing,
+    /// and the call would cost more than the test).
+    #[inline(always)]
+    fn restricts<const FROM_COLUMN: bool>(&mut self, bx: usize, allowed: L16<I>) -> bool {
+        !self.boxes[bx].and_not(allowed).any() || I::boxed::<FROM_COLUMN>(self, bx, allowed)
+    }
+
+    /// The body of [`Steps::boxed`]: restricts box `bx`, and when it changed examines its two bands, the one of the
+    /// other orientation first.
+    // The lint takes the two orders of the bands below for one block: they differ only in const generic arguments.
+    #[allow(clippy::if_same_then_else)]
+    #[inline(always)]
+    fn box_step<const FROM_COLUMN: bool>(&mut self, bx: usize, allowed: L16<I>) -> bool {
+        match self.restrict(bx, allowed) {
+            None => false,
+            Some(false) => true,
+            Some(true) => {
+                let (bi, bj) = (bx / 3, bx % 3);
+                if FROM_COLUMN {
+                    self.examines::<false>(bi, bj) && self.examines::<true>(bj, bi)
+                } else {
+                    self.examines::<true>(bj, bi) && self.examines::<false>(bi, bj)
                 }
             }
         }
-        true
     }
 
     /// Applies band `b`'s pending eliminations. Returns what its patterns then allow: lane `p * 4 + e` the digits
@@ -271,10 +351,9 @@ impl<I: Isa> State<I> {
         };
         let digit = pick & pick.wrapping_neg();
         let patterns = p.and(L8::splat(digit));
-        let first = patterns.0.iter().position(|&x| x != 0).unwrap_or(0);
+        let first = patterns.first_nonzero();
         Some(Branch {
             band,
-            digit,
             first,
             patterns,
         })
@@ -284,16 +363,20 @@ impl<I: Isa> State<I> {
     /// propagates. False on a contradiction.
     #[inline(always)]
     pub(super) fn apply(&mut self, branch: &Branch<I>, take: bool) -> bool {
-        let mut drop = [0u16; 8];
-        if take {
-            drop = branch.patterns.0;
-            drop[branch.first] = 0;
+        // Built in registers: written lane by lane in memory and read back whole, it would stall the load.
+        let first = L8::new(LANE[branch.first]);
+        let drop = if take {
+            branch.patterns.and_not(first)
         } else {
-            drop[branch.first] = branch.digit;
-        }
+            branch.patterns.and(first)
+        };
         let band = &mut self.bands[branch.band];
-        band.eliminations = band.eliminations.or(L8::new(drop));
-        self.propagate(1 << branch.band)
+        band.eliminations = band.eliminations.or(drop);
+        if branch.band < 3 {
+            I::band::<false>(self, branch.band, 0)
+        } else {
+            I::band::<true>(self, branch.band - 3, 0)
+        }
     }
 
     /// The solved board (every band settled): each cell's one digit.

@@ -187,3 +187,36 @@ fn the_portable_and_the_x86_64_v3_copies_agree() {
         })
     });
 }
+
+/// The first nonzero lane (a guess's first remaining pattern), on every set of nonzero lanes: the position, 8 for
+/// none, and the x86-64-v3 copy the same.
+#[test]
+fn the_first_nonzero_lane_is_found_on_both_instruction_sets() {
+    use lanes::Isa;
+    /// [`Isa::first_nonzero8`] of the AVX2 lanes, in a function compiled with their features.
+    #[cfg(target_arch = "x86_64")]
+    #[target_feature(enable = "avx2,bmi1,bmi2,lzcnt,popcnt")]
+    fn first_v3(a: [u16; 8]) -> usize {
+        avx2::Avx2::first_nonzero8(a)
+    }
+    for m in 0u32..256 {
+        let a: [u16; 8] = std::array::from_fn(|l| {
+            if m >> l & 1 == 1 {
+                1 << ((l + m as usize) % 9)
+            } else {
+                0
+            }
+        });
+        let want = if m == 0 {
+            8
+        } else {
+            m.trailing_zeros() as usize
+        };
+        assert_eq!(Portable::first_nonzero8(a), want, "{a:?}");
+        #[cfg(target_arch = "x86_64")]
+        if crate::solver::engine::has_v3() {
+            // SAFETY: `has_v3` found the features `first_v3` is compiled for.
+            assert_eq!(unsafe { first_v3(a) }, want, "{a:?}");
+        }
+    }
+}
