@@ -89,6 +89,9 @@ pub enum Answer {
     /// The answer is written to output part `n` of a run with several outputs (`split`:
     /// [`crate::batch::run_routed`]); a run with one output writes it like [`Answer::Written`].
     Part(u8),
+    /// The answer is written to the output part the run's [`Router`](crate::batch::Router) gives for this tag,
+    /// asked in input order ([`crate::batch::run_routed_by`]); a run without a router writes it to part 0.
+    Tagged(u128),
 }
 
 /// Work to do on each record of a batch. `run` appends the answer for `puzzle` to `out`, shaped for `layout`, or
@@ -317,15 +320,18 @@ pub(crate) struct ChunkReport {
     pub failures: Vec<RecordFailure>,
     /// The records answered with [`Answer::FirstOf`], in order.
     pub keyed: Vec<Keyed>,
-    /// The records answered with [`Answer::Part`], in order.
+    /// The records answered with [`Answer::Part`] or [`Answer::Tagged`], in order.
     pub routed: Vec<Routed>,
 }
 
-/// A record answered with [`Answer::Part`]: its part and where its output lies in the chunk's output buffer.
+/// A record answered with [`Answer::Part`] or [`Answer::Tagged`]: its part, its tag and where its output lies in
+/// the chunk's output buffer.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub(crate) struct Routed {
-    /// The output part.
+    /// The output part (for a tagged record, 0 until the run's router gives it).
     pub part: u8,
+    /// The tag of a record answered with [`Answer::Tagged`] (0 for [`Answer::Part`]).
+    pub tag: u128,
     /// Start of the record's output (its separator included).
     pub out_start: usize,
     /// End of the record's output (its newline included).
@@ -360,10 +366,11 @@ impl ChunkReport {
         self.records += 1;
     }
 
-    /// Counts a record answered for output part `part`.
-    pub(crate) fn routed(&mut self, part: u8, out_start: usize, out_end: usize) {
+    /// Counts a record answered for output part `part` (or, [`Answer::Tagged`], with `tag` for the router).
+    pub(crate) fn routed(&mut self, (part, tag): (u8, u128), out_start: usize, out_end: usize) {
         self.routed.push(Routed {
             part,
+            tag,
             out_start,
             out_end,
         });

@@ -8,17 +8,17 @@ use clap::{Args, ValueEnum};
 /// Arguments of `sudoku split`.
 #[derive(Debug, Args)]
 pub struct SplitArgs {
-    /// The fraction of equivalence classes for the test set (0 to 1).
+    /// The fraction of equivalence classes for the test set (0 to 1), held by each stratum to within a class.
     #[arg(long, value_name = "F")]
     pub test: f64,
     /// The fraction of equivalence classes for a validation set (0 to 1) [default: no validation set].
     #[arg(long, value_name = "F")]
     pub val: Option<f64>,
-    /// The seed of the hash that sends each class to its side.
+    /// The seed of the hash that ranks the classes into sides.
     #[arg(long, value_name = "S", default_value_t = 0)]
     pub seed: u64,
-    /// Draw each class's side within its stratum, the value of this CSV (or Parquet, Arrow) column; the column
-    /// must hold the same value for every record of a class (a rating, a clue count).
+    /// Split each stratum, the value of this CSV (or Parquet, Arrow) column, in the fractions on its own; the
+    /// column must hold the same value for every record of a class (a rating, a clue count).
     #[arg(long, value_name = "COLUMN", conflicts_with = "solution_column")]
     pub stratify: Option<String>,
     /// The folder of the outputs DIR/train.EXT, DIR/test.EXT and with --val DIR/val.EXT (created if missing),

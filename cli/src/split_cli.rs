@@ -1,12 +1,11 @@
 //! `sudoku split`: its run (its flags are in `dataset_args.rs`), every record to train, validation or test with
-//! every equivalence class on one side (the library's `tools::Split` on `batch::run_routed`).
+//! every equivalence class on one side (the library's `tools::split_files`).
 
 use std::path::{Path, PathBuf};
 use std::process::ExitCode;
 
-use sudoku_batch::batch;
 use sudoku_batch::output::Target;
-use sudoku_batch::tools::{Side, Split};
+use sudoku_batch::tools::{self, Side, Split};
 use sudoku_batch::Format;
 
 use crate::cli::BatchArgs;
@@ -70,7 +69,7 @@ pub fn run(b: &BatchArgs, args: &SplitArgs, quiet: bool) -> anyhow::Result<ExitC
     let mut reporter = b.reporter(quiet);
     let inputs = b.input_specs();
     crate::cli::note_terminal_stdin(&inputs, quiet);
-    let result = batch::run_routed(inputs, &targets, &job, &opts, &mut reporter);
+    let result = tools::split_files(inputs, &targets, &job, &args.out_dir, &opts, &mut reporter);
     reporter.finish();
     let (summary, written) = result?;
     if b.stats == Some(crate::cli::StatsArg::Json) {

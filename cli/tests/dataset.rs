@@ -734,3 +734,243 @@ fn export_writes_arrays_of_the_right_shapes_values_and_groups() {
         }
     }
 }
+
+/// The records of `records(classes, seed)` as a CSV `id,puzzle,level`, each class's level drawn from its class
+/// number so that the strata hold `sizes` classes each (the same level for every record of a class).
+fn stratified_csv(sizes: &[usize], seed: u64) -> (Vec<(String, usize)>, String, Vec<usize>) {
+    let total: usize = sizes.iter().sum();
+    let input = records(total, seed);
+    // Class c is in the stratum whose range of class numbers holds it, after a fixed shuffle of the numbers.
+    let mut order: Vec<usize> = (0..total).collect();
+    let mut draw = Draw(seed.wrapping_mul(3) | 1);
+    for i in (1..total).rev() {
+        order.swap(i, (draw.next() % (i as u64 + 1)) as usize);
+    }
+    let mut level = vec![0; total];
+    let mut at = 0;
+    for (s, &n) in sizes.iter().enumerate() {
+        for &c in &order[at..at + n] {
+            level[c] = s;
+        }
+        at += n;
+    }
+    let mut text = String::from("id,puzzle,level\n");
+    for (i, (r, c)) in input.iter().enumerate() {
+        text.push_str(&format!("{i},{r},L{}\n", level[*c]));
+    }
+    (input, text, level)
+}
+
+#[test]
+fn split_holds_each_stratum_within_a_percent_also_small_ones_at_any_threads_and_from_stdin() {
+    // A stratum of 300 classes (where independent draws would often miss by more than 1%), one of 2,606 (the size
+    // of the stratum that missed by 1.18 points), one of 5,000.
+    let sizes = [300, 2606, 5000];
+    let (input, text, level) = stratified_csv(&sizes, 31);
+    let dir = tempdir();
+    let path = dir.path().join("set.csv");
+    std::fs::write(&path, &text).unwrap();
+    let name = path.to_str().unwrap();
+    let split = |out: &std::path::Path, extra: &[&str], stdin: Option<&[u8]>| {
+        let mut args = vec![
+            "split",
+            "--test",
+            "0.2",
+            "--val",
+            "0.1",
+            "--seed",
+            "4",
+            "--stratify",
+            "level",
+        ];
+        args.extend_from_slice(extra);
+        args.extend(["--out-dir", out.to_str().unwrap()]);
+        let r = match stdin {
+            Some(bytes) => run_in(None, &args, bytes),
+            None => run(&args),
+        };
+        assert_eq!(r.code, 0, "{}", r.stderr);
+        // Named as the first input: `.txt` for standard input, which has no extension.
+        let ext = if stdin.is_some() { "txt" } else { "csv" };
+        ["train", "val", "test"].map(|s| std::fs::read(out.join(format!("{s}.{ext}"))).unwrap())
+    };
+    let out = dir.path().join("sets");
+    let files = split(&out, &[name, "-j", "1"], None);
+    let mut sides = Vec::new();
+    for (side, bytes) in ["train", "val", "test"].iter().zip(&files) {
+        let text = String::from_utf8(bytes.clone()).unwrap();
+        let mut lines = text.lines();
+        assert_eq!(lines.next(), Some("id,puzzle,level"));
+        let rows: Vec<String> = lines
+            .map(|l| l.split(',').nth(1).unwrap().to_string())
+            .collect();
+        sides.push((*side, rows));
+    }
+    check_sides(&input, &sides);
+    // Per stratum: the classes on each side, against the fractions.
+    let class_of: HashMap<&str, usize> = input.iter().map(|(r, c)| (r.as_str(), *c)).collect();
+    for (s, &n) in sizes.iter().enumerate() {
+        for ((side, rows), f) in sides.iter().zip([0.7, 0.1, 0.2]) {
+            let classes: HashSet<usize> = rows
+                .iter()
+                .map(|r| class_of[r.as_str()])
+                .filter(|&c| level[c] == s)
+                .collect();
+            let got = classes.len() as f64 / n as f64;
+            assert!(
+                (got - f).abs() < 0.01,
+                "stratum {s} ({n} classes): {side} holds {got}"
+            );
+        }
+    }
+    // The same bytes with two threads and small chunks, and from standard input, plain or compressed.
+    for (k, extra) in [
+        &["-j", "2", "--chunk-size", "777"][..],
+        &["-j", "2", "--chunk-size", "100"],
+    ]
+    .iter()
+    .enumerate()
+    {
+        let again = dir.path().join(format!("again{k}"));
+        let mut args = vec![name];
+        args.extend_from_slice(extra);
+        assert!(split(&again, &args, None) == files, "{extra:?}");
+    }
+    let piped = dir.path().join("piped");
+    assert!(
+        split(&piped, &["-", "-j", "2"], Some(text.as_bytes())) == files,
+        "stdin"
+    );
+    let leftovers: Vec<_> = std::fs::read_dir(&piped)
+        .unwrap()
+        .map(|e| e.unwrap().file_name().into_string().unwrap())
+        .filter(|f| f.starts_with('.'))
+        .collect();
+    assert!(leftovers.is_empty(), "{leftovers:?}");
+    let mut gz = flate2::write::GzEncoder::new(Vec::new(), flate2::Compression::default());
+    std::io::Write::write_all(&mut gz, text.as_bytes()).unwrap();
+    let gz = gz.finish().unwrap();
+    let packed = dir.path().join("packed");
+    assert!(split(&packed, &["-"], Some(&gz)) == files, "gzip on stdin");
+    let file = dir.path().join("set.csv.gz");
+    std::fs::write(&file, &gz).unwrap();
+    let from_file = dir.path().join("fromfile");
+    assert!(
+        split(&from_file, &[file.to_str().unwrap(), "-j", "2"], None) == files,
+        "a gzip file"
+    );
+}
+
+#[cfg(feature = "parquet")]
+#[test]
+fn export_of_a_table_writes_the_arrays_of_the_same_rows_in_csv() {
+    use arrow_array::{Int64Array, RecordBatch, StringArray};
+    use std::sync::Arc;
+    // data/puzzles.txt's puzzles, each as two random equivalent copies; every third without its answer (solved);
+    // a malformed row and a wrong answer, which fail.
+    let mut draw = Draw(5);
+    let mut rows: Vec<(String, String)> = Vec::new();
+    for (i, (p, s)) in pairs().iter().enumerate() {
+        for _ in 0..2 {
+            let t = Transform::random(2, draw.next());
+            let (p, s) = (t.apply(&p.parse().unwrap()), t.apply(&s.parse().unwrap()));
+            let answer = if i % 3 == 0 {
+                String::new()
+            } else {
+                s.to_line()
+            };
+            rows.push((p.to_line(), answer));
+        }
+    }
+    rows.insert(7, ("123".into(), String::new()));
+    let (p, s) = pairs()[0].clone();
+    rows.insert(20, (p, s.replace('1', "x")));
+    let dir = tempdir();
+    let csv = dir.path().join("set.csv");
+    let mut text = String::from("id,puzzle,answer\n");
+    for (i, (p, a)) in rows.iter().enumerate() {
+        text.push_str(&format!("{i},{p},{a}\n"));
+    }
+    std::fs::write(&csv, text).unwrap();
+    let batch = RecordBatch::try_from_iter([
+        (
+            "id",
+            Arc::new(Int64Array::from_iter_values(0..rows.len() as i64)) as _,
+        ),
+        (
+            "puzzle",
+            Arc::new(StringArray::from_iter_values(
+                rows.iter().map(|r| r.0.as_str()),
+            )) as _,
+        ),
+        (
+            "answer",
+            Arc::new(StringArray::from_iter_values(
+                rows.iter().map(|r| r.1.as_str()),
+            )) as _,
+        ),
+    ])
+    .unwrap();
+    let parquet = dir.path().join("set.parquet");
+    let props = parquet::file::properties::WriterProperties::builder()
+        .set_max_row_group_size(50)
+        .build();
+    let mut w = parquet::arrow::ArrowWriter::try_new(
+        std::fs::File::create(&parquet).unwrap(),
+        batch.schema(),
+        Some(props),
+    )
+    .unwrap();
+    w.write(&batch).unwrap();
+    w.close().unwrap();
+    let feather = dir.path().join("set.arrow");
+    let mut w = arrow_ipc::writer::FileWriter::try_new(
+        std::fs::File::create(&feather).unwrap(),
+        &batch.schema(),
+    )
+    .unwrap();
+    w.write(&batch).unwrap();
+    w.finish().unwrap();
+    let export = |input: &std::path::Path, name: &str, extra: &[&str]| {
+        let out = dir.path().join(name);
+        let mut args = vec!["export", input.to_str().unwrap(), "--to", "npy"];
+        args.extend_from_slice(extra);
+        args.extend(["--out-dir", out.to_str().unwrap()]);
+        let r = run(&args);
+        assert_eq!(r.code, 1, "two rows fail: {}", r.stderr);
+        assert!(r.stderr.contains("malformed"), "{}", r.stderr);
+        let json: serde_json::Value =
+            serde_json::from_str(&std::fs::read_to_string(out.join("dataset.json")).unwrap())
+                .unwrap();
+        assert_eq!(json["rows"], rows.len() - 2);
+        assert_eq!(json["failed"], 2);
+        let leftovers = std::fs::read_dir(&out)
+            .unwrap()
+            .filter(|e| {
+                e.as_ref()
+                    .unwrap()
+                    .file_name()
+                    .to_string_lossy()
+                    .starts_with('.')
+            })
+            .count();
+        assert_eq!(leftovers, 0);
+        ["inputs", "labels", "group"].map(|f| std::fs::read(out.join(format!("{f}.npy"))).unwrap())
+    };
+    let from_csv = export(&csv, "csv", &[]);
+    let (_, shape, _) = read_npy(&dir.path().join("csv/inputs.npy"));
+    assert_eq!(shape, vec![rows.len() - 2, 81]);
+    for (input, name, extra) in [
+        (&parquet, "parquet", &["-j", "1"][..]),
+        (&parquet, "parquet2", &["-j", "2"]),
+        (&feather, "feather", &["-j", "2"]),
+    ] {
+        let got = export(input, name, extra);
+        for (f, (a, b)) in ["inputs", "labels", "group"]
+            .iter()
+            .zip(from_csv.iter().zip(&got))
+        {
+            assert!(a == b, "{name}: {f}.npy differs from the CSV's");
+        }
+    }
+}

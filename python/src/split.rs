@@ -14,7 +14,8 @@ use crate::texts::texts_arg;
 use crate::{array_err, filled, input_arg, interruptible, threads_arg, view, zeros, Texts};
 
 /// The side of each puzzle (a ``uint8 (N, 81)`` array or a list of strings), as ``sudoku split --test TEST --val
-/// VAL --seed SEED`` sends it: a dict of ``side`` (``int8``: 0 train, 1 test, 2 validation, the indices of
+/// VAL --seed SEED`` sends the same puzzles in the same order (each stratum's classes ranked together into their
+/// fractions, to within a class): a dict of ``side`` (``int8``: 0 train, 1 test, 2 validation, the indices of
 /// ``SIDES``; -1 where the puzzle failed) and ``status`` (``int8``: 0, 1 malformed, 2 clashing givens).
 /// ``strata``, a list of N strings, stratifies as ``--stratify COLUMN`` does with that column's values.
 #[pyfunction]

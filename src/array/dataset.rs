@@ -9,7 +9,9 @@ use super::{code, each, fits, ArrayError, Puzzles, PIECE};
 use crate::grid::{Grid, Transform, CELLS};
 use crate::ordered::Threads;
 use crate::record::{Failure, FailureKind, RecordError};
-use crate::tools::{canon_with_transform_as, class_key, Check, Copies, Form, Key, Side, Split};
+use crate::tools::{
+    canon_with_transform_as, class_key, Check, Copies, Form, Key, Side, Split, Strata,
+};
 
 /// Puzzle `i` of `puzzles`, or its failure.
 fn read<P: Puzzles + ?Sized>(puzzles: &P, i: usize) -> Result<Grid, Failure> {
@@ -98,10 +100,15 @@ pub fn classes<P: Puzzles + ?Sized>(
     Ok(())
 }
 
-/// The side `split` sends every puzzle to (as `sudoku split` with the same seed and fractions would, each class
-/// wholly on one side): `sides[i]` is the [`Side`], or why the puzzle has none (malformed, clashing givens).
-/// `strata`, when the split is stratified, gives each puzzle's stratum text (a CSV column's value, as `split
-/// --stratify` reads it, surrounding whitespace ignored); `None` puts every puzzle in the empty stratum.
+/// The side `split` sends every puzzle to (as `sudoku split` with the same seed and fractions sends the same
+/// records in the same order, each class wholly on one side, each stratum's classes in their fractions up to
+/// rounding): `sides[i]` is the [`Side`], or why the puzzle has none (malformed, clashing givens). `strata`, when
+/// the split is stratified, gives each puzzle's stratum text (a CSV column's value, as `split --stratify` reads
+/// it, surrounding whitespace ignored); `None` puts every puzzle in one stratum. The sides depend on every puzzle
+/// of the call (the classes of a stratum are ranked together). Memory: 16 bytes per puzzle while the call runs.
+///
+/// # Errors
+/// As the other calls; [`ArrayError::Strata`] when there are more strata than a split takes.
 pub fn split<P: Puzzles + ?Sized, S: AsRef<[u8]> + Sync>(
     puzzles: &P,
     split: &Split,
@@ -114,19 +121,34 @@ pub fn split<P: Puzzles + ?Sized, S: AsRef<[u8]> + Sync>(
     if let Some(s) = strata {
         fits("strata", s.len(), n, n)?;
     }
-    each(
+    let mut hashes: Vec<Result<(u64, u64), FailureKind>> = vec![Ok((0, 0)); n];
+    each::<_, _, ArrayError, _>(
         (threads, PIECE),
         n,
-        (sides, 1),
+        (&mut hashes, 1),
         (&mut vec![(); n], 1),
-        |i, side, _| {
-            let stratum = strata.map_or(&b""[..], |s| s[i].as_ref().trim_ascii());
-            side[0] = read(puzzles, i)
-                .and_then(|p| split.side_of(&p, stratum))
+        |i, hash, _| {
+            let stratum = split.stratum_hash(strata.map_or(&b""[..], |s| s[i].as_ref()));
+            hash[0] = read(puzzles, i)
+                .and_then(|p| split.hash_of(&p))
+                .map(|h| (h, stratum))
                 .map_err(|f| f.kind());
             Ok(())
         },
-    )
+    )?;
+    let mut gathered = Strata::new();
+    let mut numbered = Vec::with_capacity(n);
+    for h in &hashes {
+        numbered.push(match h {
+            Ok((class, stratum)) => Ok((*class, gathered.add(*class, *stratum)?)),
+            Err(kind) => Err(*kind),
+        });
+    }
+    let ranked = gathered.sides(split.test_fraction(), split.val_fraction());
+    for (side, h) in sides.iter_mut().zip(numbered) {
+        *side = h.map(|(class, stratum)| ranked.side(class, stratum));
+    }
+    Ok(())
 }
 
 /// Checks each claimed solution against its puzzle, as `sudoku check` (with `unique`, `--unique`): `verdicts[i]` is

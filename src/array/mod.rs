@@ -82,6 +82,9 @@ pub enum ArrayError {
     /// The call was stopped from outside ([`crate::ordered::with_stop`]); the buffers hold part of the answers.
     #[error("the call was stopped before it finished")]
     Stopped,
+    /// A split's strata are more than it takes.
+    #[error(transparent)]
+    Strata(#[from] crate::tools::StrataError),
 }
 
 /// Puzzles a call works on: a count and random access. Implemented for [`Cells`] and for slices of puzzle texts;

@@ -8,7 +8,7 @@ use std::collections::HashSet;
 use std::ops::Range;
 use std::time::Instant;
 
-use super::route::Routes;
+use super::route::{Router, Routes};
 use super::summary::{BatchSummary, Counts};
 use super::BatchError;
 use crate::format::Prepared;
@@ -74,6 +74,8 @@ pub(super) struct Collector<'o> {
     seen: HashSet<[u8; 32]>,
     /// The outputs beyond the first of a run with several ([`super::run_routed`]); none otherwise.
     routes: Routes,
+    /// What gives each tagged record its part, in input order ([`super::run_routed_by`]).
+    router: Option<&'o mut dyn Router>,
 }
 
 impl<'o> Collector<'o> {
@@ -84,6 +86,7 @@ impl<'o> Collector<'o> {
         total: Option<u64>,
         fail_fast: bool,
         routes: Routes,
+        router: Option<&'o mut dyn Router>,
     ) -> Collector<'o> {
         Collector {
             observer,
@@ -99,6 +102,7 @@ impl<'o> Collector<'o> {
             stopped: false,
             seen: HashSet::new(),
             routes,
+            router,
         }
     }
 
@@ -200,6 +204,13 @@ impl<'o> Collector<'o> {
         }
         if !rep.keyed.is_empty() {
             self.drop_repeats(&mut answers, &rep)?;
+        }
+        if let Some(router) = self.router.as_deref_mut() {
+            // Only the records kept: a cut at a failure leaves the rest unread.
+            let units = answers.units();
+            for r in rep.routed.iter_mut().take_while(|r| r.out_end <= units) {
+                r.part = router.part(r.tag).map_err(BatchError::Route)?;
+            }
         }
         if self.routes.active() {
             answers.route(&rep, &mut self.routes, self.separator)?;

@@ -37,6 +37,14 @@ pub enum InputSpec {
         /// The text.
         data: Vec<u8>,
     },
+    /// A file read as [`InputSpec::Path`] is, named `name` in messages (a copy of standard input spooled to a
+    /// file, named as standard input).
+    Named {
+        /// Name for messages, such as `<stdin>`.
+        name: String,
+        /// The file.
+        path: PathBuf,
+    },
 }
 
 impl InputSpec {
@@ -59,6 +67,18 @@ impl InputSpec {
         }
     }
 
+    /// A file input's name for messages and its path; `None` for standard input and bytes in memory.
+    fn name_and_path(&self) -> Option<(String, PathBuf)> {
+        match self {
+            InputSpec::Path(path) => Some((
+                crate::record::display_name(path.as_os_str().as_encoded_bytes()),
+                path.clone(),
+            )),
+            InputSpec::Named { name, path } => Some((name.clone(), path.clone())),
+            InputSpec::Stdin | InputSpec::Bytes { .. } => None,
+        }
+    }
+
     /// The name messages give this input and its whole text, for small inputs read at once (the puzzles of `sudoku
     /// explain`): standard input or a file read to its end and decoded when its first bytes are a compression's
     /// magic, as a batch run reads it; bytes in memory as they are. At most `limit` bytes of text are read, and one
@@ -70,8 +90,8 @@ impl InputSpec {
         let (name, input): (String, Box<dyn Read + Send>) = match self {
             InputSpec::Bytes { name, data } => return Ok((name, data)),
             InputSpec::Stdin => ("<stdin>".to_string(), Box::new(io::stdin())),
-            InputSpec::Path(path) => {
-                let name = crate::record::display_name(path.as_os_str().as_encoded_bytes());
+            InputSpec::Path(_) | InputSpec::Named { .. } => {
+                let (name, path) = self.name_and_path().expect("a file");
                 match open_file(&path) {
                     Ok((file, _)) => (name, Box::new(file)),
                     Err(source) => return Err(BatchError::Open { name, source }),
@@ -193,6 +213,9 @@ impl Stamp {
 
 impl Opened {
     pub(crate) fn open(spec: InputSpec, mmap: bool) -> Result<Opened, BatchError> {
+        if let Some((name, path)) = spec.name_and_path() {
+            return Opened::open_file(name, path, mmap);
+        }
         match spec {
             InputSpec::Bytes { name, data } => Ok(Opened {
                 name,
@@ -214,55 +237,57 @@ impl Opened {
                     stamp: None,
                 })
             }
-            InputSpec::Path(path) => {
-                let name = crate::record::display_name(path.as_os_str().as_encoded_bytes());
-                let open_err = |source| BatchError::Open {
-                    name: name.clone(),
-                    source,
-                };
-                let (file, meta) = open_file(&path).map_err(open_err)?;
-                if !meta.is_file() {
-                    return Ok(Opened {
-                        name,
-                        data: Data::Stream(file),
-                        stamp: None,
-                    });
-                }
-                // procfs and sysfs files report sizes that are not their contents (0 for /proc/self/environ),
-                // and change as they like: they are read in blocks, never mapped nor checked for changes. So is a
-                // file that reports no bytes: whatever it holds is read.
-                if crate::os::is_pseudo_file(&file) {
-                    return Ok(Opened {
-                        name,
-                        data: Data::Stream(file),
-                        stamp: None,
-                    });
-                }
-                let stamp = Some((path, Stamp::of(&meta)));
-                let head = head_of(&file).map_err(|source| BatchError::Read {
-                    name: name.clone(),
-                    source,
-                })?;
-                let data = if let Some(kind) = TableKind::detect(&head) {
-                    Data::Table {
-                        kind,
-                        file,
-                        head: Vec::new(),
-                        seekable: true,
-                    }
-                } else if let Some(codec) = Compression::detect(&head) {
-                    Data::Compressed { codec, file }
-                } else if !mmap || meta.len() == 0 {
-                    Data::Stream(file)
-                } else {
-                    Data::Mapped(Mapped::open(&file).map_err(|source| BatchError::Map {
-                        name: name.clone(),
-                        source,
-                    })?)
-                };
-                Ok(Opened { name, data, stamp })
-            }
+            InputSpec::Path(_) | InputSpec::Named { .. } => unreachable!("opened above"),
         }
+    }
+
+    /// Opens the file at `path`, named `name` in messages.
+    fn open_file(name: String, path: PathBuf, mmap: bool) -> Result<Opened, BatchError> {
+        let open_err = |source| BatchError::Open {
+            name: name.clone(),
+            source,
+        };
+        let (file, meta) = open_file(&path).map_err(open_err)?;
+        if !meta.is_file() {
+            return Ok(Opened {
+                name,
+                data: Data::Stream(file),
+                stamp: None,
+            });
+        }
+        // procfs and sysfs files report sizes that are not their contents (0 for /proc/self/environ),
+        // and change as they like: they are read in blocks, never mapped nor checked for changes. So is a
+        // file that reports no bytes: whatever it holds is read.
+        if crate::os::is_pseudo_file(&file) {
+            return Ok(Opened {
+                name,
+                data: Data::Stream(file),
+                stamp: None,
+            });
+        }
+        let stamp = Some((path, Stamp::of(&meta)));
+        let head = head_of(&file).map_err(|source| BatchError::Read {
+            name: name.clone(),
+            source,
+        })?;
+        let data = if let Some(kind) = TableKind::detect(&head) {
+            Data::Table {
+                kind,
+                file,
+                head: Vec::new(),
+                seekable: true,
+            }
+        } else if let Some(codec) = Compression::detect(&head) {
+            Data::Compressed { codec, file }
+        } else if !mmap || meta.len() == 0 {
+            Data::Stream(file)
+        } else {
+            Data::Mapped(Mapped::open(&file).map_err(|source| BatchError::Map {
+                name: name.clone(),
+                source,
+            })?)
+        };
+        Ok(Opened { name, data, stamp })
     }
 
     /// Input size when known in advance (for the progress bar).

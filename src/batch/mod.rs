@@ -16,7 +16,7 @@
 //!   checks that keep a corrupt table from aborting the process;
 //! - `collector`: the one in-order end of both runs: fail-fast, repeats, separators, counts, observer, writer;
 //! - `route`: the extra outputs of a run with several ([`run_routed`], `split`), cut from each chunk by the
-//!   collector;
+//!   collector, and the [`Router`] that may decide each record's output in input order ([`run_routed_by`]);
 //! - `summary`: counts and the summary of a run ([`BatchSummary`]).
 //!
 //! What happens to one record is a [`Job`]; what a run tells as it goes goes to an [`Observer`](crate::Observer)
@@ -75,7 +75,8 @@ pub use crate::format::{read_all, FormatError};
 pub use crate::record::{Answer, CsvAnswer, Job, Record};
 pub use input::InputSpec;
 pub use options::BatchOptions;
-pub use run::{run_batch, run_routed};
+pub use route::Router;
+pub use run::{run_batch, run_routed, run_routed_by};
 pub use summary::{BatchSummary, Counts};
 pub use table::{TableCompression, TableError, TableKind, TablePart};
 
@@ -177,4 +178,7 @@ pub enum BatchError {
     /// [`OutputError::is_broken_pipe`]).
     #[error(transparent)]
     Output(#[from] OutputError),
+    /// The run's [`Router`] could not give a record its part (its spill could not be read or written).
+    #[error("{0}")]
+    Route(std::io::Error),
 }

@@ -1,6 +1,8 @@
 //! The extra outputs of a run with several (`split`, [`run_routed`](super::run_routed)): a writer per output part
 //! after the first (part 0 goes to the run's own writer), and the in-order cutting of each chunk's output into the
-//! parts its records were answered for ([`Answer::Part`](crate::record::Answer::Part)).
+//! parts its records were answered for ([`Answer::Part`](crate::record::Answer::Part)), or, for a record answered
+//! with [`Answer::Tagged`](crate::record::Answer::Tagged), the part the run's [`Router`] gives its tag, asked in
+//! input order ([`run_routed_by`](super::run_routed_by)).
 //!
 //! Only records answered with a part are written: a failed record's marker, and any record answered otherwise,
 //! goes nowhere. Each part is a well-formed output of its own: the record separator (the blank line between grid
@@ -12,6 +14,18 @@ use crate::record::ChunkReport;
 
 /// Buffers waiting for each extra writer, at most.
 const QUEUE: usize = 4;
+
+/// Gives each record answered with [`Answer::Tagged`](crate::record::Answer::Tagged) its output part, from its tag,
+/// called once per such record in input order (over every input of the run, whatever the threads and chunks): so
+/// a router may keep state from record to record (`split` reads a spill file written by an earlier run, record by
+/// record). A part with no output (`u8::MAX`) sends the record nowhere.
+pub trait Router {
+    /// The part of the next tagged record.
+    ///
+    /// # Errors
+    /// An I/O error ends the run ([`BatchError::Route`](super::BatchError::Route)).
+    fn part(&mut self, tag: u128) -> std::io::Result<u8>;
+}
 
 /// The outputs of a run beyond its first; none for a run with one output.
 #[derive(Default)]
@@ -29,13 +43,18 @@ pub(super) struct Routes {
 }
 
 impl Routes {
-    /// The writers of `extra`, the targets of parts 1, 2, ... (none: a run with one output).
-    pub(super) fn start(extra: &[Target]) -> Result<Routes, OutputError> {
+    /// The writers of `extra`, the targets of parts 1, 2, ... (none and not `routed`: a run with one output, whose
+    /// records are not cut; `routed`: a run with a router, whose records are cut even with one output).
+    pub(super) fn start(extra: &[Target], routed: bool) -> Result<Routes, OutputError> {
         let writers = extra
             .iter()
             .map(|t| Sink::create(t).map(|s| Writer::spawn(s, QUEUE)))
             .collect::<Result<Vec<_>, _>>()?;
-        let parts = if extra.is_empty() { 0 } else { extra.len() + 1 };
+        let parts = if extra.is_empty() && !routed {
+            0
+        } else {
+            extra.len() + 1
+        };
         Ok(Routes {
             writers,
             wrote: vec![false; parts],
@@ -45,9 +64,9 @@ impl Routes {
         })
     }
 
-    /// True when the run has several outputs.
+    /// True when the records are cut into parts (a run with several outputs, or with a router).
     pub(super) fn active(&self) -> bool {
-        !self.writers.is_empty()
+        !self.wrote.is_empty()
     }
 
     /// The number of output parts (0 when the run has one output).
@@ -75,7 +94,9 @@ impl Routes {
 
     /// Counts `n` records written to `part` (a table run, which cuts its batches itself).
     pub(super) fn count(&mut self, part: usize, n: u64) {
-        self.counts[part] += n;
+        if let Some(c) = self.counts.get_mut(part) {
+            *c += n;
+        }
     }
 
     /// Cuts `out`, a chunk's output whose records `rep` routed, into its parts: part 0 is left in `out`, the others

@@ -13,7 +13,7 @@ use std::time::Instant;
 use super::collector::{writer_stopped, Collector};
 use super::input::{Data, InputSpec, Opened};
 use super::options::BatchOptions;
-use super::route::Routes;
+use super::route::{Router, Routes};
 use super::summary::BatchSummary;
 use super::table::TableError;
 #[cfg(feature = "parquet")]
@@ -50,7 +50,7 @@ pub fn run_batch<J: Job + ?Sized>(
     opts: &BatchOptions,
     observer: &mut dyn Observer,
 ) -> Result<BatchSummary, BatchError> {
-    run(inputs, target, &[], job, opts, observer).map(|(summary, _)| summary)
+    run(inputs, (target, &[]), job, None, opts, observer).map(|(summary, _)| summary)
 }
 
 /// Runs `job` as [`run_batch`] does, with one output per target: each record the job answers with
@@ -68,23 +68,43 @@ pub fn run_routed<J: Job + ?Sized>(
 ) -> Result<(BatchSummary, Vec<u64>), BatchError> {
     match targets {
         [] => Ok((BatchSummary::default(), Vec::new())),
-        [one] => run(inputs, one, &[], job, opts, observer).map(|(s, _)| {
+        [one] => run(inputs, (one, &[]), job, None, opts, observer).map(|(s, _)| {
             let written = s.counts.solved();
             (s, vec![written])
         }),
-        [first, extra @ ..] => run(inputs, first, extra, job, opts, observer),
+        [first, extra @ ..] => run(inputs, (first, extra), job, None, opts, observer),
     }
 }
 
-/// The run of [`run_batch`] and [`run_routed`]: `extra` are the targets of output parts 1, 2, ...; returns the
-/// summary and the records written to each part (none for a run with one output).
-fn run<J: Job + ?Sized>(
+/// Runs `job` as [`run_routed`] does (at least one target), with `router` giving each record answered with
+/// [`Answer::Tagged`](crate::record::Answer::Tagged) its part, asked in input order; a part without a target
+/// (`u8::MAX`) sends the record nowhere. Records are cut into parts even with one target.
+///
+/// # Errors
+/// As [`run_routed`]; [`BatchError::Route`] when the router fails (no output is then created).
+pub fn run_routed_by<J: Job + ?Sized>(
     inputs: Vec<InputSpec>,
-    target: &Target,
-    extra: &[Target],
+    targets: &[Target],
     job: &J,
+    router: &mut dyn Router,
     opts: &BatchOptions,
     observer: &mut dyn Observer,
+) -> Result<(BatchSummary, Vec<u64>), BatchError> {
+    let Some((first, extra)) = targets.split_first() else {
+        return Ok((BatchSummary::default(), Vec::new()));
+    };
+    run(inputs, (first, extra), job, Some(router), opts, observer)
+}
+
+/// The run of [`run_batch`], [`run_routed`] and [`run_routed_by`]: `extra` are the targets of output parts 1, 2,
+/// ...; returns the summary and the records written to each part (none for a run with one output and no router).
+fn run<'o, J: Job + ?Sized>(
+    inputs: Vec<InputSpec>,
+    (target, extra): (&Target, &[Target]),
+    job: &J,
+    router: Option<&'o mut dyn Router>,
+    opts: &BatchOptions,
+    observer: &'o mut dyn Observer,
 ) -> Result<(BatchSummary, Vec<u64>), BatchError> {
     let started = Instant::now();
     if inputs.iter().filter(|i| **i == InputSpec::Stdin).count() > 1 {
@@ -97,7 +117,7 @@ fn run<J: Job + ?Sized>(
     let total = opened.iter().map(Opened::len).sum::<Option<u64>>();
     let chunk_size = chunk_size(opts.threads.get(), opts.chunk_size);
     let run = OrderedRun::start::<BatchError>(opts.threads, chunk_size, target)?;
-    let routes = match Routes::start(extra) {
+    let routes = match Routes::start(extra, router.is_some()) {
         Ok(routes) => routes,
         Err(e) => {
             run.writer.abort();
@@ -105,7 +125,7 @@ fn run<J: Job + ?Sized>(
         }
     };
     let threads = run.engine.threads();
-    let mut col = Collector::new(observer, total, opts.fail_fast, routes);
+    let mut col = Collector::new(observer, total, opts.fail_fast, routes, router);
     let mut result = each_of(&mut opened, job, opts, &run, chunk_size, &mut col);
     if result.is_ok() && crate::ordered::stopped() {
         result = Err(BatchError::Stopped);

@@ -196,7 +196,8 @@ pub(super) fn answer<J: Job + ?Sized>(
                 match answer {
                     Answer::Written => report.solved(),
                     Answer::FirstOf(key) => report.keyed(key, i, i + 1),
-                    Answer::Part(part) => report.routed(part, i, i + 1),
+                    Answer::Part(part) => report.routed((part, 0), i, i + 1),
+                    Answer::Tagged(tag) => report.routed((0, tag), i, i + 1),
                 }
             }
             Err(failure) => {

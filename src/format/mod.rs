@@ -532,7 +532,8 @@ pub(crate) fn end_record(
             match answer {
                 Answer::Written => report.solved(),
                 Answer::FirstOf(key) => report.keyed(key, span.0, out.len()),
-                Answer::Part(part) => report.routed(part, span.0, out.len()),
+                Answer::Part(part) => report.routed((part, 0), span.0, out.len()),
+                Answer::Tagged(tag) => report.routed((0, tag), span.0, out.len()),
             }
         }
         Err(failure) => {

@@ -1,17 +1,22 @@
 //! `sudoku export --to npy`: a dataset as numpy arrays ([`export_npy`]): the puzzles, their labels (the solution
 //! each record carries, else the solved board) and the number of each record's equivalence class.
 //!
-//! The records go through the batch pipeline once (every core, any text input format), each answered with a
-//! fixed-size binary row into a temporary file beside the outputs; the rows are then read back in order and
-//! written into the three arrays, the classes numbered in order of first appearance (one map entry per distinct
-//! class: the only memory that grows with the input). Each array file is written through the crate's output
-//! rules: it appears whole or not at all.
+//! The records go through the batch pipeline once (every core, any input format), each answered with a
+//! fixed-size binary row into a temporary file beside the outputs: a text input's rows are its output, in order; a
+//! Parquet or Arrow table's rows are written by the workers straight to their place in the file (row `i` at `i`
+//! times the row size: a failed row leaves a hole of zeros), and the table's own output is left empty. The rows are
+//! then read back in order and written into the three arrays, the classes numbered in order of first appearance
+//! (one map entry per distinct class, 32 bytes of key and 8 of number plus the map's overhead: the only memory that
+//! grows with the input). Each array file is written through the crate's output rules: it appears whole or not at
+//! all.
 
 use std::collections::HashMap;
-use std::io::{BufRead, BufReader, Read};
+use std::fs::File;
+use std::io::{self, BufRead, BufReader, Read};
 use std::path::{Path, PathBuf};
+use std::sync::Mutex;
 
-use crate::batch::{self, BatchError, BatchOptions, BatchSummary, InputSpec};
+use crate::batch::{self, BatchError, BatchOptions, BatchSummary, InputSpec, Router};
 use crate::grid::{Grid, CELLS};
 use crate::output::{OutputError, Sink, Target};
 use crate::record::{Answer, CsvAnswer, Failure, Job, Observer, Record, TextLayout};
@@ -47,8 +52,8 @@ pub enum ExportError {
         /// The cause.
         source: std::io::Error,
     },
-    /// A Parquet or Arrow table input: not exported (convert it to CSV first).
-    #[error("export reads text inputs (lines, grids, CSV); a table input is not exported")]
+    /// A Parquet or Arrow table on standard input: not exported (give its file).
+    #[error("export reads a Parquet or Arrow table from its file, not from standard input")]
     Table,
 }
 
@@ -67,10 +72,24 @@ pub struct ExportSummary {
     pub labels_solved: u64,
 }
 
-/// The job of an export: one binary [`ROW`] per record.
-struct ExportRow;
+/// The job of an export: one binary [`ROW`] per record, and a newline: in its output (a text input), or at its
+/// row's place in `rows` (a table input: its output is left empty).
+struct ExportRow<'a> {
+    rows: Option<&'a File>,
+    /// The first error met writing to `rows`.
+    error: Mutex<Option<io::Error>>,
+}
 
-impl Job for ExportRow {
+/// Sends every record nowhere (a table input's rows are written by the job itself).
+struct Nowhere;
+
+impl Router for Nowhere {
+    fn part(&mut self, _: u128) -> io::Result<u8> {
+        Ok(u8::MAX)
+    }
+}
+
+impl Job for ExportRow<'_> {
     fn run(&self, puzzle: &Grid, layout: TextLayout, out: &mut Vec<u8>) -> Result<(), Failure> {
         let record = Record {
             puzzle,
@@ -99,12 +118,24 @@ impl Job for ExportRow {
             }
             None => (solver::solve_unique(record.puzzle)?.solution, false),
         };
-        out.push(MARK);
-        out.extend_from_slice(record.puzzle.cells());
-        out.extend_from_slice(label.cells());
-        out.extend_from_slice(&key.to_bytes());
-        out.push(u8::from(given));
-        Ok(Answer::Written)
+        let mut row = [0u8; ROW + 1];
+        row[0] = MARK;
+        row[1..1 + CELLS].copy_from_slice(record.puzzle.cells());
+        row[1 + CELLS..1 + 2 * CELLS].copy_from_slice(label.cells());
+        row[1 + 2 * CELLS..ROW - 1].copy_from_slice(&key.to_bytes());
+        row[ROW - 1] = u8::from(given);
+        row[ROW] = b'\n';
+        let Some(rows) = self.rows else {
+            // The text path ends the record's output with its own newline.
+            out.extend_from_slice(&row[..ROW]);
+            return Ok(Answer::Written);
+        };
+        use std::os::unix::fs::FileExt;
+        if let Err(e) = rows.write_all_at(&row, record.position * (ROW as u64 + 1)) {
+            let mut first = self.error.lock().unwrap_or_else(|e| e.into_inner());
+            first.get_or_insert(e);
+        }
+        Ok(Answer::Tagged(0))
     }
 
     fn csv_answer(&self) -> CsvAnswer {
@@ -164,7 +195,7 @@ impl Array {
 /// caller writes whatever else it wants beside them (the binary writes `dataset.json` from the summary).
 ///
 /// # Errors
-/// [`ExportError`]: an input that cannot be read, an output that cannot be written, a table input.
+/// [`ExportError`]: an input that cannot be read, an output that cannot be written, a table on standard input.
 pub fn export_npy(
     inputs: Vec<InputSpec>,
     dir: &Path,
@@ -178,16 +209,26 @@ pub fn export_npy(
         header: false,
         ..opts.clone()
     };
-    let result = batch::run_batch(
-        inputs,
-        &Target::File(temp.clone()),
-        &ExportRow,
-        &opts,
-        observer,
-    );
-    let written = result.map_err(ExportError::from).and_then(|summary| {
+    let table_rows = match inputs.as_slice() {
+        [InputSpec::Path(path)] if is_table(path) => Some(temp.with_extension("table")),
+        _ => None,
+    };
+    let result = match &table_rows {
+        None => {
+            let job = ExportRow {
+                rows: None,
+                error: Mutex::new(None),
+            };
+            let target = Target::File(temp.clone());
+            batch::run_batch(inputs, &target, &job, &opts, observer).map_err(ExportError::from)
+        }
+        Some(path) => export_table(inputs, (path, &temp), &opts, observer),
+    };
+    let read_from = table_rows.as_deref().unwrap_or(&temp);
+    let written = result.and_then(|summary| {
         let rows = summary.counts.solved();
-        write_arrays(&temp, dir, rows).map(|(classes, given)| ExportSummary {
+        let fixed = table_rows.is_some();
+        write_arrays(read_from, dir, rows, fixed).map(|(classes, given)| ExportSummary {
             batch: summary,
             rows,
             classes,
@@ -196,13 +237,61 @@ pub fn export_npy(
         })
     });
     let _ = std::fs::remove_file(&temp);
+    if let Some(path) = &table_rows {
+        let _ = std::fs::remove_file(path);
+    }
     written
 }
 
-/// Reads the rows of `temp` (the pipeline's output: rows, and lines that are not rows — a CSV header, failure
-/// markers, the blank lines between grid records) into the three arrays of `rows` rows in `dir`; returns the
-/// classes and the rows whose label was given.
-fn write_arrays(temp: &Path, dir: &Path, rows: u64) -> Result<(u64, u64), ExportError> {
+/// True when the file at `path` starts with a Parquet or Arrow table's magic.
+fn is_table(path: &Path) -> bool {
+    let mut head = [0u8; 8];
+    let n = File::open(path)
+        .and_then(|mut f| f.read(&mut head))
+        .unwrap_or(0);
+    batch::TableKind::detect(&head[..n]).is_some()
+}
+
+/// Exports a table input (`inputs`, its one file): every row written by the workers at its place in the file at
+/// `rows` (created here), the run's own output, to `empty`, left without rows.
+fn export_table(
+    inputs: Vec<InputSpec>,
+    (rows, empty): (&Path, &Path),
+    opts: &BatchOptions,
+    observer: &mut dyn Observer,
+) -> Result<BatchSummary, ExportError> {
+    let read = |source| ExportError::Read {
+        path: rows.to_path_buf(),
+        source,
+    };
+    let file = std::fs::OpenOptions::new()
+        .write(true)
+        .create(true)
+        .truncate(true)
+        .open(rows)
+        .map_err(read)?;
+    let job = ExportRow {
+        rows: Some(&file),
+        error: Mutex::new(None),
+    };
+    let target = [Target::File(empty.to_path_buf())];
+    let (summary, _) = batch::run_routed_by(inputs, &target, &job, &mut Nowhere, opts, observer)?;
+    let error = job.error.into_inner().unwrap_or_else(|e| e.into_inner());
+    match error {
+        Some(e) => Err(read(e)),
+        None => Ok(summary),
+    }
+}
+
+/// Reads the rows of `temp` into the three arrays of `rows` rows in `dir`; returns the classes and the rows whose
+/// label was given. `temp` is the pipeline's output (rows, and lines that are not rows — a CSV header, failure
+/// markers, the blank lines between grid records), or, `fixed`, rows in place (a failed row's place all zeros).
+fn write_arrays(
+    temp: &Path,
+    dir: &Path,
+    rows: u64,
+    fixed: bool,
+) -> Result<(u64, u64), ExportError> {
     let read = |source| ExportError::Read {
         path: temp.to_path_buf(),
         source,
@@ -230,9 +319,16 @@ fn write_arrays(temp: &Path, dir: &Path, rows: u64) -> Result<(u64, u64), Export
     let mut skipped = Vec::new();
     while let Some(&first) = file.fill_buf().map_err(read)?.first() {
         if first != MARK {
-            // Not a row: a line to pass over.
+            // Not a row: a line or a failed row's place to pass over.
             skipped.clear();
-            file.read_until(b'\n', &mut skipped).map_err(read)?;
+            if fixed {
+                (&mut file)
+                    .take(ROW as u64 + 1)
+                    .read_to_end(&mut skipped)
+                    .map_err(read)?;
+            } else {
+                file.read_until(b'\n', &mut skipped).map_err(read)?;
+            }
             continue;
         }
         file.read_exact(&mut row).map_err(read)?;

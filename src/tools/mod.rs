@@ -2,7 +2,7 @@
 //! dedupe [`Key`] (module `canon`), uniformly random equivalent transformations ([`Transform::random`], the type
 //! re-exported from the board layer), and the batch jobs built on them and on the solver ([`Solve`], [`Check`],
 //! [`Count`], [`Canon`], [`Dedupe`], [`Shuffle`]; module `jobs`), the class-safe [`Split`] into train, validation
-//! and test (module `split`) and the [`Copies`] of `shuffle --copies` (module `copies`) and
+//! and test (module `split`, the exact fractions of each stratum in module `strata`) and the [`Copies`] of `shuffle --copies` (module `copies`) and
 //! the numpy arrays of [`export_npy`] (module `export`).
 //!
 //! ```
@@ -23,6 +23,7 @@ mod copies;
 mod export;
 mod jobs;
 mod split;
+mod strata;
 
 pub use crate::grid::Transform;
 pub use canon::{canon, Canonicalizer, Form, Key};
@@ -30,4 +31,5 @@ pub(crate) use canon::{canon_with_transform_as, class_key};
 pub use copies::Copies;
 pub use export::{export_npy, ExportError, ExportSummary};
 pub use jobs::{Canon, Check, Count, Dedupe, Shuffle, Solve};
-pub use split::{FractionError, Side, Split};
+pub use split::{split_files, FractionError, Split};
+pub use strata::{Side, Sides, Strata, StrataError};

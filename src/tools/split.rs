@@ -1,45 +1,31 @@
-//! `sudoku split`: the [`Split`] job, which sends each record to train, validation or test by a seeded hash of its
-//! canonical form, so that every equivalence class lands wholly on one side.
+//! `sudoku split`: every record to train, validation or test, every equivalence class wholly on one side, each
+//! stratum's classes in their fractions up to rounding ([`split_files`], with the [`Split`] of seed and fractions).
 //!
-//! A record's side is a pure function of the seed, its class (the 32-byte [`Key`] of its minlex form) and, when
-//! stratified, its stratum's text: it depends on no other record, so the split is streaming, holds nothing per
-//! record, and is the same for a seed whatever the thread count or chunk size. The hash is SplitMix64's mixer
-//! folded over those bytes; its top 64 bits read as a fraction `u` in `[0, 1)` give the side: test when
-//! `u < test`, validation when `u < test + val`, train otherwise. Over many classes each side thus holds its
-//! fraction of the classes, with the spread of independent draws (a standard deviation of `sqrt(f (1 - f) / n)`
-//! for `n` classes).
+//! Two passes over the inputs, both on the batch pipeline (every core, any format, the same bytes whatever the
+//! threads and chunk sizes):
+//! 1. each record's class (the 32-byte [`Key`] of its minlex form) is hashed with the seed, and its stratum's text
+//!    too; in input order, each record's class hash and stratum number (12 bytes) go to a spill file (in the
+//!    output folder, its name removed as soon as it is created), and each stratum's distinct class hashes are gathered ([`Strata`], bounded memory);
+//! 2. once every class is known, the strata's classes are ranked into sides ([`Sides`]), and each record, read
+//!    again but not canonicalized again, goes to the side its spilled hash and stratum give, in input order (a
+//!    [`Router`] reading the spill back).
+//!
+//! An input that cannot be read twice (standard input, a FIFO or other non-regular file) is first copied whole
+//! into a hidden file of the output folder, removed at the end. Memory stays flat: the spill holds 12 bytes per
+//! record on disk, and the strata hold at most [`Strata::BUDGET`] hashes.
 
+use std::fs::File;
+use std::io::{self, BufReader, BufWriter, Read, Seek, Write};
+use std::path::{Path, PathBuf};
+
+use crate::batch::{self, BatchError, BatchOptions, BatchSummary, InputSpec, Router};
 use crate::grid::rng::mix64;
 use crate::grid::Grid;
-use crate::record::{Answer, CsvAnswer, Failure, Job, Record, TextLayout};
+use crate::output::Target;
+use crate::record::{Answer, CsvAnswer, Failure, Job, Observer, Record, TextLayout};
 
 use super::canon::{class_key, Key};
-
-/// A side of a split; its number is the output part the record goes to ([`Answer::Part`]).
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
-pub enum Side {
-    /// The training set (part 0).
-    Train = 0,
-    /// The test set (part 1).
-    Test = 1,
-    /// The validation set (part 2).
-    Val = 2,
-}
-
-impl Side {
-    /// The sides in part order.
-    pub const ALL: [Side; 3] = [Side::Train, Side::Test, Side::Val];
-
-    /// The side's name, as its output file is named (`train`, `test`, `val`).
-    pub fn name(self) -> &'static str {
-        match self {
-            Side::Train => "train",
-            Side::Test => "test",
-            Side::Val => "val",
-        }
-    }
-}
-
+use super::strata::{Sides, Strata};
 /// Fractions of a split that are not fractions: each must be in `[0, 1]` and together at most 1.
 #[derive(Debug, Clone, PartialEq, thiserror::Error)]
 #[non_exhaustive]
@@ -53,29 +39,17 @@ pub struct FractionError {
     pub val: f64,
 }
 
-/// `sudoku split`: each record written whole (its text as read; a CSV row or table row with every field) to the
-/// side its class falls on (see the module docs). A record whose givens clash has no class and fails
-/// ([`Failure::ClashingGivens`]). With `stratify`, the stratum is a CSV or table row's claim field (the column
-/// the run reads as the solution column, [`Record::claim`]; a line or grid record, or none, is the empty stratum), and the side is drawn for the
-/// class within its stratum: the stratum must be the same for every record of a class (a rating or a clue count
-/// is; a source name may not be), or a class seen under two strata may fall on two sides.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+/// The seed and fractions of a split: classes are ranked within their stratum by a hash of the seed and the class
+/// (see the module docs and [`Strata`]). With `stratify`, a record's stratum is a CSV or table row's claim field
+/// (the column the run reads as the solution column, [`Record::claim`]; a line or grid record, or none, is the
+/// empty stratum): the stratum must be the same for every record of a class (a rating or a clue count is; a
+/// source name may not be), or a class seen under two strata may fall on two sides.
+#[derive(Debug, Clone, Copy, PartialEq)]
 pub struct Split {
     seed: u64,
-    /// `u` below this: test.
-    test: u64,
-    /// `u` below this (and not test): validation.
-    val: u64,
+    test: f64,
+    val: f64,
     stratify: bool,
-}
-
-/// `f` of 2⁶⁴, saturated: the threshold of a fraction.
-fn threshold(f: f64) -> u64 {
-    if f >= 1.0 {
-        u64::MAX
-    } else {
-        (f * 18_446_744_073_709_551_616.0) as u64
-    }
 }
 
 impl Split {
@@ -91,16 +65,37 @@ impl Split {
         }
         Ok(Split {
             seed,
-            test: threshold(test),
-            val: threshold((test + val).min(1.0)),
+            test,
+            val: val.min(1.0 - test),
             stratify,
         })
     }
 
-    /// The side of a class (`key`) in `stratum` (ignored unless the split is stratified).
-    pub fn side(&self, key: &Key, stratum: &[u8]) -> Side {
+    /// The fraction of classes for test.
+    pub fn test_fraction(&self) -> f64 {
+        self.test
+    }
+
+    /// The fraction of classes for validation.
+    pub fn val_fraction(&self) -> f64 {
+        self.val
+    }
+
+    /// The seeded hash of a class (its key): the order classes are ranked in, the same in every stratum.
+    pub fn class_hash(&self, key: &Key) -> u64 {
         let mut h = mix64(self.seed ^ 0x5851_f42d_4c95_7f2d);
+        for word in key.to_bytes().chunks_exact(8) {
+            h = mix64(h ^ u64::from_le_bytes(word.try_into().expect("8 bytes")));
+        }
+        h
+    }
+
+    /// The hash of a stratum's text (whitespace around it ignored); the same for every text when the split is not
+    /// stratified.
+    pub fn stratum_hash(&self, stratum: &[u8]) -> u64 {
+        let mut h = mix64(0x2545_f491_4f6c_dd1d);
         if self.stratify {
+            let stratum = stratum.trim_ascii();
             for piece in stratum.chunks(8) {
                 let mut word = [0u8; 8];
                 word[..piece.len()].copy_from_slice(piece);
@@ -108,31 +103,62 @@ impl Split {
             }
             h = mix64(h ^ stratum.len() as u64);
         }
-        for word in key.to_bytes().chunks_exact(8) {
-            h = mix64(h ^ u64::from_le_bytes(word.try_into().expect("8 bytes")));
-        }
-        if h < self.test {
-            Side::Test
-        } else if h < self.val {
-            Side::Val
-        } else {
-            Side::Train
-        }
+        h
     }
 
-    /// The side of a record's puzzle (its class found with [`canon`](super::canon())).
+    /// The class hash of a puzzle (its class found with [`canon`](super::canon())).
     ///
     /// # Errors
     /// [`Failure::ClashingGivens`] when two givens clash.
-    pub fn side_of(&self, puzzle: &Grid, stratum: &[u8]) -> Result<Side, Failure> {
+    pub fn hash_of(&self, puzzle: &Grid) -> Result<u64, Failure> {
         let key = class_key(puzzle).map_err(Failure::ClashingGivens)?;
-        Ok(self.side(&key, stratum))
+        Ok(self.class_hash(&key))
+    }
+
+    /// A record's stratum text: a CSV or table row's claim field (a line's claim is a solution, which differs
+    /// within a class).
+    fn stratum_of<'a>(record: &Record<'a>, layout: TextLayout) -> &'a [u8] {
+        match layout {
+            TextLayout::CsvField => record.claim.unwrap_or_default(),
+            _ => b"",
+        }
     }
 }
 
-impl Job for Split {
-    /// Without the record's text: the puzzle itself, `0` for blanks (the side is given by [`Job::run_record`]).
+/// The first pass: each record's class hash and stratum hash as its tag (its output goes nowhere).
+struct Classes<'a>(&'a Split);
+
+impl Job for Classes<'_> {
+    fn run(&self, puzzle: &Grid, _: TextLayout, _: &mut Vec<u8>) -> Result<(), Failure> {
+        self.0.hash_of(puzzle).map(|_| ())
+    }
+
+    fn run_record(
+        &self,
+        record: &Record<'_>,
+        layout: TextLayout,
+        _: &mut Vec<u8>,
+    ) -> Result<Answer, Failure> {
+        let class = self.0.hash_of(record.puzzle)?;
+        let stratum = self.0.stratum_hash(Split::stratum_of(record, layout));
+        Ok(Answer::Tagged(
+            u128::from(class) << 64 | u128::from(stratum),
+        ))
+    }
+
+    fn csv_answer(&self) -> CsvAnswer {
+        CsvAnswer::Row
+    }
+}
+
+/// The second pass: each record written whole (its text as read; a CSV row or table row with every field), to the
+/// side the router gives. A record whose givens clash fails, as in the first pass, without its class found.
+struct Rows;
+
+impl Job for Rows {
+    /// Without the record's text: the puzzle itself, `0` for blanks.
     fn run(&self, puzzle: &Grid, layout: TextLayout, out: &mut Vec<u8>) -> Result<(), Failure> {
+        puzzle.check_givens().map_err(Failure::ClashingGivens)?;
         puzzle.write(layout, b'0', out);
         Ok(())
     }
@@ -140,22 +166,206 @@ impl Job for Split {
     fn run_record(
         &self,
         record: &Record<'_>,
-        layout: TextLayout,
+        _: TextLayout,
         out: &mut Vec<u8>,
     ) -> Result<Answer, Failure> {
-        // A column's value: a CSV or table row's (a line's claim is a solution, which differs within a class).
-        let stratum = match layout {
-            TextLayout::CsvField => record.claim.unwrap_or_default().trim_ascii(),
-            _ => b"",
-        };
-        let side = self.side_of(record.puzzle, stratum)?;
+        record
+            .puzzle
+            .check_givens()
+            .map_err(Failure::ClashingGivens)?;
         out.extend_from_slice(record.text);
-        Ok(Answer::Part(side as u8))
+        Ok(Answer::Tagged(0))
     }
 
     fn csv_answer(&self) -> CsvAnswer {
         CsvAnswer::Row
     }
+}
+
+/// Bytes of a spilled record: its class hash and stratum number, little-endian.
+const SPILLED: usize = 12;
+
+/// The first pass's router: every record's class hash and stratum number to the spill, its class to the strata;
+/// the record itself nowhere.
+struct Spill<W: Write> {
+    strata: Strata,
+    out: W,
+    records: u64,
+}
+
+impl<W: Write> Router for Spill<W> {
+    fn part(&mut self, tag: u128) -> io::Result<u8> {
+        let (class, stratum) = ((tag >> 64) as u64, tag as u64);
+        let number = self
+            .strata
+            .add(class, stratum)
+            .map_err(|e| io::Error::new(io::ErrorKind::InvalidData, e))?;
+        let mut row = [0u8; SPILLED];
+        row[..8].copy_from_slice(&class.to_le_bytes());
+        row[8..].copy_from_slice(&number.to_le_bytes());
+        self.out.write_all(&row)?;
+        self.records += 1;
+        Ok(u8::MAX)
+    }
+}
+
+/// The second pass's router: each record's side, from its spilled class hash and stratum.
+struct Replay<R: Read> {
+    sides: Sides,
+    spill: R,
+    left: u64,
+}
+
+impl<R: Read> Router for Replay<R> {
+    fn part(&mut self, _: u128) -> io::Result<u8> {
+        if self.left == 0 {
+            return Err(io::Error::other(
+                "split: the inputs hold more records than on their first reading",
+            ));
+        }
+        self.left -= 1;
+        let mut row = [0u8; SPILLED];
+        self.spill.read_exact(&mut row)?;
+        let class = u64::from_le_bytes(row[..8].try_into().expect("8 bytes"));
+        let stratum = u32::from_le_bytes(row[8..].try_into().expect("4 bytes"));
+        Ok(self.sides.side(class, stratum) as u8)
+    }
+}
+
+/// Hidden files of a split in its output folder, removed when dropped.
+struct Scratch(Vec<PathBuf>);
+
+impl Drop for Scratch {
+    fn drop(&mut self) {
+        for p in &self.0 {
+            let _ = std::fs::remove_file(p);
+        }
+    }
+}
+
+impl Scratch {
+    /// A new file `.sudoku-split.PID.N.what` in `dir`, open for reading and writing, listed for removal.
+    fn create(&mut self, dir: &Path, what: &str) -> io::Result<(PathBuf, File)> {
+        let mut n = self.0.len();
+        loop {
+            let path = dir.join(format!(".sudoku-split.{}.{n}.{what}", std::process::id()));
+            match std::fs::OpenOptions::new()
+                .read(true)
+                .write(true)
+                .create_new(true)
+                .open(&path)
+            {
+                Ok(f) => {
+                    self.0.push(path.clone());
+                    return Ok((path, f));
+                }
+                Err(e) if e.kind() == io::ErrorKind::AlreadyExists && n < 1000 + self.0.len() => {
+                    n += 1
+                }
+                Err(e) => return Err(e),
+            }
+        }
+    }
+
+    /// `spec` as an input that can be read twice: standard input and a non-regular file copied into a hidden
+    /// file (named in messages as the input was).
+    fn readable_twice(&mut self, dir: &Path, spec: InputSpec) -> Result<InputSpec, BatchError> {
+        let (name, mut from): (String, Box<dyn Read>) = match &spec {
+            InputSpec::Stdin => ("<stdin>".into(), Box::new(io::stdin().lock())),
+            InputSpec::Path(p) if std::fs::metadata(p).is_ok_and(|m| !m.is_file()) => {
+                let name = crate::record::display_name(p.as_os_str().as_encoded_bytes());
+                match File::open(p) {
+                    Ok(f) => (name, Box::new(f)),
+                    Err(source) => return Err(BatchError::Open { name, source }),
+                }
+            }
+            _ => return Ok(spec),
+        };
+        let read = |source| BatchError::Read {
+            name: name.clone(),
+            source,
+        };
+        let (path, mut file) = self.create(dir, "input").map_err(read)?;
+        io::copy(&mut from, &mut file).map_err(read)?;
+        Ok(InputSpec::Named { name, path })
+    }
+}
+
+/// Splits the records of `inputs` into `targets` (train, test and, when there are three, validation: the part
+/// numbers of [`Side`](super::Side)) with `split` (see the module docs), using `dir` (which must exist; the outputs' folder)
+/// for its hidden files. Every record goes whole, as read, to its side, in input order; a record that fails
+/// (malformed, clashing givens) is told to `observer`, counted and goes nowhere. Returns the first pass's summary
+/// (with the time and output bytes of both) and the records written to each target.
+///
+/// # Errors
+/// As [`batch::run_routed`]; [`BatchError::Route`] when the spill cannot be written or read, or there are more
+/// strata than a split takes ([`StrataError`](super::StrataError)).
+pub fn split_files(
+    inputs: Vec<InputSpec>,
+    targets: &[Target],
+    split: &Split,
+    dir: &Path,
+    opts: &BatchOptions,
+    observer: &mut dyn Observer,
+) -> Result<(BatchSummary, Vec<u64>), BatchError> {
+    let mut scratch = Scratch(Vec::new());
+    let inputs = inputs
+        .into_iter()
+        .map(|spec| scratch.readable_twice(dir, spec))
+        .collect::<Result<Vec<_>, _>>()?;
+    let spill_err = BatchError::Route;
+    let (spill_path, spill_file) = scratch.create(dir, "spill").map_err(spill_err)?;
+    // Unnamed from now on: nothing is left of it whatever ends the process.
+    std::fs::remove_file(&spill_path).map_err(spill_err)?;
+    let (pass_path, _) = scratch.create(dir, "pass").map_err(spill_err)?;
+    let _ = std::fs::remove_file(&pass_path);
+    let mut spill = Spill {
+        strata: Strata::new(),
+        out: BufWriter::with_capacity(1 << 20, &spill_file),
+        records: 0,
+    };
+    let started = std::time::Instant::now();
+    let first = batch::run_routed_by(
+        inputs.clone(),
+        &[Target::File(pass_path)],
+        &Classes(split),
+        &mut spill,
+        opts,
+        observer,
+    )?;
+    let Spill {
+        strata,
+        out,
+        records,
+    } = spill;
+    out.into_inner()
+        .map_err(io::IntoInnerError::into_error)
+        .map_err(spill_err)?;
+    let mut summary = first.0;
+    if summary.stopped {
+        return Ok((summary, vec![0; targets.len()]));
+    }
+    let mut read = &spill_file;
+    read.seek(io::SeekFrom::Start(0)).map_err(spill_err)?;
+    let mut replay = Replay {
+        sides: strata.sides(split.test_fraction(), split.val_fraction()),
+        spill: BufReader::with_capacity(1 << 20, read),
+        left: records,
+    };
+    let opts = BatchOptions {
+        fail_fast: false,
+        ..opts.clone()
+    };
+    let (second, written) =
+        batch::run_routed_by(inputs, targets, &Rows, &mut replay, &opts, &mut ())?;
+    if replay.left != 0 || second.counts != summary.counts {
+        return Err(BatchError::Route(io::Error::other(
+            "split: the inputs changed between their two readings",
+        )));
+    }
+    summary.seconds = started.elapsed().as_secs_f64();
+    summary.bytes_out = second.bytes_out;
+    Ok((summary, written))
 }
 
 #[cfg(test)]
@@ -174,30 +384,24 @@ mod tests {
     }
 
     #[test]
-    fn equivalent_records_fall_on_one_side_and_sides_hold_their_fractions() {
-        let split = Split::new(3, 0.2, 0.1, false).unwrap();
+    fn equivalent_records_hash_alike_and_strata_only_when_stratified() {
+        let split = Split::new(3, 0.2, 0.1, true).unwrap();
         let puzzle = g(HARD);
-        let side = split.side_of(&puzzle, b"").unwrap();
+        let h = split.hash_of(&puzzle).unwrap();
         for k in 0..50 {
             let copy = Transform::random(17, k).apply(&puzzle);
-            assert_eq!(split.side_of(&copy, b"").unwrap(), side);
+            assert_eq!(split.hash_of(&copy).unwrap(), h);
         }
-        // Many classes: keys of distinct forms (a full first row fixes nothing else, so these are canonical).
-        let mut counts = [0u32; 3];
-        let n = 20_000u32;
-        for i in 0..n {
-            let mut cells = [0u8; 81];
-            cells[..9].copy_from_slice(&[1, 2, 3, 4, 5, 6, 7, 8, 9]);
-            let mut x = i;
-            for c in cells[72..].iter_mut() {
-                *c = (x % 10) as u8;
-                x /= 10;
-            }
-            let key = Key::of(&Grid::from_cells(cells).unwrap()).unwrap();
-            counts[split.side(&key, b"") as usize] += 1;
-        }
-        let frac = |s: Side| f64::from(counts[s as usize]) / f64::from(n);
-        assert!((frac(Side::Test) - 0.2).abs() < 0.01, "{counts:?}");
-        assert!((frac(Side::Val) - 0.1).abs() < 0.01, "{counts:?}");
+        assert_ne!(
+            Split::new(4, 0.2, 0.1, true)
+                .unwrap()
+                .hash_of(&puzzle)
+                .unwrap(),
+            h
+        );
+        assert_eq!(split.stratum_hash(b" 3.5 "), split.stratum_hash(b"3.5"));
+        assert_ne!(split.stratum_hash(b"3.5"), split.stratum_hash(b"3.6"));
+        let plain = Split::new(3, 0.2, 0.1, false).unwrap();
+        assert_eq!(plain.stratum_hash(b"3.5"), plain.stratum_hash(b""));
     }
 }
