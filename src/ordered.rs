@@ -239,7 +239,8 @@ impl Engine {
     /// [`Engine::run`] for an input that may keep the caller waiting (a pipe whose writer waits for answers):
     /// while items are in flight, `produce` is only called when `ready` says it will not wait; otherwise the
     /// results in flight are delivered first. With nothing in flight `produce` is called anyway. `tick` is called
-    /// as [`Engine::run_ticking`] says.
+    /// as [`Engine::run_ticking`] says. A stop asked for from outside (see `with_stop`) ends the run as
+    /// [`Flow::Stop`] does.
     pub(crate) fn run_paced<I, O, E, R, T, P, W, D>(
         &self,
         window: usize,
@@ -258,9 +259,7 @@ impl Engine {
         W: Fn(I, &AtomicBool) -> O + Sync,
         D: FnMut(O) -> Result<Flow, E>,
     {
-        let cancel = AtomicBool::new(false);
-        // A stop asked for from outside (see `with_stop`) ends the run as `Flow::Stop` does.
-        let outside = stop_flag();
+        let (cancel, outside) = (AtomicBool::new(false), stop_flag());
         let pool = match &self.pool {
             Pool::Own(pool) => pool,
             Pool::Shared(pool) => *pool,
@@ -268,8 +267,7 @@ impl Engine {
         };
         let window = window.max(1) as u64;
         let (tx, rx) = crossbeam_channel::unbounded::<(u64, std::thread::Result<O>)>();
-        let (work, cancel_ref) = (&work, &cancel);
-        let mut panic = None;
+        let (work, cancel_ref, mut panic) = (&work, &cancel, None);
         let result = pool.in_place_scope_fifo(|scope| {
             let (mut made, mut received, mut exhausted) = (0u64, 0u64, false);
             let mut order = InOrder {
