@@ -506,9 +506,10 @@ pub enum ScaleArg {
 pub const RATE_CHUNK_SIZE: usize = 32 * 1024;
 
 /// Chunk size for SE ratings (`--scale se`): a puzzle takes 0.1 ms (17 clues) to seconds (the forum's hardest) to
-/// rate, so a chunk holds about a dozen line records: a file of a few dozen hard puzzles keeps every core busy, and
-/// one slow chunk holds back little of the ordered output.
-pub const SE_RATE_CHUNK_SIZE: usize = 1024;
+/// rate, so a chunk holds about seven line records: a file of a few dozen hard puzzles keeps every core busy to
+/// its end (no thread is left alone on a long last chunk), and one slow chunk holds back little of the ordered
+/// output.
+pub const SE_RATE_CHUNK_SIZE: usize = 512;
 const _: () = assert!(SE_RATE_CHUNK_SIZE < RATE_CHUNK_SIZE);
 
 impl RateArgs {

@@ -114,9 +114,8 @@ impl Reach {
     }
 
     /// Works out the links of `s`'s candidates that every pass shares: the X links' [`Reach::conj`] and
-    /// [`Reach::xrow`] (built house by house: in each house, a place's union of its housemates' X links is the
-    /// union of those before it and of those after it), and the bivalue cells. Called once per grid, before
-    /// [`Reach::build`].
+    /// [`Reach::xrow`] (built from the places with an X link: each adds its links to the union of each of its
+    /// peers that holds the digit), and the bivalue cells. Called once per grid, before [`Reach::build`].
     pub(super) fn prepare(&mut self, s: &Search) {
         let c = s.c;
         for di in 0..9 {
@@ -126,35 +125,22 @@ impl Reach {
                 conj[cell] = CellSet::EMPTY;
                 xrow[cell] = CellSet::EMPTY;
             }
-            let mut houses = [CellSet::EMPTY; 27];
-            for (h, here) in houses.iter_mut().enumerate() {
-                *here = places & cells_of(House(h as u8));
+            // The places of the digit with an X link (two places in a house).
+            let mut linked = CellSet::EMPTY;
+            for h in 0..27 {
+                let here = places & cells_of(House(h as u8));
                 if here.len() == 2 {
                     let a = here.0.trailing_zeros() as usize;
                     let b = (here.0 & (here.0 - 1)).trailing_zeros() as usize;
                     conj[a].insert(b);
                     conj[b].insert(a);
+                    linked |= here;
                 }
             }
-            for here in houses {
-                if here.len() < 2 {
-                    continue;
-                }
-                let mut list = [0u8; 9];
-                let mut before = [CellSet::EMPTY; 9];
-                let mut n = 0;
-                let mut acc = CellSet::EMPTY;
-                for cell in here.iter() {
-                    list[n] = cell as u8;
-                    before[n] = acc;
-                    acc |= conj[cell];
-                    n += 1;
-                }
-                let mut after = CellSet::EMPTY;
-                for i in (0..n).rev() {
-                    let cell = list[i] as usize;
-                    xrow[cell] |= before[i] | after;
-                    after |= conj[cell];
+            for x in linked.iter() {
+                let links = conj[x];
+                for cell in (PEERS[x] & places).iter() {
+                    xrow[cell] |= links;
                 }
             }
         }
@@ -318,7 +304,8 @@ impl Reach {
     }
 
     /// Pops the component whose root is the key `v` and sets what it reaches: its own potentials, and the reach
-    /// of each successor's component not reached yet.
+    /// of each successor's component not reached yet (member by member: the successors in the component itself
+    /// are in the reach already).
     fn finish(&mut self, v: usize) {
         let c = self.size.len() as u16;
         let start = self
@@ -329,37 +316,34 @@ impl Reach {
         self.reach.push([CellSet::EMPTY; 9]);
         let (done, acc) = self.reach.split_at_mut(c as usize);
         let acc = &mut acc[0];
-        let mut next = [CellSet::EMPTY; 9];
-        let (mut next_digits, mut acc_digits) = (0u16, 0u16);
-        for &m in &self.stack[start..] {
+        let mut acc_digits = 0u16;
+        let members = &self.stack[start..];
+        for &m in members {
             let m = m as usize;
             self.comp[m] = c;
             acc[m % 9].insert(m / 9);
             self.done[m % 9].insert(m / 9);
             acc_digits |= 1 << (m % 9);
-            let mut ds = self.succ_digits[m];
-            next_digits |= ds;
-            while ds != 0 {
-                let p = ds.trailing_zeros() as usize;
-                ds &= ds - 1;
-                next[p] |= self.succ[m][p];
-            }
         }
-        while next_digits != 0 {
-            let p = next_digits.trailing_zeros() as usize;
-            next_digits &= next_digits - 1;
-            loop {
-                let m = next[p].0 & !acc[p].0;
-                if m == 0 {
-                    break;
-                }
-                let cx = self.comp[m.trailing_zeros() as usize * 9 + p] as usize;
-                let mut ds = self.reach_digits[cx];
-                acc_digits |= ds;
-                while ds != 0 {
-                    let q = ds.trailing_zeros() as usize;
-                    ds &= ds - 1;
-                    acc[q] |= done[cx][q];
+        for &m in members {
+            let m = m as usize;
+            let mut ps = self.succ_digits[m];
+            while ps != 0 {
+                let p = ps.trailing_zeros() as usize;
+                ps &= ps - 1;
+                loop {
+                    let x = self.succ[m][p].0 & !acc[p].0;
+                    if x == 0 {
+                        break;
+                    }
+                    let cx = self.comp[x.trailing_zeros() as usize * 9 + p] as usize;
+                    let mut ds = self.reach_digits[cx];
+                    acc_digits |= ds;
+                    while ds != 0 {
+                        let q = ds.trailing_zeros() as usize;
+                        ds &= ds - 1;
+                        acc[q] |= done[cx][q];
+                    }
                 }
             }
         }
