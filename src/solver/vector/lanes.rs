@@ -7,8 +7,9 @@ use std::marker::PhantomData;
 /// A constant shuffle of sixteen lanes: lane `l` of the result is lane `idx[l]` of the source, or zero where
 /// `idx[l]` is 16 or more. The byte forms are for byte-shuffle instructions: `bytes` picks, within a 128-bit half,
 /// the two bytes of lane `idx[l] % 8` (0x80: zero), and `high` is all ones where the lane comes from the source's
-/// upper half (`idx[l]` in 8..16).
+/// upper half (`idx[l]` in 8..16). The byte forms are read by the AVX2 copy only.
 #[derive(Debug)]
+#[cfg_attr(not(target_arch = "x86_64"), allow(dead_code))]
 pub(super) struct Pick {
     pub(super) idx: [u8; 16],
     pub(super) bytes: [u8; 32],
