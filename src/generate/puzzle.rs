@@ -492,13 +492,13 @@ pub fn run_puzzles(
     // rare shows how far it has come before its first chunk is written.
     let made_so_far = AtomicU64::new(0);
     let observer = std::cell::RefCell::new(observer);
-    let progress = |delivered: u64| {
-        let made = made_so_far.load(Ordering::Relaxed).max(delivered);
-        let total = Some(run.count);
+    // Every puzzle delivered was counted as made: the count made is the progress.
+    let progress = || {
+        let made = made_so_far.load(Ordering::Relaxed);
         Progress {
             items: made,
             done: made,
-            total,
+            total: Some(run.count),
         }
     };
     let mut told = Instant::now();
@@ -507,7 +507,7 @@ pub fn run_puzzles(
         || {
             if told.elapsed() >= TICK {
                 told = Instant::now();
-                observer.borrow_mut().progress(progress(0));
+                observer.borrow_mut().progress(progress());
             }
         },
         || {
@@ -521,7 +521,7 @@ pub fn run_puzzles(
             summary.puzzles += s.puzzles;
             summary.rejected += s.rejected;
             summary.clues += s.clues;
-            Ok(out.put(buf, progress(summary.puzzles), *observer.borrow_mut()))
+            Ok(out.put(buf, progress(), *observer.borrow_mut()))
         },
     );
     if let Err(e) = made {

@@ -20,6 +20,7 @@ pub use crate::compression::Compression;
 pub use sink::Sink;
 pub use target::Target;
 pub use temp::abandon_all;
+pub(crate) use temp::WorkFile;
 pub(crate) use writer::Writer;
 
 /// A failure to write results. The path is the file the user named (not the temporary file).

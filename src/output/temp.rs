@@ -35,6 +35,61 @@ pub fn abandon_all() -> MutexGuard<'static, Vec<PathBuf>> {
     list
 }
 
+/// A hidden working file of a run beside its outputs (a spooled copy of standard input, a spill, rows to read
+/// back): listed in [`PENDING`] like a named temporary output, so that a signal's clean-up ([`abandon_all`])
+/// removes it too, and removed when dropped.
+pub(crate) struct WorkFile {
+    path: PathBuf,
+}
+
+impl WorkFile {
+    /// Lists `path`, a file the run is about to create (or have created for it), for removal.
+    pub(crate) fn listed(path: PathBuf) -> WorkFile {
+        pending().push(path.clone());
+        WorkFile { path }
+    }
+
+    /// Creates a new file `.sudoku-WHAT.PID.N` in `dir` (the first N free), open for reading and writing, listed
+    /// for removal.
+    pub(crate) fn create(dir: &Path, what: &str) -> io::Result<(WorkFile, File)> {
+        let pid = std::process::id();
+        for n in 0..1000u32 {
+            let path = dir.join(format!(".sudoku-{what}.{pid}.{n}"));
+            // Listed before it exists, so that no signal finds it unlisted.
+            let work = WorkFile::listed(path);
+            match std::fs::OpenOptions::new()
+                .read(true)
+                .write(true)
+                .create_new(true)
+                .open(&work.path)
+            {
+                Ok(f) => return Ok((work, f)),
+                Err(e) if e.kind() == io::ErrorKind::AlreadyExists => {
+                    // Not ours: unlisted without removing it.
+                    pending().retain(|p| p != &work.path);
+                    std::mem::forget(work);
+                }
+                Err(e) => return Err(e),
+            }
+        }
+        Err(io::Error::new(
+            io::ErrorKind::AlreadyExists,
+            "no free name for a working file",
+        ))
+    }
+
+    /// The file's path.
+    pub(crate) fn path(&self) -> &Path {
+        &self.path
+    }
+}
+
+impl Drop for WorkFile {
+    fn drop(&mut self) {
+        forget_named(&self.path);
+    }
+}
+
 /// Removes a named temporary file and drops it from [`PENDING`].
 pub(super) fn forget_named(temp: &Path) {
     let mut list = pending();
@@ -125,4 +180,32 @@ pub(super) fn link_beside(file: &File, path: &Path) -> io::Result<PathBuf> {
     with_free_name(path, |temp| {
         crate::os::link_unnamed(file, temp).map(|()| temp.to_path_buf())
     })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_work_file_is_listed_for_the_signal_clean_up_while_it_lives() {
+        let dir = tempfile::tempdir().unwrap();
+        let listed = |p: &Path| pending().iter().any(|q| q == p);
+        let (work, mut file) = WorkFile::create(dir.path(), "test").unwrap();
+        let path = work.path().to_path_buf();
+        std::io::Write::write_all(&mut file, b"spooled").unwrap();
+        assert!(path.exists() && listed(&path));
+        // A second one takes the next free name.
+        let (other, _) = WorkFile::create(dir.path(), "test").unwrap();
+        assert_ne!(other.path(), path);
+        drop(work);
+        assert!(!path.exists() && !listed(&path));
+        assert!(other.path().exists() && listed(other.path()));
+        // A path listed before the run creates it.
+        let later = dir.path().join(".later");
+        let work = WorkFile::listed(later.clone());
+        std::fs::write(&later, b"rows").unwrap();
+        assert!(listed(&later));
+        drop(work);
+        assert!(!later.exists() && !listed(&later));
+    }
 }

@@ -18,7 +18,7 @@ use std::sync::Mutex;
 
 use crate::batch::{self, BatchError, BatchOptions, BatchSummary, InputSpec, Router};
 use crate::grid::{Grid, CELLS};
-use crate::output::{OutputError, Sink, Target};
+use crate::output::{OutputError, Sink, Target, WorkFile};
 use crate::record::{Answer, CsvAnswer, Failure, Job, Observer, Record, TextLayout};
 use crate::solver;
 
@@ -213,6 +213,11 @@ pub fn export_npy(
         [InputSpec::Path(path)] if is_table(path) => Some(temp.with_extension("table")),
         _ => None,
     };
+    // Both removed at the end, or by a signal's clean-up.
+    let _work = (
+        WorkFile::listed(temp.clone()),
+        table_rows.clone().map(WorkFile::listed),
+    );
     let result = match &table_rows {
         None => {
             let job = ExportRow {
@@ -225,7 +230,7 @@ pub fn export_npy(
         Some(path) => export_table(inputs, (path, &temp), &opts, observer),
     };
     let read_from = table_rows.as_deref().unwrap_or(&temp);
-    let written = result.and_then(|summary| {
+    result.and_then(|summary| {
         let rows = summary.counts.solved();
         let fixed = table_rows.is_some();
         write_arrays(read_from, dir, rows, fixed).map(|(classes, given)| ExportSummary {
@@ -235,12 +240,7 @@ pub fn export_npy(
             labels_given: given,
             labels_solved: rows - given,
         })
-    });
-    let _ = std::fs::remove_file(&temp);
-    if let Some(path) = &table_rows {
-        let _ = std::fs::remove_file(path);
-    }
-    written
+    })
 }
 
 /// True when the file at `path` starts with a Parquet or Arrow table's magic.

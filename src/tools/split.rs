@@ -21,7 +21,7 @@ use std::path::{Path, PathBuf};
 use crate::batch::{self, BatchError, BatchOptions, BatchSummary, InputSpec, Router};
 use crate::grid::rng::mix64;
 use crate::grid::Grid;
-use crate::output::Target;
+use crate::output::{Target, WorkFile};
 use crate::record::{Answer, CsvAnswer, Failure, Job, Observer, Record, TextLayout};
 
 use super::canon::{class_key, Key};
@@ -232,39 +232,16 @@ impl<R: Read> Router for Replay<R> {
     }
 }
 
-/// Hidden files of a split in its output folder, removed when dropped.
-struct Scratch(Vec<PathBuf>);
-
-impl Drop for Scratch {
-    fn drop(&mut self) {
-        for p in &self.0 {
-            let _ = std::fs::remove_file(p);
-        }
-    }
-}
+/// Hidden files of a split in its output folder ([`WorkFile`]s: removed when dropped, or by a signal's clean-up).
+struct Scratch(Vec<WorkFile>);
 
 impl Scratch {
-    /// A new file `.sudoku-split.PID.N.what` in `dir`, open for reading and writing, listed for removal.
+    /// A new file `.sudoku-split-WHAT.PID.N` in `dir`, open for reading and writing, listed for removal.
     fn create(&mut self, dir: &Path, what: &str) -> io::Result<(PathBuf, File)> {
-        let mut n = self.0.len();
-        loop {
-            let path = dir.join(format!(".sudoku-split.{}.{n}.{what}", std::process::id()));
-            match std::fs::OpenOptions::new()
-                .read(true)
-                .write(true)
-                .create_new(true)
-                .open(&path)
-            {
-                Ok(f) => {
-                    self.0.push(path.clone());
-                    return Ok((path, f));
-                }
-                Err(e) if e.kind() == io::ErrorKind::AlreadyExists && n < 1000 + self.0.len() => {
-                    n += 1
-                }
-                Err(e) => return Err(e),
-            }
-        }
+        let (work, file) = WorkFile::create(dir, &format!("split-{what}"))?;
+        let path = work.path().to_path_buf();
+        self.0.push(work);
+        Ok((path, file))
     }
 
     /// `spec` as an input that can be read twice: standard input and a non-regular file copied into a hidden
