@@ -9,18 +9,18 @@ use sudoku_batch::batch::{self, BatchOptions, InputSpec};
 use sudoku_batch::generate::PatternFill;
 use sudoku_batch::output::Target;
 use sudoku_batch::Grid;
-use sudoku_batch::{tools::Solve, Failure, Observer};
+use sudoku_batch::{tools::Solve, Failure, Observer, Position};
 
 /// Counts failed records instead of printing them.
 #[derive(Default)]
 struct Tally {
-    failed: Vec<(String, u64, String)>,
+    failed: Vec<(String, Position, String)>,
 }
 
 impl Observer for Tally {
-    fn failure(&mut self, input: &str, line: u64, failure: &Failure) {
+    fn failure(&mut self, input: &str, at: Position, failure: &Failure) {
         self.failed
-            .push((input.to_string(), line, failure.to_string()));
+            .push((input.to_string(), at, failure.to_string()));
     }
 }
 

@@ -87,7 +87,7 @@ pub use ordered::{
     share_allocator_arenas, with_stop, ThreadCountError, Threads, ThreadsError, MAX_THREADS,
 };
 pub use record::display_name;
-pub use record::{Failure, FailureKind, Observer, Progress, RecordError, SolutionError};
+pub use record::{Failure, FailureKind, Observer, Position, Progress, RecordError, SolutionError};
 pub use solver::{
     count_solutions, count_solutions_with, solve, solve_unique, solve_unique_with, solve_with,
     Engine, SolutionCount, SolveError, SolveStats, Solved,

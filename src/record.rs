@@ -390,13 +390,52 @@ impl ChunkReport {
     }
 }
 
+/// Where a record is in its input, as the observer is told it: a 1-based line of a text input (for a grid, the line
+/// of its bad row; a CSV's header is line 1), or a 1-based row of a table (Parquet, Arrow), its header not counted.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash)]
+#[non_exhaustive]
+pub enum Position {
+    /// A 1-based line of a text input.
+    Line(u64),
+    /// A 1-based row of a table.
+    Row(u64),
+}
+
+impl Position {
+    /// The 1-based number, line or row.
+    pub fn number(self) -> u64 {
+        match self {
+            Position::Line(n) | Position::Row(n) => n,
+        }
+    }
+
+    /// The place in the input named `input` as messages give it: `input:12` for a line (as compilers do),
+    /// `input: row 12` for a row of a table.
+    pub fn within(self, input: &str) -> String {
+        match self {
+            Position::Line(n) => format!("{input}:{n}"),
+            Position::Row(n) => format!("{input}: row {n}"),
+        }
+    }
+}
+
+/// `line 12`, `row 12`.
+impl std::fmt::Display for Position {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self {
+            Position::Line(n) => write!(f, "line {n}"),
+            Position::Row(n) => write!(f, "row {n}"),
+        }
+    }
+}
+
 /// What a run tells as it goes. The library never prints: a front end (the `sudoku` binary, the Python module)
 /// decides what to show. Called on the run's calling thread, in input order. `()` is the observer that ignores
 /// everything.
 pub trait Observer {
-    /// A record failed: the input as named, the 1-based line (for a grid, of its bad row), and why.
-    fn failure(&mut self, input: &str, line: u64, failure: &Failure) {
-        let _ = (input, line, failure);
+    /// A record failed: the input as named, where in it, and why.
+    fn failure(&mut self, input: &str, at: Position, failure: &Failure) {
+        let _ = (input, at, failure);
     }
 
     /// How far the run has come. Called after every chunk, in order.
@@ -423,6 +462,14 @@ impl Observer for () {}
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn positions_name_their_unit() {
+        assert_eq!(Position::Line(12).within("a.txt"), "a.txt:12");
+        assert_eq!(Position::Row(3).within("t.parquet"), "t.parquet: row 3");
+        assert_eq!(Position::Row(3).to_string(), "row 3");
+        assert_eq!(Position::Line(7).number(), 7);
+    }
 
     const PUZZLE: &str =
         "4.....8.5.3..........7......2.....6.....8.4......1.......6.3.7.5..2.....1.4......";

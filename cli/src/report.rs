@@ -8,7 +8,7 @@ use std::time::{Duration, Instant};
 
 use indicatif::{ProgressBar, ProgressDrawTarget, ProgressStyle};
 use sudoku_batch::batch::BatchSummary;
-use sudoku_batch::{Failure, FailureKind, Observer, Progress};
+use sudoku_batch::{Failure, FailureKind, Observer, Position, Progress};
 
 /// Delay before a progress bar appears, so short runs never show one.
 const PROGRESS_DELAY: Duration = Duration::from_millis(500);
@@ -181,13 +181,13 @@ pub fn duration(secs: f64) -> String {
 }
 
 impl Observer for Reporter {
-    fn failure(&mut self, input: &str, line: u64, failure: &Failure) {
+    fn failure(&mut self, input: &str, at: Position, failure: &Failure) {
         if self.max_errors.is_some_and(|m| self.shown >= m) {
             self.hidden += 1;
             return;
         }
         self.shown += 1;
-        let _ = writeln!(self.diag, "sudoku: {input}:{line}: {failure}");
+        let _ = writeln!(self.diag, "sudoku: {}: {failure}", at.within(input));
     }
 
     fn progress(&mut self, progress: Progress) {

@@ -116,7 +116,7 @@ fn dictionary_columns_read_as_the_strings_they_stand_for() {
         assert_eq!(r.code, 1, "{name}: {}", r.stderr);
         assert!(r
             .stderr
-            .contains(&format!("{name}:102: malformed: expected 81 cells")));
+            .contains(&format!("{name}: row 102: malformed: expected 81 cells")));
         let t = read_table(&std::fs::read(&out).unwrap());
         assert_eq!(texts(&t, "answer"), solved_column(), "{name}");
         // The solution column holds the claims checked, read through its dictionary too.

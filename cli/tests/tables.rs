@@ -95,12 +95,12 @@ fn solve_keeps_every_column_and_adds_the_solutions_in_each_kind() {
         let out = dir.path().join("out");
         let r = run(&["solve", &data(name), "-o", out.to_str().unwrap()]);
         assert_eq!(r.code, 1, "{name}: {}", r.stderr);
+        assert!(r.stderr.contains(&format!(
+            "{name}: row 101: malformed: the puzzle field is null"
+        )));
         assert!(r
             .stderr
-            .contains(&format!("{name}:101: malformed: the puzzle field is null")));
-        assert!(r
-            .stderr
-            .contains(&format!("{name}:102: malformed: expected 81 cells")));
+            .contains(&format!("{name}: row 102: malformed: expected 81 cells")));
         let bytes = std::fs::read(&out).unwrap();
         assert!(bytes.starts_with(magic), "{name}: the input's kind");
         let t = read_table(&bytes);

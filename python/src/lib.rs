@@ -24,7 +24,7 @@ use sudoku_batch::generate::{
 use sudoku_batch::human::{Level, Rating, Technique};
 use sudoku_batch::output::Target;
 use sudoku_batch::tools::{Side, Solve};
-use sudoku_batch::{Failure, FailureKind, Observer};
+use sudoku_batch::{Failure, FailureKind, Observer, Position};
 use sudoku_batch::{Format, Grid, ParseError, Threads, CELLS, MAX_THREADS};
 
 mod canon;
@@ -592,11 +592,11 @@ struct Messages {
 }
 
 impl Observer for Messages {
-    fn failure(&mut self, input: &str, line: u64, failure: &Failure) {
+    fn failure(&mut self, input: &str, at: Position, failure: &Failure) {
         if self.max.is_some_and(|m| self.kept.len() as u64 >= m) {
             self.hidden += 1;
         } else {
-            self.kept.push(format!("{input}:{line}: {failure}"));
+            self.kept.push(format!("{}: {failure}", at.within(input)));
         }
     }
 }

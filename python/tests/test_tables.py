@@ -50,7 +50,7 @@ def test_failed_rows_keep_their_place_with_the_marker(cli, tmp_path, puzzles):
     pq.write_table(table_of(rows), src)
     r = cli("solve", src, "-o", tmp_path / "out.parquet")
     assert r.returncode == 1
-    assert f"{src}:2: malformed: the puzzle field is null" in r.stderr.decode()
+    assert f"{src}: row 2: malformed: the puzzle field is null" in r.stderr.decode()
     got = pq.read_table(tmp_path / "out.parquet").column("solution").to_pylist()
     assert len(got) == 5
     assert got[1] == "error: malformed: the puzzle field is null"

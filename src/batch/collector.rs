@@ -15,7 +15,7 @@ use crate::format::Prepared;
 use crate::ordered::Flow;
 use crate::ordered_run::OrderedRun;
 use crate::output::OutputError;
-use crate::record::{ChunkReport, Observer, Progress};
+use crate::record::{ChunkReport, Observer, Position, Progress};
 
 /// A chunk's answers as the collector takes them. Its records are measured in units (bytes of text, rows of a
 /// table): the units its [`ChunkReport`] counts in (a failure's `out_end`, a key's `out_start..out_end`).
@@ -63,8 +63,10 @@ pub(super) struct Collector<'o> {
     bytes_in: u64,
     bytes_out: u64,
     name: String,
-    /// 0-based line at the start of the next chunk of the current input.
+    /// 0-based line (row, in a table) at the start of the next chunk of the current input.
     line: u64,
+    /// The current input is a table: its failures are told by row.
+    table: bool,
     /// The byte the format writes before every record, dropped before the first record of the output.
     separator: Option<u8>,
     wrote_record: bool,
@@ -97,6 +99,7 @@ impl<'o> Collector<'o> {
             bytes_out: 0,
             name: String::new(),
             line: 0,
+            table: false,
             separator: None,
             wrote_record: false,
             stopped: false,
@@ -117,6 +120,7 @@ impl<'o> Collector<'o> {
         self.name.clear();
         self.name.push_str(name);
         self.line = skipped_lines;
+        self.table = false;
         self.separator = if json { None } else { prep.plan.separator() };
         self.bytes_in += prep.skip as u64;
     }
@@ -126,6 +130,7 @@ impl<'o> Collector<'o> {
         self.name.clear();
         self.name.push_str(name);
         self.line = 0;
+        self.table = true;
         self.separator = None;
     }
 
@@ -271,8 +276,13 @@ impl<'o> Collector<'o> {
     /// the progress, told once the chunk is written.
     fn tally(&mut self, rep: &ChunkReport, chunk_len: u64) -> Progress {
         for f in &rep.failures {
-            self.observer
-                .failure(&self.name, self.line + f.line + 1, &f.failure);
+            let n = self.line + f.line + 1;
+            let at = if self.table {
+                Position::Row(n)
+            } else {
+                Position::Line(n)
+            };
+            self.observer.failure(&self.name, at, &f.failure);
         }
         self.counts.records += rep.records;
         for (total, n) in self.counts.failed.iter_mut().zip(rep.failed) {
