@@ -48,11 +48,13 @@ pub enum Threads {
 
 /// A thread count outside `1..=MAX_THREADS`.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, thiserror::Error)]
+#[non_exhaustive]
 #[error("the thread count must be a whole number from 1 to {MAX_THREADS}, not {0}")]
 pub struct ThreadCountError(pub usize);
 
 /// The worker threads of a run could not be started (the system refused a thread); says why.
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+#[non_exhaustive]
 #[error("{reason}")]
 pub struct ThreadsError {
     reason: String,
