@@ -103,6 +103,10 @@ pub mod internals {
     pub use crate::generate::layout::BoardTemplate;
     pub use crate::generate::random::RandomFill;
 
+    /// Each copy of the vector engine this processor can run (portable first, then x86-64-v3, then AVX-512), on one
+    /// puzzle up to a limit: the copy's name, the count, the first solution and the guesses. They must agree.
+    pub use crate::solver::vector_copies;
+
     /// True when a file starting with `head` is read as a table or a compressed stream (by its first bytes), not
     /// as text; bytes given in memory ([`InputSpec::Bytes`](crate::batch::InputSpec::Bytes)) are always text.
     pub fn sniffed_as_binary(head: &[u8]) -> bool {

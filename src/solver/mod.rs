@@ -18,6 +18,9 @@ mod reference;
 mod tables;
 mod vector;
 
+#[cfg(feature = "internals")]
+pub use vector::every_copy as vector_copies;
+
 use crate::grid::{Conflict, Grid};
 
 /// Per-puzzle counters from one search.

@@ -3,7 +3,8 @@
 //!
 //! The contract that makes its `unsafe` blocks sound: [`Avx2`] is only ever the instruction set of the engine copy
 //! that `run_v3` (in `vector`) runs, which it does only after `has_v3` found AVX2, BMI1, BMI2, LZCNT and POPCNT on
-//! this processor; no other code names it. Every operation is inlined into that copy.
+//! this processor, or lends its operations to the AVX-512 copy (`avx512`), which runs only where `has_v4` found
+//! those features and more; no other code names it. Every operation is inlined into one of those copies.
 
 use std::arch::x86_64::{
     __m128i, __m256i, _mm256_add_epi16, _mm256_add_epi8, _mm256_and_si256, _mm256_andnot_si256,
@@ -24,28 +25,28 @@ pub(super) struct Avx2;
 
 /// Sixteen lanes as a register.
 #[inline(always)]
-fn reg(a: [u16; 16]) -> __m256i {
+pub(super) fn reg(a: [u16; 16]) -> __m256i {
     // SAFETY: both types are 32 bytes of plain data, every bit pattern valid for each.
     unsafe { transmute(a) }
 }
 
 /// A register as sixteen lanes.
 #[inline(always)]
-fn lanes(x: __m256i) -> [u16; 16] {
+pub(super) fn lanes(x: __m256i) -> [u16; 16] {
     // SAFETY: as in `reg`.
     unsafe { transmute(x) }
 }
 
 /// Eight lanes as a register.
 #[inline(always)]
-fn reg8(a: [u16; 8]) -> __m128i {
+pub(super) fn reg8(a: [u16; 8]) -> __m128i {
     // SAFETY: both types are 16 bytes of plain data, every bit pattern valid for each.
     unsafe { transmute(a) }
 }
 
 /// A register as eight lanes.
 #[inline(always)]
-fn lanes8(x: __m128i) -> [u16; 8] {
+pub(super) fn lanes8(x: __m128i) -> [u16; 8] {
     // SAFETY: as in `reg8`.
     unsafe { transmute(x) }
 }

@@ -7,11 +7,18 @@ use std::marker::PhantomData;
 /// A constant shuffle of sixteen lanes: lane `l` of the result is lane `idx[l]` of the source, or zero where
 /// `idx[l]` is 16 or more. The byte forms are for byte-shuffle instructions: `bytes` picks, within a 128-bit half,
 /// the two bytes of lane `idx[l] % 8` (0x80: zero), and `high` is all ones where the lane comes from the source's
-/// upper half (`idx[l]` in 8..16). The byte forms are read by the AVX2 copy only.
+/// upper half (`idx[l]` in 8..16). The byte forms are read by the AVX2 copy only, the word forms (`words`, `keep`)
+/// by the AVX-512 copy only.
 #[derive(Debug)]
 #[cfg_attr(not(target_arch = "x86_64"), allow(dead_code))]
 pub(super) struct Pick {
     pub(super) idx: [u8; 16],
+    /// For a 16-bit permute instruction: lane `l` takes lane `words[l]` (`idx[l] % 16`) where `keep` has bit `l`
+    /// (`idx[l]` below 16), and is zero elsewhere.
+    #[cfg_attr(not(vector_avx512), allow(dead_code))]
+    pub(super) words: [u16; 16],
+    #[cfg_attr(not(vector_avx512), allow(dead_code))]
+    pub(super) keep: u16,
     pub(super) bytes: [u8; 32],
     pub(super) high: [u8; 32],
     /// Whether every lane stays in its own 128-bit half (one byte shuffle does).
@@ -28,12 +35,16 @@ impl Pick {
         let mut bytes = [0u8; 32];
         let mut high = [0u8; 32];
         let mut word_bytes = [0x80u8; 32];
+        let mut words = [0u16; 16];
+        let mut keep = 0u16;
         let mut in_half = true;
         let mut word = 4;
         let mut l = 0;
         while l < 16 {
             let i = idx[l] as usize;
+            words[l] = (i % 16) as u16;
             if i < 16 {
+                keep |= 1 << l;
                 bytes[2 * l] = (2 * (i % 8)) as u8;
                 bytes[2 * l + 1] = (2 * (i % 8) + 1) as u8;
                 word_bytes[2 * l] = (2 * (i % 4)) as u8;
@@ -52,6 +63,8 @@ impl Pick {
         }
         Pick {
             idx,
+            words,
+            keep,
             bytes,
             high,
             in_half,

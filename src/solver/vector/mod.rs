@@ -5,12 +5,16 @@
 //! ways: its first remaining pattern, or every other one, in the band with fewest patterns left; so hard puzzles
 //! need fewer guesses than guessing cells.
 //!
-//! The engine is portable code written lane by lane; it is compiled twice, portable and for x86-64-v3 (AVX2,
-//! BMI1, BMI2, LZCNT, POPCNT), where the compiler makes each lane operation a few 256-bit instructions. [`run`]
-//! picks the copy after a run-time check of the processor, as the bitmask engine does.
+//! The engine is portable code written lane by lane; it is compiled three times: portable, for x86-64-v3 (AVX2,
+//! BMI1, BMI2, LZCNT, POPCNT), where the compiler makes each lane operation a few 256-bit instructions, and for
+//! x86-64-v3 with AVX-512F, BW, VL and BITALG (`avx512`: fewer instructions for shuffles, counts and three-input
+//! logic; built by rustc 1.89 and newer only, see build.rs). [`run`] picks the copy after a run-time check of the
+//! processor, as the bitmask engine does.
 
 #[cfg(target_arch = "x86_64")]
 mod avx2;
+#[cfg(all(target_arch = "x86_64", vector_avx512))]
+mod avx512;
 mod lanes;
 mod layout;
 mod state;
@@ -25,12 +29,37 @@ use state::State;
 /// Searches `puzzle` until `limit` solutions (at least 1) are found or the tree is exhausted. Givens that clash
 /// give no solution and no guess (the caller tells that case apart with `Grid::check_givens`).
 pub(super) fn run(puzzle: &Grid, limit: u64, stop: Option<&AtomicBool>) -> Outcome {
+    #[cfg(all(target_arch = "x86_64", vector_avx512))]
+    if avx512::has_v4() {
+        // SAFETY: `run_v4` needs exactly the processor features `has_v4` has just found on this processor.
+        return unsafe { run_v4(puzzle, limit, stop) };
+    }
     #[cfg(target_arch = "x86_64")]
     if super::engine::has_v3() {
         // SAFETY: `run_v3` needs exactly the processor features `has_v3` has just found on this processor.
         return unsafe { run_v3(puzzle, limit, stop) };
     }
     run_portable(puzzle, limit, stop)
+}
+
+/// What each copy of the engine this processor can run finds for `puzzle` up to `limit`: the copy's name, the
+/// count, the first solution and the guesses; the portable copy first. For tests that check the copies agree.
+#[cfg(feature = "internals")]
+pub fn every_copy(puzzle: &Grid, limit: u64) -> Vec<(&'static str, u64, Option<Grid>, u32)> {
+    let row = |name, o: Outcome| (name, o.found, o.first, o.stats.guesses);
+    let mut out = Vec::new();
+    out.push(row("portable", run_portable(puzzle, limit, None)));
+    #[cfg(target_arch = "x86_64")]
+    if super::engine::has_v3() {
+        // SAFETY: `run_v3` needs exactly the processor features `has_v3` has just found.
+        out.push(row("x86-64-v3", unsafe { run_v3(puzzle, limit, None) }));
+    }
+    #[cfg(all(target_arch = "x86_64", vector_avx512))]
+    if avx512::has_v4() {
+        // SAFETY: `run_v4` needs exactly the processor features `has_v4` has just found.
+        out.push(row("avx512", unsafe { run_v4(puzzle, limit, None) }));
+    }
+    out
 }
 
 /// [`run`] in the portable build.
@@ -49,6 +78,18 @@ fn run_v3(puzzle: &Grid, limit: u64, stop: Option<&AtomicBool>) -> Outcome {
     let mut search = Search::new(limit, stop);
     if let Some(mut st) = State::<avx2::Avx2>::from_grid(puzzle) {
         search.search_v3(&mut st);
+    }
+    search.out
+}
+
+/// [`run`] compiled with AVX-512 (F, BW, VL, BITALG) besides x86-64-v3: the same code, on the lanes of
+/// `avx512`.
+#[cfg(all(target_arch = "x86_64", vector_avx512))]
+#[target_feature(enable = "avx2,bmi1,bmi2,lzcnt,popcnt,avx512f,avx512bw,avx512vl,avx512bitalg")]
+fn run_v4(puzzle: &Grid, limit: u64, stop: Option<&AtomicBool>) -> Outcome {
+    let mut search = Search::new(limit, stop);
+    if let Some(mut st) = State::<avx512::Avx512>::from_grid(puzzle) {
+        search.search_v4(&mut st);
     }
     search.out
 }
@@ -112,6 +153,13 @@ impl<'s> Search<'s> {
     #[target_feature(enable = "avx2,bmi1,bmi2,lzcnt,popcnt")]
     fn search_v3(&mut self, st: &mut State<avx2::Avx2>) {
         search_body!(self, st, search_v3)
+    }
+
+    /// [`Search::search`] compiled with AVX-512 (see [`run_v4`]).
+    #[cfg(all(target_arch = "x86_64", vector_avx512))]
+    #[target_feature(enable = "avx2,bmi1,bmi2,lzcnt,popcnt,avx512f,avx512bw,avx512vl,avx512bitalg")]
+    fn search_v4(&mut self, st: &mut State<avx512::Avx512>) {
+        search_body!(self, st, search_v4)
     }
 }
 

@@ -17,6 +17,8 @@
 
 #[cfg(target_arch = "x86_64")]
 use super::avx2::Avx2;
+#[cfg(all(target_arch = "x86_64", vector_avx512))]
+use super::avx512::Avx512;
 use super::lanes::{Isa, Pick, Portable, L16, L8};
 use super::layout::{
     cell_lane, ALL, ALLOW, AWAY, CELLS_BY, CELL_MASK, COLS_BY, GIVEN_REMOVES, IN_BOX, MARGINS,
@@ -127,6 +129,39 @@ fn band_v3<const COLUMN: bool>(st: &mut State<Avx2>, idx: usize, from: usize) ->
 #[cfg(target_arch = "x86_64")]
 #[target_feature(enable = "avx2,bmi1,bmi2,lzcnt,popcnt")]
 fn box_v3<const FROM_COLUMN: bool>(st: &mut State<Avx2>, bx: usize, allowed: L16<Avx2>) -> bool {
+    st.box_step::<FROM_COLUMN>(bx, allowed)
+}
+
+#[cfg(all(target_arch = "x86_64", vector_avx512))]
+impl Steps for Avx512 {
+    #[inline(always)]
+    fn band<const COLUMN: bool>(st: &mut State<Self>, idx: usize, from: usize) -> bool {
+        // SAFETY: `Avx512`'s contract (avx512.rs): only the AVX-512 copy of the engine names it, and `run_v4` runs
+        // that copy only after finding the features `band_v4` is compiled for.
+        unsafe { band_v4::<COLUMN>(st, idx, from) }
+    }
+    #[inline(always)]
+    fn boxed<const FROM_COLUMN: bool>(st: &mut State<Self>, bx: usize, allowed: L16<Self>) -> bool {
+        // SAFETY: as in `band`.
+        unsafe { box_v4::<FROM_COLUMN>(st, bx, allowed) }
+    }
+}
+
+/// [`Steps::band`] compiled with AVX-512.
+#[cfg(all(target_arch = "x86_64", vector_avx512))]
+#[target_feature(enable = "avx2,bmi1,bmi2,lzcnt,popcnt,avx512f,avx512bw,avx512vl,avx512bitalg")]
+fn band_v4<const COLUMN: bool>(st: &mut State<Avx512>, idx: usize, from: usize) -> bool {
+    st.band_step::<COLUMN>(idx, from)
+}
+
+/// [`Steps::boxed`] compiled with AVX-512.
+#[cfg(all(target_arch = "x86_64", vector_avx512))]
+#[target_feature(enable = "avx2,bmi1,bmi2,lzcnt,popcnt,avx512f,avx512bw,avx512vl,avx512bitalg")]
+fn box_v4<const FROM_COLUMN: bool>(
+    st: &mut State<Avx512>,
+    bx: usize,
+    allowed: L16<Avx512>,
+) -> bool {
     st.box_step::<FROM_COLUMN>(bx, allowed)
 }
 

@@ -188,6 +188,115 @@ fn the_portable_and_the_x86_64_v3_copies_agree() {
     });
 }
 
+/// The AVX-512 copy of the engine and the portable one agree (solution, count and guesses). Skipped, saying so, on
+/// a processor without the features.
+#[cfg(all(target_arch = "x86_64", vector_avx512))]
+#[test]
+fn the_portable_and_the_avx512_copies_agree() {
+    if !avx512::has_v4() {
+        eprintln!("SKIPPED: no AVX-512F/BW/VL/BITALG on this processor");
+        return;
+    }
+    crate::solver::assert_copies_agree(|p, limit| {
+        // SAFETY: `has_v4` found the features `run_v4` is compiled for.
+        (run_portable(p, limit, None), unsafe {
+            run_v4(p, limit, None)
+        })
+    });
+}
+
+/// Every lane operation of `I` on `a` and `b`, shuffles with every pick of the layout, one after the other.
+#[cfg(target_arch = "x86_64")]
+#[inline(always)]
+fn every_op<I: lanes::Isa>(a: [u16; 16], b: [u16; 16]) -> Vec<u16> {
+    use layout::{ALLOW, CELLS_BY, COLS_BY, IN_BOX, NEXT, ROWS_BY, TO_BAND, TRIADS};
+    let (a8, b8): ([u16; 8], [u16; 8]) = (
+        std::array::from_fn(|l| a[l]),
+        std::array::from_fn(|l| b[l + 8]),
+    );
+    let mut out = Vec::new();
+    for x in [
+        I::and16(a, b),
+        I::or16(a, b),
+        I::xor16(a, b),
+        I::and_not16(a, b),
+        I::counts16(a),
+    ] {
+        out.extend(x);
+    }
+    for x in [I::equal16(a, b), I::equal16(a, a), I::nonzero16(a)] {
+        out.extend(x);
+    }
+    out.extend([I::intersects16(a, b), I::below16(a, b), I::below16(b, a)].map(u16::from));
+    for x in [I::and8(a8, b8), I::or8(a8, b8), I::and_not8(a8, b8)] {
+        out.extend(x);
+    }
+    out.extend([
+        u16::from(I::intersects8(a8, b8)),
+        I::count_all8(a8) as u16,
+        I::first_nonzero8(a8) as u16,
+    ]);
+    let by = ROWS_BY
+        .iter()
+        .chain(&COLS_BY)
+        .chain(&CELLS_BY)
+        .chain(&NEXT)
+        .chain(&IN_BOX);
+    let allow = ALLOW.iter().flatten().flatten();
+    for p in by
+        .chain(TO_BAND.iter().flatten())
+        .chain(allow)
+        .chain(&TRIADS)
+    {
+        out.extend(I::pick16(a, p));
+        out.extend(I::pick8(a, p));
+        out.extend(I::pick8_any(a, p));
+    }
+    for p in &TRIADS {
+        out.extend(I::spread8(a8, p));
+    }
+    out
+}
+
+/// Every lane operation gives the portable copy's result on every instruction set this processor has, on random
+/// lanes of nine bits (a quarter of them empty), with every shuffle of the layout.
+#[cfg(target_arch = "x86_64")]
+#[test]
+fn every_lane_operation_agrees_across_instruction_sets() {
+    #[target_feature(enable = "avx2,bmi1,bmi2,lzcnt,popcnt")]
+    fn v3(a: [u16; 16], b: [u16; 16]) -> Vec<u16> {
+        every_op::<avx2::Avx2>(a, b)
+    }
+    #[cfg(all(target_arch = "x86_64", vector_avx512))]
+    #[target_feature(enable = "avx2,bmi1,bmi2,lzcnt,popcnt,avx512f,avx512bw,avx512vl,avx512bitalg")]
+    fn v4(a: [u16; 16], b: [u16; 16]) -> Vec<u16> {
+        every_op::<avx512::Avx512>(a, b)
+    }
+    let mut draw = below(0x6A09_E667_F3BC_C908);
+    let mut lane = || if draw(4) == 0 { 0 } else { draw(512) as u16 };
+    for round in 0..3000 {
+        let a: [u16; 16] = std::array::from_fn(|_| lane());
+        // Every fourth round `b` shares lanes with `a`, so that equal lanes occur.
+        let b: [u16; 16] = std::array::from_fn(|l| {
+            if round % 4 == 0 && l % 2 == 0 {
+                a[l]
+            } else {
+                lane()
+            }
+        });
+        let want = every_op::<Portable>(a, b);
+        if crate::solver::engine::has_v3() {
+            // SAFETY: `has_v3` found the features `v3` is compiled for.
+            assert_eq!(unsafe { v3(a, b) }, want, "{a:?} {b:?}");
+        }
+        #[cfg(all(target_arch = "x86_64", vector_avx512))]
+        if avx512::has_v4() {
+            // SAFETY: `has_v4` found the features `v4` is compiled for.
+            assert_eq!(unsafe { v4(a, b) }, want, "{a:?} {b:?}");
+        }
+    }
+}
+
 /// The first nonzero lane (a guess's first remaining pattern), on every set of nonzero lanes: the position, 8 for
 /// none, and the x86-64-v3 copy the same.
 #[test]
@@ -198,6 +307,12 @@ fn the_first_nonzero_lane_is_found_on_both_instruction_sets() {
     #[target_feature(enable = "avx2,bmi1,bmi2,lzcnt,popcnt")]
     fn first_v3(a: [u16; 8]) -> usize {
         avx2::Avx2::first_nonzero8(a)
+    }
+    /// The same of the AVX-512 lanes.
+    #[cfg(all(target_arch = "x86_64", vector_avx512))]
+    #[target_feature(enable = "avx2,bmi1,bmi2,lzcnt,popcnt,avx512f,avx512bw,avx512vl,avx512bitalg")]
+    fn first_v4(a: [u16; 8]) -> usize {
+        avx512::Avx512::first_nonzero8(a)
     }
     for m in 0u32..256 {
         let a: [u16; 8] = std::array::from_fn(|l| {
@@ -217,6 +332,11 @@ fn the_first_nonzero_lane_is_found_on_both_instruction_sets() {
         if crate::solver::engine::has_v3() {
             // SAFETY: `has_v3` found the features `first_v3` is compiled for.
             assert_eq!(unsafe { first_v3(a) }, want, "{a:?}");
+        }
+        #[cfg(all(target_arch = "x86_64", vector_avx512))]
+        if avx512::has_v4() {
+            // SAFETY: `has_v4` found the features `first_v4` is compiled for.
+            assert_eq!(unsafe { first_v4(a) }, want, "{a:?}");
         }
     }
 }
