@@ -336,13 +336,38 @@ struct XPass;
 /// The hints of one digit's places: `(source cell, hint)`, cells ascending, each cell's in SE's order.
 type DigitHints = std::rc::Rc<[(u8, Hint)]>;
 
-/// The lists a thread keeps at most (all are dropped when one more would pass it).
-const X_LISTS: usize = 1 << 15;
+/// The bytes of lists a thread keeps at most, counted by [`list_bytes`] (all are dropped when one more would pass
+/// it). Lists change the speed, never a hint.
+const X_BYTES: usize = 8 << 20;
+
+/// The thread's lists, by digit index and places, and the bytes counted for them.
+#[derive(Default)]
+struct Kept {
+    lists: std::collections::HashMap<(u8, u128), DigitHints>,
+    bytes: usize,
+}
 
 thread_local! {
-    /// The thread's lists, by digit index and places.
-    static X_LISTS_KEPT: std::cell::RefCell<std::collections::HashMap<(u8, u128), DigitHints>> =
-        std::cell::RefCell::default();
+    static X_LISTS_KEPT: std::cell::RefCell<Kept> = std::cell::RefCell::default();
+}
+
+/// The bytes counted for keeping `list`: its slice, each detail's lists at their capacity, and its table entry
+/// (counted twice over: a table is at least half full, and is kept, emptied, when the lists are dropped).
+fn list_bytes(list: &[(u8, Hint)]) -> usize {
+    use std::mem::size_of;
+    let details: usize = list
+        .iter()
+        .filter_map(|(_, h)| h.detail.as_ref())
+        .map(|d| {
+            d.removes.capacity() * size_of::<(u8, DigitSet)>()
+                + d.chains.capacity() * size_of::<Vec<Node>>()
+                + d.chains
+                    .iter()
+                    .map(|c| c.capacity() * size_of::<Node>())
+                    .sum::<usize>()
+        })
+        .sum();
+    size_of_val(list) + details + 2 * size_of::<((u8, u128), DigitHints, u64)>()
 }
 
 impl XPass {
@@ -353,7 +378,7 @@ impl XPass {
         let mut built = false;
         let lists: [DigitHints; 9] = std::array::from_fn(|di| {
             let places = c.places[di];
-            let kept = X_LISTS_KEPT.with(|m| m.borrow().get(&(di as u8, places.0)).cloned());
+            let kept = X_LISTS_KEPT.with(|m| m.borrow().lists.get(&(di as u8, places.0)).cloned());
             kept.unwrap_or_else(|| {
                 if !built {
                     reach.build(s, false, true);
@@ -362,10 +387,15 @@ impl XPass {
                 let list = XPass::digit(s, reach, di as u8 + 1);
                 X_LISTS_KEPT.with(|m| {
                     let mut m = m.borrow_mut();
-                    if m.len() >= X_LISTS {
-                        m.clear();
+                    let bytes = list_bytes(&list);
+                    if m.bytes + bytes > X_BYTES {
+                        m.lists.clear();
+                        m.bytes = 0;
                     }
-                    m.insert((di as u8, places.0), list.clone());
+                    if bytes <= X_BYTES {
+                        m.bytes += bytes;
+                        m.lists.insert((di as u8, places.0), list.clone());
+                    }
                 });
                 list
             })
@@ -723,5 +753,11 @@ mod tests {
             placements > 0 && total > placements && singles > 0,
             "{placements} {total} {singles}"
         );
+        // Lists were kept, within the budget, each counted.
+        X_LISTS_KEPT.with(|m| {
+            let m = m.borrow();
+            let counted: usize = m.lists.values().map(|l| list_bytes(l)).sum();
+            assert!(!m.lists.is_empty() && counted == m.bytes && m.bytes <= X_BYTES);
+        });
     }
 }
