@@ -6,7 +6,9 @@
 //! last other place in a box, row or column (X)), collects every hint of the three passes (X, then Y, then XY;
 //! cells and digits ascending; cycles before chains; the chain from "on" before the one from "off"), sorts them
 //! stably by rating (as Java doubles), then chain size, then kind, and applies the first. A search that provably
-//! finds nothing (what its source's links can reach says so, see [`reach`]) is not run.
+//! finds nothing (what its source's links can reach says so, see [`reach`]) is not run. As a nested producer
+//! (every hint, no proofs), the X pass, whose hints keep to one digit, is read digit by digit from the lists of
+//! the places met lately ([`XPass`]): the working grids of the dynamic chains mostly differ in a few digits.
 
 use std::collections::VecDeque;
 
@@ -188,6 +190,7 @@ impl Search<'_> {
 }
 
 /// One hint, with SE's sort keys.
+#[derive(Clone)]
 struct Hint {
     rating: f64,
     complexity: usize,
@@ -202,6 +205,7 @@ struct Hint {
 }
 
 /// What a dynamic chain needs of a forcing chain or cycle it nests.
+#[derive(Clone)]
 struct Detail {
     /// The eliminations, cell by cell in Java `HashMap` order (SE's `getRemovablePotentials`).
     removes: Vec<(u8, DigitSet)>,
@@ -215,7 +219,9 @@ fn collect(c: &Working, all: bool, prove: bool) -> Vec<Hint> {
     Reach::with(|reach| collect_with(c, all, prove, reach))
 }
 
-/// [`collect`] with the thread's reachability buffers.
+/// [`collect`] with the thread's reachability buffers. Every hint of the X pass keeps to one digit and depends on
+/// that digit's places alone (but the "on" targets' eliminations, the source cell's other candidates): when all
+/// hints are asked for without proofs (a nested producer), that pass is taken digit by digit from [`XPass`].
 fn collect_with(c: &Working, all: bool, prove: bool, reach: &mut Reach) -> Vec<Hint> {
     let mut hints: Vec<Hint> = Vec::new();
     let mut s = Search::new(c);
@@ -226,12 +232,11 @@ fn collect_with(c: &Working, all: bool, prove: bool, reach: &mut Reach) -> Vec<H
         if !all && y && x && hints.iter().any(|h| h.rating < 7.0) {
             break;
         }
+        if all && !prove && !y {
+            XPass::hints(&mut s, reach, &mut hints);
+            continue;
+        }
         reach.build(&s, y, x);
-        let sort_key = match (y, x) {
-            (true, true) => 4,
-            (true, false) => 3,
-            _ => 2,
-        };
         for cell in 0..81 {
             let cand = c.get(cell);
             let n = count9(cand.0);
@@ -239,58 +244,216 @@ fn collect_with(c: &Working, all: bool, prove: bool, reach: &mut Reach) -> Vec<H
                 continue;
             }
             for d in cand.iter() {
-                s.nodes.clear();
-                let on = s.push(cell as u8, d, true, NO_CAUSE, NONE);
-                // The searches `reach` proves fruitless are skipped (checked in debug builds).
-                let cycles = if reach.may_cycle(cell, d) {
-                    s.cycles(on, y, x, Some(reach))
-                } else {
-                    Vec::new()
-                };
-                #[cfg(debug_assertions)]
-                {
-                    // The same cycles through the same potentials as the search of every potential.
-                    let plain = s.cycles(on, y, x, None);
-                    let path = |p: u32| {
-                        let mut out = Vec::new();
-                        let mut i = p;
-                        while i != NONE {
-                            let n = s.nodes[i as usize];
-                            out.push((n.cell, n.digit, n.on, n.cause));
-                            i = n.parent;
-                        }
-                        out
-                    };
-                    let a: Vec<_> = cycles.iter().map(|&p| path(p)).collect();
-                    let b: Vec<_> = plain.iter().map(|&p| path(p)).collect();
-                    assert!(a == b, "pruned cycles differ");
-                }
-                for dst in cycles {
-                    if let Some(h) = cycle_hint(&s, dst, y, x, sort_key, (all, prove)) {
-                        hints.push(h);
-                    }
-                }
-                if x {
-                    if reach.may_refute_on(&s, y, cell, d) {
-                        if let Some(t) = s.forcing_chain(on, y) {
-                            hints.extend(chain_hint(&s, t, y, sort_key, (all, prove)));
-                        }
-                    } else {
-                        debug_assert!(s.forcing_chain(on, y).is_none());
-                    }
-                    let off = s.push(cell as u8, d, false, NO_CAUSE, NONE);
-                    if reach.may_refute_off(&s, y, cell, d) {
-                        if let Some(t) = s.forcing_chain(off, y) {
-                            hints.extend(chain_hint(&s, t, y, sort_key, (all, prove)));
-                        }
-                    } else {
-                        debug_assert!(s.forcing_chain(off, y).is_none());
-                    }
-                }
+                source_hints(
+                    &mut s,
+                    reach,
+                    (cell, d),
+                    (y, x),
+                    (all, prove, false),
+                    &mut hints,
+                );
             }
         }
     }
     hints
+}
+
+/// The hints of the pass with Y links when `y` and X links when `x` from `digit` in `cell` ([`Reach::build`] was
+/// called for the pass), in SE's order: its cycles, then the forcing chain from "on", then from "off".
+/// `(all, prove, raw)`: with details, with proofs, and keeping a placement that removes nothing (see [`XPass`]).
+fn source_hints(
+    s: &mut Search,
+    reach: &Reach,
+    (cell, d): (usize, u8),
+    (y, x): (bool, bool),
+    (all, prove, raw): (bool, bool, bool),
+    hints: &mut Vec<Hint>,
+) {
+    let sort_key = match (y, x) {
+        (true, true) => 4,
+        (true, false) => 3,
+        _ => 2,
+    };
+    s.nodes.clear();
+    let on = s.push(cell as u8, d, true, NO_CAUSE, NONE);
+    // The searches `reach` proves fruitless are skipped (checked in debug builds).
+    let cycles = if reach.may_cycle(cell, d) {
+        s.cycles(on, y, x, Some(reach))
+    } else {
+        Vec::new()
+    };
+    #[cfg(debug_assertions)]
+    {
+        // The same cycles through the same potentials as the search of every potential.
+        let plain = s.cycles(on, y, x, None);
+        let path = |p: u32| {
+            let mut out = Vec::new();
+            let mut i = p;
+            while i != NONE {
+                let n = s.nodes[i as usize];
+                out.push((n.cell, n.digit, n.on, n.cause));
+                i = n.parent;
+            }
+            out
+        };
+        let a: Vec<_> = cycles.iter().map(|&p| path(p)).collect();
+        let b: Vec<_> = plain.iter().map(|&p| path(p)).collect();
+        assert!(a == b, "pruned cycles differ");
+    }
+    for dst in cycles {
+        if let Some(h) = cycle_hint(s, dst, y, x, sort_key, (all, prove)) {
+            hints.push(h);
+        }
+    }
+    if !x {
+        return;
+    }
+    let keep = |h: Hint| (raw || !h.eliminations.is_empty()).then_some(h);
+    if reach.may_refute_on(s, y, cell, d) {
+        if let Some(t) = s.forcing_chain(on, y) {
+            hints.extend(keep(chain_hint(s, t, y, sort_key, (all, prove))));
+        }
+    } else {
+        debug_assert!(s.forcing_chain(on, y).is_none());
+    }
+    let off = s.push(cell as u8, d, false, NO_CAUSE, NONE);
+    if reach.may_refute_off(s, y, cell, d) {
+        if let Some(t) = s.forcing_chain(off, y) {
+            hints.extend(keep(chain_hint(s, t, y, sort_key, (all, prove))));
+        }
+    } else {
+        debug_assert!(s.forcing_chain(off, y).is_none());
+    }
+}
+
+/// The hints of the X pass (X links only, sort key 2) with their details and no proofs, digit by digit: those of
+/// the searches from every place of a digit depend on the digit's places alone (the pass's links and reach keep
+/// to one digit), but a placement's eliminations (the source cell's other candidates). The dynamic chains' working
+/// grids mostly differ in a few digits, so each thread keeps the lists of the places met lately: every place's
+/// hints, a placement's eliminations filled in from the grid it is read on ([`XPass::rebase`]).
+struct XPass;
+
+/// The hints of one digit's places: `(source cell, hint)`, cells ascending, each cell's in SE's order.
+type DigitHints = std::rc::Rc<[(u8, Hint)]>;
+
+/// The bytes of lists a thread keeps at most, counted by [`list_bytes`] (all are dropped when one more would pass
+/// it). Lists change the speed, never a hint.
+const X_BYTES: usize = 8 << 20;
+
+/// The thread's lists, by digit index and places, and the bytes counted for them.
+#[derive(Default)]
+struct Kept {
+    lists: std::collections::HashMap<(u8, u128), DigitHints>,
+    bytes: usize,
+}
+
+thread_local! {
+    static X_LISTS_KEPT: std::cell::RefCell<Kept> = std::cell::RefCell::default();
+}
+
+/// The bytes counted for keeping `list`: its slice, each detail's lists at their capacity, and its table entry
+/// (counted twice over: a table is at least half full, and is kept, emptied, when the lists are dropped).
+fn list_bytes(list: &[(u8, Hint)]) -> usize {
+    use std::mem::size_of;
+    let details: usize = list
+        .iter()
+        .filter_map(|(_, h)| h.detail.as_ref())
+        .map(|d| {
+            d.removes.capacity() * size_of::<(u8, DigitSet)>()
+                + d.chains.capacity() * size_of::<Vec<Node>>()
+                + d.chains
+                    .iter()
+                    .map(|c| c.capacity() * size_of::<Node>())
+                    .sum::<usize>()
+        })
+        .sum();
+    size_of_val(list) + details + 2 * size_of::<((u8, u128), DigitHints, u64)>()
+}
+
+impl XPass {
+    /// Appends the X pass's hints on `s`'s grid to `hints`, sources by cell then digit as the pass takes them (a
+    /// cell with one candidate is no source); `reach` is built for the pass only when a digit's list is missing.
+    fn hints(s: &mut Search, reach: &mut Reach, hints: &mut Vec<Hint>) {
+        let c = s.c;
+        let mut built = false;
+        let lists: [DigitHints; 9] = std::array::from_fn(|di| {
+            let places = c.places[di];
+            let kept = X_LISTS_KEPT.with(|m| m.borrow().lists.get(&(di as u8, places.0)).cloned());
+            kept.unwrap_or_else(|| {
+                if !built {
+                    reach.build(s, false, true);
+                    built = true;
+                }
+                let list = XPass::digit(s, reach, di as u8 + 1);
+                X_LISTS_KEPT.with(|m| {
+                    let mut m = m.borrow_mut();
+                    let bytes = list_bytes(&list);
+                    if m.bytes + bytes > X_BYTES {
+                        m.lists.clear();
+                        m.bytes = 0;
+                    }
+                    if bytes <= X_BYTES {
+                        m.bytes += bytes;
+                        m.lists.insert((di as u8, places.0), list.clone());
+                    }
+                });
+                list
+            })
+        });
+        let mut next = [0usize; 9];
+        for cell in 0..81 {
+            let cand = c.get(cell);
+            if count9(cand.0) < 2 {
+                continue;
+            }
+            for d in cand.iter() {
+                let (list, at) = (&lists[d as usize - 1], &mut next[d as usize - 1]);
+                // Lists hold every place; skip those of cells that are no source here.
+                while *at < list.len() && (list[*at].0 as usize) < cell {
+                    *at += 1;
+                }
+                while *at < list.len() && list[*at].0 as usize == cell {
+                    hints.push(XPass::rebase(&list[*at].1, c));
+                    *at += 1;
+                }
+            }
+        }
+    }
+
+    /// The X pass's hints from every place of `digit` ([`Reach::build`] was called for the pass on `s`).
+    fn digit(s: &mut Search, reach: &Reach, digit: u8) -> DigitHints {
+        let mut list = Vec::new();
+        let mut found = Vec::new();
+        for cell in s.c.places(digit).iter() {
+            source_hints(
+                s,
+                reach,
+                (cell, digit),
+                (false, true),
+                (true, false, true),
+                &mut found,
+            );
+            list.extend(found.drain(..).map(|h| (cell as u8, h)));
+        }
+        list.into()
+    }
+
+    /// `h` as read on the grid `c`: a placement removes its cell's other candidates there.
+    fn rebase(h: &Hint, c: &Working) -> Hint {
+        let mut h = h.clone();
+        if let Some((cell, digit)) = h.placement {
+            let mut others = c.get(cell);
+            others.remove(digit);
+            h.eliminations = Eliminations::NONE;
+            for d in others.iter() {
+                h.eliminations.add(CellSet::single(cell), d);
+            }
+            if let Some(detail) = &mut h.detail {
+                detail.removes = vec![(cell as u8, others)];
+            }
+        }
+        h
+    }
 }
 
 /// SE's Forcing Chains & Cycles producer; the step carries its chain when `prove`.
@@ -469,14 +632,9 @@ fn cycle_hint(
 }
 
 /// SE's `createForcingChainHint`: an "off" target removes the assumed candidate; an "on" target places it (its
-/// cell's other candidates go; none left is no hint). `(all, prove)`: with its detail, with its proof.
-fn chain_hint(
-    s: &Search,
-    target: u32,
-    y: bool,
-    sort_key: u8,
-    (all, prove): (bool, bool),
-) -> Option<Hint> {
+/// cell's other candidates go; none left is no hint, which the caller drops). `(all, prove)`: with its detail,
+/// with its proof.
+fn chain_hint(s: &Search, target: u32, y: bool, sort_key: u8, (all, prove): (bool, bool)) -> Hint {
     let n = s.nodes[target as usize];
     let cell = n.cell as usize;
     let mut e = Eliminations::NONE;
@@ -493,12 +651,9 @@ fn chain_hint(
         e.add(CellSet::single(cell), n.digit);
         DigitSet::single(n.digit)
     };
-    if removed.is_empty() {
-        return None;
-    }
     let complexity = s.ancestors(target);
     let base = if y { 7.0 } else { 6.6 };
-    Some(Hint {
+    Hint {
         rating: base + length_difficulty(complexity),
         complexity,
         sort_key,
@@ -510,5 +665,99 @@ fn chain_hint(
             chains: vec![chain_of(s, target)],
         }),
         proof: prove.then(|| proof_of(s, target, Shape::Forcing)),
-    })
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::grid::Grid;
+
+    /// What a hint says, proofs aside: its keys, eliminations, placement and detail.
+    type Said = (
+        u64,
+        usize,
+        u8,
+        bool,
+        Vec<(usize, u8)>,
+        Option<(usize, u8)>,
+        Vec<(u8, u16)>,
+        Vec<Vec<(u8, u8, bool, u8)>>,
+    );
+
+    fn said(h: &Hint) -> Said {
+        let detail = h.detail.as_ref().expect("collected with details");
+        (
+            h.rating.to_bits(),
+            h.complexity,
+            h.sort_key,
+            h.cycle,
+            h.eliminations.iter().collect(),
+            h.placement,
+            detail.removes.iter().map(|&(c, d)| (c, d.0)).collect(),
+            detail
+                .chains
+                .iter()
+                .map(|ch| {
+                    ch.iter()
+                        .map(|n| (n.cell, n.digit, n.on, n.cause))
+                        .collect()
+                })
+                .collect(),
+        )
+    }
+
+    /// Working grids that share most digits' places: each the one before less a few candidates (cells left with
+    /// one candidate among them), from two hard puzzles.
+    fn grids() -> Vec<Working> {
+        let mut out = Vec::new();
+        let mut seed = 0x9e37_79b9_7f4a_7c15u64;
+        for p in [
+            "98.7..6....7.96.......85...6....95...4.....3...2.....12...5.8...1......2..3....4.",
+            "........1..2..3.4..5..6.7.......4..8..46...2.1...29.....6.9..3..7...6...8..3..5..",
+        ] {
+            let g: Grid = p.parse().unwrap();
+            let mut w = Working::of(&Candidates::new(&g).unwrap());
+            out.push(w);
+            for _ in 0..40 {
+                for _ in 0..2 {
+                    seed = seed
+                        .wrapping_mul(6364136223846793005)
+                        .wrapping_add(1442695040888963407);
+                    let cell = (seed >> 33) as usize % 81;
+                    let d = w.get(cell).iter().nth((seed >> 20) as usize % 9);
+                    if let Some(d) = d.filter(|_| count9(w.mask[cell]) > 1) {
+                        w.remove(cell, d);
+                    }
+                }
+                out.push(w);
+            }
+        }
+        out
+    }
+
+    #[test]
+    fn the_x_pass_read_digit_by_digit_is_the_pass_itself() {
+        let (mut placements, mut singles, mut total) = (0, 0, 0);
+        for w in grids() {
+            // With proofs, every pass is searched on the grid itself; without, the X pass comes from the lists.
+            let plain: Vec<Said> = collect(&w, true, true).iter().map(said).collect();
+            let listed: Vec<Said> = collect(&w, true, false).iter().map(said).collect();
+            assert!(plain == listed);
+            placements += plain.iter().filter(|h| h.2 == 2 && h.5.is_some()).count();
+            total += plain.iter().filter(|h| h.2 == 2).count();
+            singles += (0..81).filter(|&c| count9(w.mask[c]) == 1).count();
+        }
+        // The grids exercise what the lists must get right: placements and cells with one candidate.
+        assert!(
+            placements > 0 && total > placements && singles > 0,
+            "{placements} {total} {singles}"
+        );
+        // Lists were kept, within the budget, each counted.
+        X_LISTS_KEPT.with(|m| {
+            let m = m.borrow();
+            let counted: usize = m.lists.values().map(|l| list_bytes(l)).sum();
+            assert!(!m.lists.is_empty() && counted == m.bytes && m.bytes <= X_BYTES);
+        });
+    }
 }
