@@ -231,6 +231,27 @@ impl House {
     pub fn all() -> impl Iterator<Item = House> {
         (0..27u8).map(House)
     }
+
+    /// The house of `kind` numbered `n` (0-based).
+    #[inline]
+    pub(crate) const fn of(kind: HouseKind, n: usize) -> House {
+        match kind {
+            HouseKind::Row => House::row(n),
+            HouseKind::Col => House::col(n),
+            HouseKind::Box => House::boxed(n),
+        }
+    }
+
+    /// The house of `kind` holding `cell`.
+    #[inline]
+    pub(crate) fn holding(kind: HouseKind, cell: usize) -> House {
+        let n = match kind {
+            HouseKind::Row => ROW[cell],
+            HouseKind::Col => COL[cell],
+            HouseKind::Box => BOX[cell],
+        };
+        House::of(kind, n as usize)
+    }
 }
 
 impl fmt::Display for House {

@@ -17,16 +17,12 @@
 //!
 //! Ratings are held in tenths ([`Tenths`]): SE's ratings all have one decimal.
 
+mod basic;
 mod bug;
 mod chain;
 mod exclusion;
-mod fish;
 mod histogram;
-mod intersections;
-mod singles;
-mod subsets;
 mod unique;
-mod wings;
 
 use std::fmt;
 
@@ -296,26 +292,26 @@ impl SeTechnique {
     /// when `prove` (the same step either way).
     fn seek(self, c: &Candidates, prove: bool) -> Option<SeStep> {
         match self {
-            SeTechnique::HiddenSingle => singles::hidden_single(c),
+            SeTechnique::HiddenSingle => basic::hidden_single(c),
             SeTechnique::DirectPointing | SeTechnique::DirectClaiming => {
-                intersections::find(c, true)
+                basic::intersection(c, true)
             }
-            SeTechnique::DirectHiddenPair => subsets::hidden(c, 2, true),
-            SeTechnique::NakedSingle => singles::naked_single(c),
-            SeTechnique::DirectHiddenTriplet => subsets::hidden(c, 3, true),
-            SeTechnique::Pointing | SeTechnique::Claiming => intersections::find(c, false),
-            SeTechnique::NakedPair => subsets::naked(c, 2),
-            SeTechnique::XWing => fish::find(c, 2),
-            SeTechnique::HiddenPair => subsets::hidden(c, 2, false),
-            SeTechnique::NakedTriplet => subsets::naked(c, 3),
-            SeTechnique::Swordfish => fish::find(c, 3),
-            SeTechnique::HiddenTriplet => subsets::hidden(c, 3, false),
-            SeTechnique::XYWing => wings::find(c, false),
-            SeTechnique::XYZWing => wings::find(c, true),
+            SeTechnique::DirectHiddenPair => basic::hidden(c, 2, true),
+            SeTechnique::NakedSingle => basic::naked_single(c),
+            SeTechnique::DirectHiddenTriplet => basic::hidden(c, 3, true),
+            SeTechnique::Pointing | SeTechnique::Claiming => basic::intersection(c, false),
+            SeTechnique::NakedPair => basic::naked(c, 2),
+            SeTechnique::XWing => basic::fish(c, 2),
+            SeTechnique::HiddenPair => basic::hidden(c, 2, false),
+            SeTechnique::NakedTriplet => basic::naked(c, 3),
+            SeTechnique::Swordfish => basic::fish(c, 3),
+            SeTechnique::HiddenTriplet => basic::hidden(c, 3, false),
+            SeTechnique::XYWing => basic::wing(c, false),
+            SeTechnique::XYZWing => basic::wing(c, true),
             SeTechnique::UniqueRectangle(_) | SeTechnique::UniqueLoop(_) => unique::find(c),
-            SeTechnique::NakedQuad => subsets::naked(c, 4),
-            SeTechnique::Jellyfish => fish::find(c, 4),
-            SeTechnique::HiddenQuad => subsets::hidden(c, 4, false),
+            SeTechnique::NakedQuad => basic::naked(c, 4),
+            SeTechnique::Jellyfish => basic::fish(c, 4),
+            SeTechnique::HiddenQuad => basic::hidden(c, 4, false),
             SeTechnique::Bug(_) => bug::find(c),
             SeTechnique::AlignedPairExclusion => exclusion::find(c),
             SeTechnique::BidirectionalCycle | SeTechnique::ForcingChain => {

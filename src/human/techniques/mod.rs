@@ -1,14 +1,9 @@
 //! The techniques, one file per family, and the search that tries them easiest first: the first technique (in
 //! [`Technique::ALL`] order) that applies gives the next step.
 
+mod basic;
 mod coloring;
-mod cover;
-mod fish;
-mod intersections;
 mod links;
-mod singles;
-mod subsets;
-mod wings;
 
 use super::candidates::Candidates;
 use super::step::Step;
@@ -17,25 +12,25 @@ use super::technique::{Technique, TechniqueSet};
 /// The first step the given technique finds, scanning in its fixed order; `None` when it does not apply.
 pub(super) fn find_with(t: Technique, c: &Candidates) -> Option<Step> {
     match t {
-        Technique::NakedSingle => singles::naked_single(c),
-        Technique::HiddenSingle => singles::hidden_single(c),
-        Technique::Pointing => intersections::pointing(c),
-        Technique::Claiming => intersections::claiming(c),
-        Technique::NakedPair => subsets::naked(c, 2),
-        Technique::HiddenPair => subsets::hidden(c, 2),
-        Technique::NakedTriple => subsets::naked(c, 3),
-        Technique::HiddenTriple => subsets::hidden(c, 3),
-        Technique::XWing => fish::fish(c, 2),
+        Technique::NakedSingle => basic::naked_single(c),
+        Technique::HiddenSingle => basic::hidden_single(c),
+        Technique::Pointing => basic::pointing(c),
+        Technique::Claiming => basic::claiming(c),
+        Technique::NakedPair => basic::naked(c, 2),
+        Technique::HiddenPair => basic::hidden(c, 2),
+        Technique::NakedTriple => basic::naked(c, 3),
+        Technique::HiddenTriple => basic::hidden(c, 3),
+        Technique::XWing => basic::fish(c, 2),
         Technique::Skyscraper => links::skyscraper(c),
         Technique::TwoStringKite => links::two_string_kite(c),
-        Technique::NakedQuad => subsets::naked(c, 4),
-        Technique::HiddenQuad => subsets::hidden(c, 4),
-        Technique::Swordfish => fish::fish(c, 3),
-        Technique::XyWing => wings::xy_wing(c),
+        Technique::NakedQuad => basic::naked(c, 4),
+        Technique::HiddenQuad => basic::hidden(c, 4),
+        Technique::Swordfish => basic::fish(c, 3),
+        Technique::XyWing => basic::wing(c, false),
         Technique::WWing => links::w_wing(c),
         Technique::SimpleColoring => coloring::simple_coloring(c),
-        Technique::XyzWing => wings::xyz_wing(c),
-        Technique::Jellyfish => fish::fish(c, 4),
+        Technique::XyzWing => basic::wing(c, true),
+        Technique::Jellyfish => basic::fish(c, 4),
     }
 }
 

@@ -3,21 +3,26 @@
 //! pincers `xz` and `yz`; `z` leaves every cell that sees all three.
 
 use super::super::candidates::Candidates;
-use super::super::house::{DigitSet, PEERS};
-use super::super::step::{Finding, Step};
-use super::super::technique::Technique;
+use super::super::house::{CellSet, DigitSet, PEERS};
 
-/// Pivots in cell order; pincer pairs in cell order.
-pub(super) fn xy_wing(c: &Candidates) -> Option<Step> {
-    wing(c, Technique::XyWing, 2)
+/// A wing found: its cells, the digit `z` and the cells it leaves.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub(crate) struct Wing {
+    /// The pivot cell.
+    pub pivot: usize,
+    /// The two pincer cells, ascending.
+    pub pincers: [usize; 2],
+    /// The digit `z`, common to the pincers.
+    pub digit: u8,
+    /// The cells `z` leaves (never empty).
+    pub removed: CellSet,
 }
 
-/// Pivots in cell order; pincer pairs in cell order.
-pub(super) fn xyz_wing(c: &Candidates) -> Option<Step> {
-    wing(c, Technique::XyzWing, 3)
-}
-
-fn wing(c: &Candidates, technique: Technique, pivot_size: u32) -> Option<Step> {
+/// The first XY-Wing (XYZ-Wing when `xyz`) that removes something: pivots ascending, then pincer pairs ascending
+/// (lowest first pincer, then lowest second). SE's scan (first pincer among the pivot's peers, then second) finds
+/// the same first wing: its conditions are symmetric in the two pincers.
+pub(crate) fn first_wing(c: &Candidates, xyz: bool) -> Option<Wing> {
+    let pivot_size = if xyz { 3 } else { 2 };
     for pivot in c.open().iter() {
         let pm = c.get(pivot);
         if pm.len() != pivot_size {
@@ -27,10 +32,10 @@ fn wing(c: &Candidates, technique: Technique, pivot_size: u32) -> Option<Step> {
         let (mut pincers, mut n) = ([0usize; 20], 0);
         for p in (PEERS[pivot] & c.open()).iter() {
             let m = c.get(p);
-            let fits = if pivot_size == 2 {
-                (m.0 & pm.0).count_ones() == 1
-            } else {
+            let fits = if xyz {
                 m.0 & !pm.0 == 0
+            } else {
+                (m.0 & pm.0).count_ones() == 1
             };
             if m.len() == 2 && fits {
                 pincers[n] = p;
@@ -44,7 +49,13 @@ fn wing(c: &Candidates, technique: Technique, pivot_size: u32) -> Option<Step> {
                 if ma == mb {
                     continue;
                 }
-                let z = if pivot_size == 2 {
+                let z = if xyz {
+                    // a = xz, b = yz covering the pivot xyz.
+                    if (ma.0 | mb.0) != pm.0 {
+                        continue;
+                    }
+                    ma.0 & mb.0
+                } else {
                     // a = xz, b = yz with x != y and z outside the pivot.
                     let (xa, xb) = (ma.0 & pm.0, mb.0 & pm.0);
                     let (za, zb) = (ma.0 & !pm.0, mb.0 & !pm.0);
@@ -52,30 +63,22 @@ fn wing(c: &Candidates, technique: Technique, pivot_size: u32) -> Option<Step> {
                         continue;
                     }
                     za
-                } else {
-                    // a = xz, b = yz covering the pivot xyz.
-                    if (ma.0 | mb.0) != pm.0 {
-                        continue;
-                    }
-                    ma.0 & mb.0
                 };
                 let digit = DigitSet(z).first()?;
                 let mut seen = PEERS[a] & PEERS[b];
-                if pivot_size == 3 {
+                if xyz {
                     seen &= PEERS[pivot];
                 }
-                let gone = c.places(digit) & seen;
-                if gone.is_empty() {
+                let removed = c.places(digit) & seen;
+                if removed.is_empty() {
                     continue;
                 }
-                let pattern = Finding::Wing {
+                return Some(Wing {
                     pivot,
-                    pivot_digits: pm,
                     pincers: [a, b],
-                    pincer_digits: [ma, mb],
                     digit,
-                };
-                return Some(Step::removing(technique, pattern, gone, digit));
+                    removed,
+                });
             }
         }
     }
