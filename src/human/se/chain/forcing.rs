@@ -449,7 +449,9 @@ impl XPass {
                 h.eliminations.add(CellSet::single(cell), d);
             }
             if let Some(detail) = &mut h.detail {
-                detail.removes = vec![(cell as u8, others)];
+                // The clone's own list, reused: one entry, the placement's cell.
+                detail.removes.clear();
+                detail.removes.push((cell as u8, others));
             }
         }
         h
