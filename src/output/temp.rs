@@ -65,8 +65,13 @@ impl WorkFile {
             {
                 Ok(f) => return Ok((work, f)),
                 Err(e) if e.kind() == io::ErrorKind::AlreadyExists => {
-                    // Not ours: unlisted without removing it.
-                    pending().retain(|p| p != &work.path);
+                    // Not this one's: its own entry (the last of that path) unlisted without removing the file; an
+                    // earlier entry, a live working file of this process by that name, stays listed.
+                    let mut list = pending();
+                    if let Some(i) = list.iter().rposition(|p| p == &work.path) {
+                        list.remove(i);
+                    }
+                    drop(list);
                     std::mem::forget(work);
                 }
                 Err(e) => return Err(e),
@@ -197,6 +202,8 @@ mod tests {
         // A second one takes the next free name.
         let (other, _) = WorkFile::create(dir.path(), "test").unwrap();
         assert_ne!(other.path(), path);
+        // Meeting the first one's name on the way did not unlist it.
+        assert!(path.exists() && listed(&path));
         drop(work);
         assert!(!path.exists() && !listed(&path));
         assert!(other.path().exists() && listed(other.path()));
