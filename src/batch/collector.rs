@@ -151,6 +151,7 @@ impl<'o> Collector<'o> {
     }
 
     /// The outputs beyond the first (none for a run with one output).
+    #[cfg(feature = "parquet")]
     pub(super) fn routes(&self) -> &Routes {
         &self.routes
     }
@@ -187,6 +188,7 @@ impl<'o> Collector<'o> {
     }
 
     /// Hands `bytes` that belong to no record (a table's last bytes) to extra output `part` (1 or more).
+    #[cfg(feature = "parquet")]
     pub(super) fn send_part(&mut self, part: usize, bytes: Vec<u8>) {
         if !bytes.is_empty() {
             self.routes.send(part, bytes);

@@ -185,15 +185,18 @@ pub(crate) enum Data {
     },
     /// The text of a compressed input.
     Decoded(Decoded),
-    /// A Parquet or Arrow table (`batch::table_run`): a regular file at its start (`seekable`), or a stream whose first
-    /// bytes are `head`.
-    #[cfg_attr(not(feature = "parquet"), allow(dead_code))]
-    Table {
-        kind: TableKind,
-        file: File,
-        head: Vec<u8>,
-        seekable: bool,
-    },
+    /// A Parquet or Arrow table, read by `batch::table_run` once taken out ([`Opened::take_table`]).
+    Table(Table),
+}
+
+/// A Parquet or Arrow table input: a regular file at its start (`seekable`), or a stream whose first bytes are
+/// `head`.
+#[cfg_attr(not(feature = "parquet"), allow(dead_code))]
+pub(crate) struct Table {
+    pub(crate) kind: TableKind,
+    pub(crate) file: File,
+    pub(crate) head: Vec<u8>,
+    pub(crate) seekable: bool,
 }
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -271,12 +274,12 @@ impl Opened {
             source,
         })?;
         let data = if let Some(kind) = TableKind::detect(&head) {
-            Data::Table {
+            Data::Table(Table {
                 kind,
                 file,
                 head: Vec::new(),
                 seekable: true,
-            }
+            })
         } else if let Some(codec) = Compression::detect(&head) {
             Data::Compressed { codec, file }
         } else if !mmap || meta.len() == 0 {
@@ -295,7 +298,7 @@ impl Opened {
         match &self.data {
             Data::Mapped(m) => Some(m.bytes().len() as u64),
             Data::Memory(v) => Some(v.len() as u64),
-            Data::Stream(_) | Data::Started { .. } | Data::Table { .. } => {
+            Data::Stream(_) | Data::Started { .. } | Data::Table(_) => {
                 self.stamp.as_ref().map(|(_, s)| s.len)
             }
             // Progress counts text bytes, and the size of the text is not known in advance.
@@ -344,9 +347,21 @@ impl Opened {
     pub(crate) fn done(&mut self) {
         if matches!(
             self.data,
-            Data::Started { .. } | Data::Decoded(_) | Data::Table { .. }
+            Data::Started { .. } | Data::Decoded(_) | Data::Table(_)
         ) {
             self.data = Data::Memory(Vec::new());
+        }
+    }
+
+    /// The input's table, taken out (the input then holds no data, as when [`Opened::done`]); `None`, the input left
+    /// as it was, when it is not a table.
+    pub(crate) fn take_table(&mut self) -> Option<Table> {
+        match std::mem::replace(&mut self.data, Data::Memory(Vec::new())) {
+            Data::Table(table) => Some(table),
+            other => {
+                self.data = other;
+                None
+            }
         }
     }
 
@@ -405,12 +420,12 @@ fn start_stream(mut file: File) -> io::Result<Data> {
         }
     }
     if let Some(kind) = TableKind::detect(&head) {
-        return Ok(Data::Table {
+        return Ok(Data::Table(Table {
             kind,
             file,
             head,
             seekable: false,
-        });
+        }));
     }
     Ok(match Compression::detect(&head) {
         Some(codec) => Data::Decoded(Decoded::spawn(codec, io::Cursor::new(head).chain(file))?),

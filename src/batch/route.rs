@@ -93,6 +93,7 @@ impl Routes {
     }
 
     /// Counts `n` records written to `part` (a table run, which cuts its batches itself).
+    #[cfg(feature = "parquet")]
     pub(super) fn count(&mut self, part: usize, n: u64) {
         if let Some(c) = self.counts.get_mut(part) {
             *c += n;

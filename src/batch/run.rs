@@ -11,7 +11,7 @@
 use std::time::Instant;
 
 use super::collector::{writer_stopped, Collector};
-use super::input::{Data, InputSpec, Opened};
+use super::input::{InputSpec, Opened, Table};
 use super::options::BatchOptions;
 use super::route::{Router, Routes};
 use super::summary::BatchSummary;
@@ -152,9 +152,9 @@ fn each_of<J: Job + ?Sized>(
     let others = opened.len() > 1;
     for input in opened.iter_mut() {
         let written_before = col.bytes_out();
-        let mut result = input.start().and_then(|()| match input.data {
-            Data::Table { .. } => each_table(input, job, opts, run, col, others),
-            _ => each_input(input, job, opts, run, chunk_size, col),
+        let mut result = input.start().and_then(|()| match input.take_table() {
+            Some(table) => each_table(&input.name, table, job, opts, run, col, others),
+            None => each_input(input, job, opts, run, chunk_size, col),
         });
         if let Err(e) = result {
             let wrote = col.bytes_out() > written_before;
@@ -168,25 +168,22 @@ fn each_of<J: Job + ?Sized>(
     Ok(())
 }
 
-/// One table input (whose data is [`Data::Table`]), checked against the run (the only input, no `--json`, no
-/// `--format`, not to a terminal), then through the table run; without the cargo feature `parquet`, refused.
+/// One table input, named `name`, checked against the run (the only input, no `--json`, no `--format`, not to a
+/// terminal), then through the table run; without the cargo feature `parquet`, refused.
 fn each_table<J: Job + ?Sized>(
-    input: &mut Opened,
+    name: &str,
+    table: Table,
     job: &J,
     opts: &BatchOptions,
     run: &OrderedRun,
     col: &mut Collector<'_>,
     others: bool,
 ) -> Result<(), BatchError> {
-    let name = input.name.clone();
     let err = |source| BatchError::Table {
-        name: name.clone(),
+        name: name.to_string(),
         source,
     };
-    let Data::Table { kind, .. } = &input.data else {
-        unreachable!("each_table is called for tables only")
-    };
-    let kind = *kind;
+    let kind = table.kind;
     if others {
         return Err(err(TableError::NotAlone(kind)));
     }
@@ -200,18 +197,15 @@ fn each_table<J: Job + ?Sized>(
     if run.terminal {
         return Err(err(TableError::Terminal(kind)));
     }
-    col.begin_table(&name);
+    col.begin_table(name);
     #[cfg(feature = "parquet")]
     {
-        let Data::Table {
+        let Table {
             file,
             head,
             seekable,
             ..
-        } = std::mem::replace(&mut input.data, Data::Memory(Vec::new()))
-        else {
-            unreachable!("a table")
-        };
+        } = table;
         let (file, head) = if kind.needs_seek() && !seekable {
             let file =
                 table_run::spool(&head, file).map_err(|e| err(TableError::Spool(kind, e)))?;
@@ -220,11 +214,11 @@ fn each_table<J: Job + ?Sized>(
             (file, head)
         };
         let cx = table_run::Context { opts, run, col };
-        table_run::run(kind, file, head, job, &name, cx)
+        table_run::run(kind, file, head, job, name, cx)
     }
     #[cfg(not(feature = "parquet"))]
     {
-        let _ = job;
+        let _ = (job, table);
         Err(err(TableError::NotBuilt(kind)))
     }
 }

@@ -172,7 +172,7 @@ fn chunks_of(input: &mut Opened, chunk_size: usize) -> Chunks<'_> {
         Data::Compressed { .. } => unreachable!("a compressed input is decoded once started"),
         Data::Started { head, file } => Chunks::stream(file, std::mem::take(head), chunk_size),
         Data::Decoded(text) => Chunks::stream(text, Vec::new(), chunk_size),
-        Data::Table { .. } => unreachable!("a table is read by batch::table_run"),
+        Data::Table(_) => unreachable!("a table is read by batch::table_run"),
     }
 }
 
