@@ -67,18 +67,6 @@ impl InputSpec {
         }
     }
 
-    /// A file input's name for messages and its path; `None` for standard input and bytes in memory.
-    fn name_and_path(&self) -> Option<(String, PathBuf)> {
-        match self {
-            InputSpec::Path(path) => Some((
-                crate::record::display_name(path.as_os_str().as_encoded_bytes()),
-                path.clone(),
-            )),
-            InputSpec::Named { name, path } => Some((name.clone(), path.clone())),
-            InputSpec::Stdin | InputSpec::Bytes { .. } => None,
-        }
-    }
-
     /// The name messages give this input and its whole text, for small inputs read at once (the puzzles of `sudoku
     /// explain`): standard input or a file read to its end and decoded when its first bytes are a compression's
     /// magic, as a batch run reads it; bytes in memory as they are. At most `limit` bytes of text are read, and one
@@ -90,13 +78,8 @@ impl InputSpec {
         let (name, input): (String, Box<dyn Read + Send>) = match self {
             InputSpec::Bytes { name, data } => return Ok((name, data)),
             InputSpec::Stdin => ("<stdin>".to_string(), Box::new(io::stdin())),
-            InputSpec::Path(_) | InputSpec::Named { .. } => {
-                let (name, path) = self.name_and_path().expect("a file");
-                match open_file(&path) {
-                    Ok((file, _)) => (name, Box::new(file)),
-                    Err(source) => return Err(BatchError::Open { name, source }),
-                }
-            }
+            InputSpec::Path(path) => file_input(path_name(&path), &path)?,
+            InputSpec::Named { name, path } => file_input(name, &path)?,
         };
         let read = || -> io::Result<Vec<u8>> {
             let mut input = input;
@@ -214,12 +197,25 @@ impl Stamp {
     }
 }
 
+/// The name messages give a file input known by its path: the path as [`display_name`](crate::record::display_name)
+/// shows it.
+fn path_name(path: &Path) -> String {
+    crate::record::display_name(path.as_os_str().as_encoded_bytes())
+}
+
+/// A file input opened for [`InputSpec::read_text`], with its name for messages.
+fn file_input(name: String, path: &Path) -> Result<(String, Box<dyn Read + Send>), BatchError> {
+    match open_file(path) {
+        Ok((file, _)) => Ok((name, Box::new(file))),
+        Err(source) => Err(BatchError::Open { name, source }),
+    }
+}
+
 impl Opened {
     pub(crate) fn open(spec: InputSpec, mmap: bool) -> Result<Opened, BatchError> {
-        if let Some((name, path)) = spec.name_and_path() {
-            return Opened::open_file(name, path, mmap);
-        }
         match spec {
+            InputSpec::Path(path) => Opened::open_file(path_name(&path), path, mmap),
+            InputSpec::Named { name, path } => Opened::open_file(name, path, mmap),
             InputSpec::Bytes { name, data } => Ok(Opened {
                 name,
                 data: Data::Memory(data),
@@ -240,7 +236,6 @@ impl Opened {
                     stamp: None,
                 })
             }
-            InputSpec::Path(_) | InputSpec::Named { .. } => unreachable!("opened above"),
         }
     }
 
