@@ -81,8 +81,8 @@ impl Narrator {
                 let max = Rater::se_limit(self.se_max);
                 let (rating, full) = rate_se_seeing(puzzle, max, true, |s| {
                     let removed = s.eliminations.iter();
-                    steps.write(s.technique.name(), s.rating, None, s.placement, removed);
-                    if let Some(proof) = &s.proof {
+                    steps.write(s.technique.name(), s.rating(), None, s.placement, removed);
+                    if let Some(proof) = &s.pattern.proof {
                         steps.chain(proof);
                     }
                     steps.out.push(b'}');
