@@ -2,6 +2,11 @@
 //! wings), a step-by-step solving path with guesses and backtracking, difficulty ratings (levels, and Sudoku
 //! Explainer's ER/EP/ED, [`rate_se`]), and puzzles generated with exactly one solution.
 //!
+//! Both rating scales share one family of types: a scale's techniques are a [`Ladder`] ([`Technique`] for the
+//! levels, [`SeTechnique`] for SE), a step on either is a [`Step`] (technique, placement, eliminations, one
+//! `apply`; each ladder's own pattern and text), and the jobs write a rating of either scale through one trait
+//! (`RatingFields`); [`Rating`] and [`SeRating`], and the two histograms, stay the scales' own.
+//!
 //! The modules, lowest first; each imports only from modules above it in this list, never from one below, so the
 //! imports form no cycle (test modules aside: the technique soundness tests walk paths with the explainer):
 //! 1. `house` (cells, digits, houses and their bit sets) and `technique` ([`Technique`], [`Level`],
@@ -13,12 +18,13 @@
 //! 4. `techniques` (`find`): `candidates`, `finders`, `house`, `step`, `technique`; inside it the families
 //!    (`basic` the finders' steps; `coloring` also uses `links`), then its `mod.rs`;
 //! 5. `explainer` ([`Explainer`]): `candidates`, `house`, `step`, `technique`, `techniques`;
-//! 6. `rating` ([`rate`], [`Rating`]): `explainer`, `technique`;
+//! 6. `rating` ([`rate`], [`Rating`], and `RatingFields`, what `rate` writes of a rating on either scale):
+//!    `explainer`, `technique`;
 //! 7. `se` ([`rate_se`], Sudoku Explainer's ladder and ratings): `candidates`, `finders`, `house`, `rating`
-//!    (its error), `step` (SE's ladder is a [`Ladder`], its steps [`Step`]s);
+//!    (its error, `RatingFields`), `step` (SE's ladder is a [`Ladder`], its steps [`Step`]s);
 //! 8. `transcript` ([`write_explanation`], [`write_se_explanation`]): `explainer`, `rating`, `se`; `rater`
 //!    ([`Rater`]): `explainer`, `rating`, `se`, `technique`;
-//! 9. `narrator` ([`Narrator`], the paths as data): `explainer`, `rater`, `rating`, `se`, `technique`;
+//! 9. `narrator` ([`Narrator`], the paths as data): `explainer`, `rater`, `rating`, `se`, `step`, `technique`;
 //!    `distribution` ([`Distribution`], the histograms as JSON and as an SVG chart): `rating`, `se`, `technique`.
 //!
 //! ```

@@ -27,12 +27,13 @@ mod unique;
 
 use std::fmt;
 
+use crate::format::json::json_field;
 use crate::grid::Grid;
 use crate::solver;
 
 use super::candidates::Candidates;
 use super::house::{CellSet, House, HOUSE_CELLS, HOUSE_LIST};
-use super::rating::RateError;
+use super::rating::{RateError, RatingFields};
 use chain::chaining;
 use chain::kind::Kind;
 pub(crate) use chain::proof::{Potential, Proof};
@@ -448,6 +449,21 @@ impl fmt::Display for SeRating {
             (Some(_), None) => f.write_str("-"),
             (Some(_), Some(t)) => f.write_str(&t.name().replace(' ', "_")),
         }
+    }
+}
+
+impl RatingFields for SeRating {
+    /// `er`, `ep`, `ed` (numbers, or `null` above the ladder with `above` giving what they are above) and
+    /// `hardest`.
+    fn write_json(&self, out: &mut Vec<u8>) {
+        let num = |t: Option<Tenths>| t.map(Tenths::value);
+        json_field(out, "er", &num(self.er));
+        json_field(out, "ep", &num(self.ep));
+        json_field(out, "ed", &num(self.ed));
+        if !self.is_complete() {
+            json_field(out, "above", &self.ceiling.value());
+        }
+        json_field(out, "hardest", &self.er.and(self.hardest).map(|t| t.name()));
     }
 }
 
