@@ -237,7 +237,7 @@ pub(crate) fn rate_in(puzzle: &Grid, windows: &SeWindows, stop: Option<&AtomicBo
             return Verdict::Stopped;
         }
         tally.add(&step);
-        er = er.max(step.rating);
+        er = er.max(step.rating());
         steps += 1;
         if steps == 1 && windows.ed.is_some_and(|w| !w.contains(er)) {
             return Verdict::Outside;
@@ -255,7 +255,7 @@ pub(crate) fn rate_in(puzzle: &Grid, windows: &SeWindows, stop: Option<&AtomicBo
         }
         if watch_tail
             && er < er_floor
-            && step.rating > TAIL_MAX
+            && step.rating() > TAIL_MAX
             && !path.is_solved()
             && solved_by_tail(&path.candidates().grid())
         {

@@ -2,23 +2,29 @@
 //! wings), a step-by-step solving path with guesses and backtracking, difficulty ratings (levels, and Sudoku
 //! Explainer's ER/EP/ED, [`rate_se`]), and puzzles generated with exactly one solution.
 //!
+//! Both rating scales share one family of types: a scale's techniques are a [`Ladder`] ([`Technique`] for the
+//! levels, [`SeTechnique`] for SE), a step on either is a [`Step`] (technique, placement, eliminations, one
+//! `apply`; each ladder's own pattern and text), and the jobs write a rating of either scale through one trait
+//! (`RatingFields`); [`Rating`] and [`SeRating`], and the two histograms, stay the scales' own.
+//!
 //! The modules, lowest first; each imports only from modules above it in this list, never from one below, so the
 //! imports form no cycle (test modules aside: the technique soundness tests walk paths with the explainer):
 //! 1. `house` (cells, digits, houses and their bit sets) and `technique` ([`Technique`], [`Level`],
 //!    [`TechniqueSet`]): nothing from `human`;
 //! 2. `candidates` (`Candidates`): `house`;
-//! 3. `step` ([`Step`], `Finding`, `Eliminations`): `candidates`, `house`, `technique`; `finders` (the basic
-//!    techniques' finders both ladders share, with each ladder's scan order as a parameter): `candidates`,
-//!    `house`; inside it `cover` first, then the families, then its `mod.rs`;
+//! 3. `step` ([`Ladder`], [`Step`], `Finding`, `Eliminations`): `candidates`, `house`, `technique`; `finders`
+//!    (the basic techniques' finders both ladders share, with each ladder's scan order as a parameter):
+//!    `candidates`, `house`; inside it `cover` first, then the families, then its `mod.rs`;
 //! 4. `techniques` (`find`): `candidates`, `finders`, `house`, `step`, `technique`; inside it the families
 //!    (`basic` the finders' steps; `coloring` also uses `links`), then its `mod.rs`;
 //! 5. `explainer` ([`Explainer`]): `candidates`, `house`, `step`, `technique`, `techniques`;
-//! 6. `rating` ([`rate`], [`Rating`]): `explainer`, `technique`;
+//! 6. `rating` ([`rate`], [`Rating`], and `RatingFields`, what `rate` writes of a rating on either scale):
+//!    `explainer`, `technique`;
 //! 7. `se` ([`rate_se`], Sudoku Explainer's ladder and ratings): `candidates`, `finders`, `house`, `rating`
-//!    (its error), `step` (its `Eliminations`);
+//!    (its error, `RatingFields`), `step` (SE's ladder is a [`Ladder`], its steps [`Step`]s);
 //! 8. `transcript` ([`write_explanation`], [`write_se_explanation`]): `explainer`, `rating`, `se`; `rater`
 //!    ([`Rater`]): `explainer`, `rating`, `se`, `technique`;
-//! 9. `narrator` ([`Narrator`], the paths as data): `explainer`, `rater`, `rating`, `se`, `technique`;
+//! 9. `narrator` ([`Narrator`], the paths as data): `explainer`, `rater`, `rating`, `se`, `step`, `technique`;
 //!    `distribution` ([`Distribution`], the histograms as JSON and as an SVG chart): `rating`, `se`, `technique`.
 //!
 //! ```
@@ -71,6 +77,6 @@ pub(crate) use rater::{rate_counting, rate_se_counting, used_techniques};
 pub use rater::{Rater, Scale, TechniqueCounts};
 pub use rating::{rate, rate_with, Histogram, RateError, Rating};
 pub use se::{rate_se, SeHistogram, SeRating, SeTechnique, Tenths};
-pub use step::Step;
+pub use step::{Ladder, Step};
 pub use technique::{Level, Technique, TechniqueSet, UnknownLevel, UnknownTechnique};
 pub use transcript::{write_explanation, write_se_explanation, Ending, SeExplainError};

@@ -11,10 +11,11 @@ use crate::record::{CsvAnswer, Failure, Job, TextLayout};
 use crate::solver;
 
 use super::explainer::Event;
-use super::rater::{json_rating, json_se_rating, Rater, Scale};
-use super::rating::{rate_seeing, Rating, GUESS_WEIGHT};
+use super::rater::{Rater, Scale};
+use super::rating::{rate_seeing, RatingFields, GUESS_WEIGHT};
 use super::se::rate_se_seeing;
-use super::se::{Potential, Proof, SeRating, Tenths};
+use super::se::{Potential, Proof, Tenths};
+use super::step::{Ladder, Step};
 use super::technique::TechniqueSet;
 
 /// The name of a guess step on the level scale.
@@ -76,13 +77,12 @@ impl Narrator {
         }
         out.push(b'[');
         let mut steps = Steps { out, first: true };
-        let (rating, solution) = match self.scale {
+        match self.scale {
             Scale::Se => {
                 let max = Rater::se_limit(self.se_max);
                 let (rating, full) = rate_se_seeing(puzzle, max, true, |s| {
-                    let removed = s.eliminations.iter();
-                    steps.write(s.technique.name(), s.rating, None, s.placement, removed);
-                    if let Some(proof) = &s.proof {
+                    steps.step(s, None);
+                    if let Some(proof) = &s.pattern.proof {
                         steps.chain(proof);
                     }
                     steps.out.push(b'}');
@@ -92,15 +92,13 @@ impl Narrator {
                     // The path stopped before the end; it checked that the puzzle has one solution.
                     None => solver::solve(puzzle)?.solution,
                 };
-                (Rated::Se(rating), solution)
+                finish(out, start, json, &rating, &solution);
             }
             Scale::Levels => {
                 let mut solution = Grid::EMPTY;
                 let rating = rate_seeing(puzzle, TechniqueSet::ALL, |e| match *e {
                     Event::Step { level, step } => {
-                        let t = step.technique;
-                        let removed = step.eliminations.iter();
-                        steps.write(t.name(), t.weight(), Some(level), step.placement, removed);
+                        steps.step(&step, Some(level));
                         steps.out.push(b'}');
                     }
                     Event::Guess {
@@ -118,31 +116,33 @@ impl Narrator {
                     Event::Solved { solution: s } => solution = s,
                     _ => {}
                 })?;
-                (Rated::Levels(rating), solution)
+                finish(out, start, json, &rating, &solution);
             }
-        };
-        out.push(b']');
-        if !json {
-            return Ok(());
         }
-        let steps_end = out.len();
-        match rating {
-            Rated::Levels(r) => json_rating(out, &r),
-            Rated::Se(r) => json_se_rating(out, &r),
-        }
-        json_key(out, "solution");
-        let mut line = [0u8; 81];
-        solution.write_line(&mut line, b'0');
-        json_str(out, &line);
-        out[start..].rotate_left(steps_end - start);
         Ok(())
     }
 }
 
-/// The rating of a path, on its scale.
-enum Rated {
-    Levels(Rating),
-    Se(SeRating),
+/// Closes the `steps` array written from `start` and, in the JSON layout, writes the rating fields and `solution`
+/// and moves them in front of the steps.
+fn finish(
+    out: &mut Vec<u8>,
+    start: usize,
+    json: bool,
+    rating: &impl RatingFields,
+    solution: &Grid,
+) {
+    out.push(b']');
+    if !json {
+        return;
+    }
+    let steps_end = out.len();
+    rating.write_json(out);
+    json_key(out, "solution");
+    let mut line = [0u8; 81];
+    solution.write_line(&mut line, b'0');
+    json_str(out, &line);
+    out[start..].rotate_left(steps_end - start);
 }
 
 /// The steps array being written: each step after a comma but the first.
@@ -152,6 +152,19 @@ struct Steps<'a> {
 }
 
 impl Steps<'_> {
+    /// Appends a technique step of either ladder but its closing brace: its name, its rating, `depth` when
+    /// given, what it places and removes.
+    fn step<T: Ladder>(&mut self, step: &Step<T>, depth: Option<u32>) {
+        let removed = step.eliminations.iter();
+        self.write(
+            step.technique.name(),
+            step.rating(),
+            depth,
+            step.placement,
+            removed,
+        );
+    }
+
     /// Appends one step but its closing brace:
     /// `{"technique":NAME,"rating":R[,"depth":D],"place":[...],"eliminate":[...]`.
     fn write(

@@ -130,7 +130,7 @@ impl Page {
             tally.add(&step);
             n += 1;
             let mut text = step.to_string();
-            if let Some(proof) = &step.proof {
+            if let Some(proof) = &step.pattern.proof {
                 let mut lines = Vec::new();
                 // Writing into memory cannot fail.
                 let _ = proof.write_text(&mut lines, "");
@@ -139,14 +139,15 @@ impl Page {
             }
             let marks = Marks {
                 houses: step
+                    .pattern
                     .houses
                     .iter()
                     .fold(CellSet::EMPTY, |all, h| all | h.cells()),
-                cells: step.cells,
+                cells: step.pattern.cells,
                 place: step.placement,
                 eliminate: step.eliminations.iter().collect(),
                 guess: None,
-                proof: step.proof.map(|p| *p),
+                proof: step.pattern.proof.map(|p| *p),
             };
             self.figure(puzzle, &before, &marks, n, &text);
         }
@@ -537,7 +538,7 @@ mod tests {
         let mut chained = 0;
         for (i, figure) in figures.iter().enumerate() {
             let step = path.next().unwrap();
-            let links = step.proof.as_ref().map_or(0, |p| {
+            let links = step.pattern.proof.as_ref().map_or(0, |p| {
                 p.branches
                     .iter()
                     .flatten()
@@ -552,7 +553,7 @@ mod tests {
             );
             assert_eq!(
                 figure.contains("<pre class=\"chain\">"),
-                step.proof.is_some()
+                step.pattern.proof.is_some()
             );
             chained += usize::from(links > 0);
         }

@@ -4,12 +4,12 @@
 use std::io::Write;
 use std::sync::atomic::{AtomicU64, Ordering};
 
-use crate::format::json::{json_field, json_key, json_str};
+use crate::format::json::{json_key, json_str};
 use crate::grid::Grid;
 use crate::record::{CsvAnswer, Failure, Job, TextLayout};
 
 use super::explainer::Event;
-use super::rating::{rate_seeing, Histogram, RateError, Rating};
+use super::rating::{rate_seeing, Histogram, RateError, Rating, RatingFields};
 use super::se::{rate_se_seeing, rate_se_within, SeHistogram, SeRating, Tenths, LADDER_TOP};
 use super::technique::{Technique, TechniqueSet};
 
@@ -177,56 +177,54 @@ impl Rater {
         max.unwrap_or(Tenths(u8::MAX))
     }
 
-    /// Rates on SE's scale and writes the fields.
-    fn run_se(&self, puzzle: &Grid, layout: TextLayout, out: &mut Vec<u8>) -> Result<(), Failure> {
-        let max = Rater::se_limit(self.se_max);
-        if layout == TextLayout::Json {
-            // The same path, walked here to count the steps of each technique.
-            let (r, counts) = rate_se_counting(puzzle, max).map_err(Failure::from)?;
-            self.se[SeHistogram::band(&r)].fetch_add(1, Ordering::Relaxed);
-            json_se_rating(out, &r);
-            json_counts(out, counts);
-            return Ok(());
-        }
-        let r = rate_se_within(puzzle, max).map_err(Failure::from)?;
-        self.se[SeHistogram::band(&r)].fetch_add(1, Ordering::Relaxed);
-        match layout {
-            TextLayout::Line | TextLayout::Grid => with_board(puzzle, layout, &r, out),
-            // (A JSON record was answered above.)
-            TextLayout::CsvField | TextLayout::Json => {
-                let fields = r.to_string().replace(' ', ",");
-                out.extend_from_slice(fields.as_bytes());
-                Ok(())
+    /// Rates on the rater's scale, counts the rating, and writes it: after the board ([`with_board`]), as CSV
+    /// fields, or as JSON fields with the [`TechniqueCounts`] (only that layout walks the path counting them on
+    /// SE's scale).
+    fn rate(&self, puzzle: &Grid, layout: TextLayout, out: &mut Vec<u8>) -> Result<(), RateError> {
+        match self.scale {
+            Scale::Levels => {
+                let (r, counts) = rate_counting(puzzle)?;
+                self.count(&r);
+                answer(puzzle, layout, &r, || used_techniques(&counts), out);
+            }
+            Scale::Se => {
+                let max = Rater::se_limit(self.se_max);
+                let (r, counts) = if layout == TextLayout::Json {
+                    rate_se_counting(puzzle, max)?
+                } else {
+                    (rate_se_within(puzzle, max)?, Vec::new())
+                };
+                self.se[SeHistogram::band(&r)].fetch_add(1, Ordering::Relaxed);
+                answer(puzzle, layout, &r, || counts, out);
             }
         }
-        .expect("writing to a Vec cannot fail");
         Ok(())
     }
 }
 
-/// Appends a level rating's JSON fields: `level`, `score`, `guesses`, `hardest`.
-pub(super) fn json_rating(out: &mut Vec<u8>, r: &Rating) {
-    json_field(out, "level", r.level.name());
-    json_field(out, "score", &r.score);
-    json_field(out, "guesses", &r.guesses);
-    json_field(out, "hardest", &r.hardest.map(|t| t.name()));
-}
-
-/// Appends an SE rating's JSON fields: `er`, `ep`, `ed` (numbers, or `null` above the ladder with `above` giving
-/// what they are above) and `hardest`.
-pub(super) fn json_se_rating(out: &mut Vec<u8>, r: &SeRating) {
-    let num = |t: Option<Tenths>| t.map(Tenths::value);
-    json_field(out, "er", &num(r.er));
-    json_field(out, "ep", &num(r.ep));
-    json_field(out, "ed", &num(r.ed));
-    if !r.is_complete() {
-        json_field(out, "above", &r.ceiling.value());
+/// Writes rating `r` of `puzzle` in `layout`: after the board ([`with_board`]), as CSV fields (the text fields,
+/// commas between), or as JSON fields followed by `techniques` (`counts`).
+fn answer(
+    puzzle: &Grid,
+    layout: TextLayout,
+    r: &impl RatingFields,
+    counts: impl FnOnce() -> TechniqueCounts,
+    out: &mut Vec<u8>,
+) {
+    match layout {
+        TextLayout::Line | TextLayout::Grid => {
+            with_board(puzzle, layout, r, out).expect("writing to a Vec cannot fail")
+        }
+        TextLayout::CsvField => out.extend_from_slice(r.to_string().replace(' ', ",").as_bytes()),
+        TextLayout::Json => {
+            r.write_json(out);
+            json_counts(out, counts());
+        }
     }
-    json_field(out, "hardest", &r.er.and(r.hardest).map(|t| t.name()));
 }
 
 /// Appends `,"techniques":{NAME:COUNT,...}` for the counts above 0, in the order given.
-fn json_counts(out: &mut Vec<u8>, counts: impl IntoIterator<Item = (&'static str, u32)>) {
+fn json_counts(out: &mut Vec<u8>, counts: TechniqueCounts) {
     json_key(out, "techniques");
     out.push(b'{');
     let mut first = true;
@@ -254,25 +252,7 @@ impl Job for Rater {
     }
 
     fn run(&self, puzzle: &Grid, layout: TextLayout, out: &mut Vec<u8>) -> Result<(), Failure> {
-        if self.scale == Scale::Se {
-            return self.run_se(puzzle, layout, out);
-        }
-        let (r, counts) = rate_counting(puzzle).map_err(Failure::from)?;
-        self.count(&r);
-        match layout {
-            TextLayout::Line | TextLayout::Grid => with_board(puzzle, layout, &r, out),
-            TextLayout::CsvField => {
-                let hardest = r.hardest.map_or("-", |t| t.name());
-                write!(out, "{},{},{},{hardest}", r.level, r.score, r.guesses)
-            }
-            TextLayout::Json => {
-                json_rating(out, &r);
-                json_counts(out, Technique::ALL.map(|t| (t.name(), counts[t.index()])));
-                Ok(())
-            }
-        }
-        .expect("writing to a Vec cannot fail");
-        Ok(())
+        self.rate(puzzle, layout, out).map_err(Failure::from)
     }
 
     fn csv_answer(&self) -> CsvAnswer {

@@ -20,6 +20,7 @@
 
 use std::fmt;
 
+use crate::format::json::json_field;
 use crate::grid::{Conflict, Grid};
 use crate::record::Failure;
 use crate::solver::{self, SolveError};
@@ -54,6 +55,24 @@ impl fmt::Display for Rating {
             "{} {} {} {hardest}",
             self.level, self.score, self.guesses
         )
+    }
+}
+
+/// A puzzle's rating on either scale ([`Rating`], [`SeRating`](super::SeRating)) as `rate` and `explain --json`
+/// write it: its [`Display`](fmt::Display) is the text fields separated by single spaces (no field holds a space),
+/// [`RatingFields::write_json`] the JSON fields.
+pub(crate) trait RatingFields: fmt::Display {
+    /// Appends the rating's JSON fields, each after a comma.
+    fn write_json(&self, out: &mut Vec<u8>);
+}
+
+impl RatingFields for Rating {
+    /// `level`, `score`, `guesses`, `hardest`.
+    fn write_json(&self, out: &mut Vec<u8>) {
+        json_field(out, "level", self.level.name());
+        json_field(out, "score", &self.score);
+        json_field(out, "guesses", &self.guesses);
+        json_field(out, "hardest", &self.hardest.map(|t| t.name()));
     }
 }
 

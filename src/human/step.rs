@@ -1,5 +1,8 @@
-//! The typed steps of a human-style solving path: the [`Technique`] used, the [`Finding`] it found, and what it
-//! placed or eliminated ([`Eliminations`]), with the one-line text `explain` prints for each.
+//! The one family of steps both ladders share: a [`Ladder`] is a scale's technique type (its names, its order,
+//! what its steps show and how they are rated), implemented by the levels' [`Technique`] (here, with its
+//! [`Finding`]) and by SE's [`SeTechnique`](super::SeTechnique) (in `se`, with its `SeFinding`); a [`Step`] of
+//! either ladder is the technique used, what it placed or eliminated ([`Eliminations`]), applied the same way, and
+//! the ladder's own pattern, with the one-line text `explain` prints for each.
 
 use std::fmt;
 
@@ -7,9 +10,40 @@ use super::candidates::Candidates;
 use super::house::{cell_list, cell_name, CellSet, DigitSet, House, HouseSet};
 use super::technique::Technique;
 
-/// What a technique found, with the cells, houses and digits a person needs to see it.
+/// A ladder of techniques, the type of a rating scale's techniques: the levels' [`Technique`] or Sudoku
+/// Explainer's [`SeTechnique`](super::SeTechnique). Generic code over the ladder reads a [`Step`]'s name and
+/// rating through it; each ladder keeps its own pattern and its own step text.
+pub trait Ladder: Copy + Eq + fmt::Debug + fmt::Display + Sized + 'static {
+    /// What a step of this ladder shows besides the technique, the placement and the eliminations.
+    type Pattern: Clone + fmt::Debug + PartialEq + Eq;
+    /// A step's rating: a weight on the levels' scale, tenths on SE's.
+    type Rating: Copy + Ord + fmt::Debug + fmt::Display;
+
+    /// Every technique of the ladder, each once, in the ladder's order.
+    const ALL: &'static [Self];
+
+    /// The technique's name as `rate` and `explain --json` write it (`x-wing`; SE's `X-Wing`).
+    fn name(self) -> &'static str;
+
+    /// The technique of [`Ladder::ALL`] whose [`Ladder::name`] is `name`.
+    fn from_name(name: &str) -> Option<Self> {
+        Self::ALL.iter().copied().find(|t| t.name() == name)
+    }
+
+    /// The rating of `step` (a levels step's is its technique's weight; an SE step's is its own, which may differ
+    /// from its technique's: a hidden single rates 1.0, 1.2 or 1.5 by its house).
+    fn rating_of(step: &Step<Self>) -> Self::Rating;
+
+    /// Writes `step` as `explain` prints it.
+    fn write_step(step: &Step<Self>, f: &mut fmt::Formatter<'_>) -> fmt::Result;
+}
+
+/// What a technique of the levels' ladder found, with the cells, houses and digits a person needs to see it: the
+/// [`Ladder::Pattern`] of [`Technique`]. Public only as that (its module is private, so it cannot be named
+/// outside the crate), its field types are the crate's own.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub(crate) enum Finding {
+#[allow(private_interfaces)]
+pub enum Finding {
     /// A naked single (`house` is `None`) or a hidden single in `house`.
     Single {
         /// 0-based cell.
@@ -158,38 +192,55 @@ impl fmt::Debug for Eliminations {
     }
 }
 
-/// One step of a solving path: a technique placed a digit or removed candidates.
+/// One step of a solving path on ladder `T` (the levels' [`Technique`] unless told): the technique placed a digit,
+/// removed candidates, or both (SE's chain steps may do both).
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub struct Step {
+pub struct Step<T: Ladder = Technique> {
     /// The technique.
-    pub technique: Technique,
-    /// What it found.
-    pub(crate) pattern: Finding,
-    /// The `(cell, digit)` placed, for singles.
+    pub technique: T,
+    /// What it found, as its ladder shows it.
+    pub(crate) pattern: T::Pattern,
+    /// The `(cell, digit)` placed, for singles (and SE's direct techniques and chain steps).
     pub placement: Option<(usize, u8)>,
     /// The candidates removed (none for singles: a placement's effect on peers is implied).
     pub(crate) eliminations: Eliminations,
 }
 
-impl Step {
-    /// A step removing one digit from some cells.
-    pub(crate) fn removing(
-        technique: Technique,
-        pattern: Finding,
-        cells: CellSet,
-        digit: u8,
-    ) -> Step {
-        let mut eliminations = Eliminations::NONE;
-        eliminations.add(cells, digit);
+impl<T: Ladder> Step<T> {
+    /// A step of `technique` showing `pattern`, with nothing placed or removed yet.
+    pub(crate) fn new(technique: T, pattern: T::Pattern) -> Step<T> {
         Step {
             technique,
             pattern,
             placement: None,
-            eliminations,
+            eliminations: Eliminations::NONE,
         }
     }
 
-    /// Applies the step to a candidate grid.
+    /// A step removing one digit from some cells.
+    pub(crate) fn removing(
+        technique: T,
+        pattern: T::Pattern,
+        cells: CellSet,
+        digit: u8,
+    ) -> Step<T> {
+        let mut step = Step::new(technique, pattern);
+        step.eliminations.add(cells, digit);
+        step
+    }
+
+    /// The step's rating on its ladder's scale ([`Ladder::rating_of`]).
+    pub fn rating(&self) -> T::Rating {
+        T::rating_of(self)
+    }
+
+    /// Applies the step to a candidate grid: the placement, then the eliminations.
+    ///
+    /// The order does not matter (SE applies the eliminations first, the levels the placement first; both give
+    /// this grid), whatever the step: [`Candidates::eliminate`] only clears one candidate of one cell, and
+    /// [`Candidates::place`] clears every candidate of its cell and its digit from the cell's peers, so an
+    /// elimination in the placed cell, or of the placed digit in a peer, is made by the placement either way, and
+    /// any other elimination touches a candidate the placement neither reads nor writes.
     pub(crate) fn apply(&self, c: &mut Candidates) {
         if let Some((cell, digit)) = self.placement {
             c.place(cell, digit);
@@ -200,10 +251,31 @@ impl Step {
     }
 }
 
-impl fmt::Display for Step {
+impl<T: Ladder> fmt::Display for Step<T> {
+    /// The step as its ladder writes it ([`Ladder::write_step`]).
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        let t = self.technique;
-        match self.pattern {
+        T::write_step(self, f)
+    }
+}
+
+impl Ladder for Technique {
+    type Pattern = Finding;
+    type Rating = u32;
+
+    const ALL: &'static [Technique] = &Technique::ALL;
+
+    fn name(self) -> &'static str {
+        Technique::name(self)
+    }
+
+    fn rating_of(step: &Step) -> u32 {
+        step.technique.weight()
+    }
+
+    /// `pointing: 5 in box 1 lies only in row 1 => r1c7<>5`: the technique, the pattern, what it removes.
+    fn write_step(step: &Step, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        let t = step.technique;
+        match step.pattern {
             Finding::Single { cell, digit, house } => {
                 write!(f, "{t}")?;
                 if let Some(h) = house {
@@ -266,7 +338,7 @@ impl fmt::Display for Step {
                 pincer_digits[1]
             )?,
         }
-        write!(f, " => {}", self.eliminations)
+        write!(f, " => {}", step.eliminations)
     }
 }
 

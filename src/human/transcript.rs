@@ -154,7 +154,7 @@ pub fn write_se_explanation(
         n += 1;
         tally.add(&step);
         writeln!(out, "{n:>3}. {step}")?;
-        if let Some(proof) = &step.proof {
+        if let Some(proof) = &step.pattern.proof {
             proof.write_text(out, "     ")?;
         }
         if show_candidates && !path.is_solved() {

@@ -15,6 +15,8 @@
 use super::super::candidates::Candidates;
 use super::super::finders::{self, FishScan, Locked, LockedScan, Order, Subset, Subsets, Sweep};
 use super::super::house::{CellSet, DigitSet, House, HouseKind, HouseSet};
+use super::super::step::Step;
+use super::finding::SeFinding;
 use super::{SeStep, SeTechnique, Tenths};
 
 /// The houses SE scans for singles and subsets (boxes, columns, rows) that have `open` empty cells or more.
@@ -35,15 +37,15 @@ pub(super) fn hidden_single(c: &Candidates) -> Option<SeStep> {
         .into_iter()
         .filter(|h| empty(h) > 1);
     finders::hidden_single(c, alone.chain(others), |h, cell, d| {
-        let mut s = SeStep::new(SeTechnique::HiddenSingle);
-        s.rating = Tenths(match (empty(&h) == 1, h.kind()) {
+        let mut s = SeStep::of(SeTechnique::HiddenSingle);
+        s.pattern.rating = Tenths(match (empty(&h) == 1, h.kind()) {
             (true, _) => 10,
             (false, HouseKind::Box) => 12,
             _ => 15,
         });
         s.placement = Some((cell, d));
-        s.houses = HouseSet::single(h);
-        s.digits.insert(d);
+        s.pattern.houses = HouseSet::single(h);
+        s.pattern.digits.insert(d);
         Some(s)
     })
 }
@@ -51,10 +53,10 @@ pub(super) fn hidden_single(c: &Candidates) -> Option<SeStep> {
 /// SE's naked single (2.3): the lowest cell with one candidate.
 pub(super) fn naked_single(c: &Candidates) -> Option<SeStep> {
     let (cell, digit) = finders::naked_single(c)?;
-    let mut s = SeStep::new(SeTechnique::NakedSingle);
+    let mut s = SeStep::of(SeTechnique::NakedSingle);
     s.placement = Some((cell, digit));
-    s.cells.insert(cell);
-    s.digits.insert(digit);
+    s.pattern.cells.insert(cell);
+    s.pattern.digits.insert(digit);
     Some(s)
 }
 
@@ -107,11 +109,12 @@ pub(super) fn intersection(c: &Candidates, direct: bool) -> Option<SeStep> {
                     } else {
                         SeTechnique::DirectClaiming
                     };
-                    let mut s = SeStep::new(t);
+                    let mut s = SeStep::of(t);
                     s.placement = Some((rest.first().expect("one cell"), l.digit));
-                    s.houses = HouseSet(HouseSet::single(l.from).0 | HouseSet::single(l.to).0);
-                    s.cells = l.places;
-                    s.digits.insert(l.digit);
+                    s.pattern.houses =
+                        HouseSet(HouseSet::single(l.from).0 | HouseSet::single(l.to).0);
+                    s.pattern.cells = l.places;
+                    s.pattern.digits.insert(l.digit);
                     s
                 })
             })
@@ -119,9 +122,9 @@ pub(super) fn intersection(c: &Candidates, direct: bool) -> Option<SeStep> {
 }
 
 fn locked_step(t: SeTechnique, l: &Locked) -> SeStep {
-    let mut s = SeStep::removing(t, l.removed, l.digit);
-    s.houses = HouseSet(HouseSet::single(l.from).0 | HouseSet::single(l.to).0);
-    s.cells = l.places;
+    let mut s = Step::removing(t, SeFinding::showing(t, l.digit), l.removed, l.digit);
+    s.pattern.houses = HouseSet(HouseSet::single(l.from).0 | HouseSet::single(l.to).0);
+    s.pattern.cells = l.places;
     s
 }
 
@@ -196,10 +199,10 @@ pub(super) fn hidden(c: &Candidates, degree: u32, direct: bool) -> Option<SeStep
 }
 
 fn subset_step(t: SeTechnique, set: &Subset) -> SeStep {
-    let mut s = SeStep::new(t);
-    s.houses = HouseSet::single(set.house);
-    s.cells = set.cells;
-    s.digits = set.digits;
+    let mut s = SeStep::of(t);
+    s.pattern.houses = HouseSet::single(set.house);
+    s.pattern.cells = set.cells;
+    s.pattern.digits = set.digits;
     s
 }
 
@@ -222,9 +225,9 @@ pub(super) fn fish(c: &Candidates, degree: u32) -> Option<SeStep> {
         3 => SeTechnique::Swordfish,
         _ => SeTechnique::Jellyfish,
     };
-    let mut s = SeStep::removing(t, f.removed, f.digit);
-    s.houses = HouseSet(f.base.0 | f.cover.0);
-    s.cells = f.places;
+    let mut s = Step::removing(t, SeFinding::showing(t, f.digit), f.removed, f.digit);
+    s.pattern.houses = HouseSet(f.base.0 | f.cover.0);
+    s.pattern.cells = f.places;
     Some(s)
 }
 
@@ -238,8 +241,8 @@ pub(super) fn wing(c: &Candidates, xyz: bool) -> Option<SeStep> {
         SeTechnique::XYWing
     };
     let [a, b] = w.pincers;
-    let mut s = SeStep::removing(t, w.removed, w.digit);
-    s.cells = CellSet::single(w.pivot) | CellSet::single(a) | CellSet::single(b);
-    s.digits = c.get(w.pivot) | c.get(a) | c.get(b);
+    let mut s = Step::removing(t, SeFinding::showing(t, w.digit), w.removed, w.digit);
+    s.pattern.cells = CellSet::single(w.pivot) | CellSet::single(a) | CellSet::single(b);
+    s.pattern.digits = c.get(w.pivot) | c.get(a) | c.get(b);
     Some(s)
 }

@@ -22,11 +22,11 @@ pub(super) fn find(c: &Candidates) -> Option<SeStep> {
     let bug_cells = &bug.cells[..];
     let common = bug.common.unwrap_or(CellSet::EMPTY);
     let step = |t: SeTechnique, rating: u8, e: Eliminations| {
-        let mut s = SeStep::new(t);
-        s.rating = Tenths(rating);
+        let mut s = SeStep::of(t);
+        s.pattern.rating = Tenths(rating);
         s.eliminations = e;
-        s.cells = in_bug;
-        s.digits = all_values;
+        s.pattern.cells = in_bug;
+        s.pattern.digits = all_values;
         s
     };
     if bug_cells.len() == 1 {

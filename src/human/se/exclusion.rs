@@ -64,14 +64,14 @@ pub(super) fn find(c: &Candidates) -> Option<SeStep> {
                     allowed_b |= ok;
                 }
             }
-            let mut s = SeStep::new(SeTechnique::AlignedPairExclusion);
+            let mut s = SeStep::of(SeTechnique::AlignedPairExclusion);
             for (cell, v, allowed) in [(a, va, allowed_a), (b, vb, allowed_b)] {
                 for d in v.iter().filter(|d| allowed >> (d - 1) & 1 == 0) {
                     s.eliminations.add(CellSet::single(cell), d);
                 }
             }
             if !s.eliminations.is_empty() {
-                s.cells = CellSet::single(a) | CellSet::single(b) | common;
+                s.pattern.cells = CellSet::single(a) | CellSet::single(b) | common;
                 return Some(s);
             }
         }
@@ -224,7 +224,7 @@ fn exclude(c: &Candidates, cells: [usize; 3], common: CellSet) -> Option<SeStep>
             }
         }
     }
-    let mut s = SeStep::new(SeTechnique::AlignedTripletExclusion);
+    let mut s = SeStep::of(SeTechnique::AlignedTripletExclusion);
     for i in 0..3 {
         for d in (v[i] & DigitSet(!allowed[i] & 0x1FF)).iter() {
             s.eliminations.add(CellSet::single(cells[i]), d);
@@ -233,7 +233,7 @@ fn exclude(c: &Candidates, cells: [usize; 3], common: CellSet) -> Option<SeStep>
     if s.eliminations.is_empty() {
         return None;
     }
-    s.cells =
+    s.pattern.cells =
         CellSet::single(cells[0]) | CellSet::single(cells[1]) | CellSet::single(cells[2]) | common;
     Some(s)
 }

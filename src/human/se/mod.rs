@@ -21,23 +21,23 @@ mod basic;
 mod bug;
 mod chain;
 mod exclusion;
+mod finding;
 mod histogram;
 mod unique;
 
 use std::fmt;
 
+use crate::format::json::json_field;
 use crate::grid::Grid;
 use crate::solver;
 
 use super::candidates::Candidates;
-use super::house::{
-    cell_list, cell_name, CellSet, DigitSet, House, HouseSet, HOUSE_CELLS, HOUSE_LIST,
-};
-use super::rating::RateError;
-use super::step::Eliminations;
+use super::house::{CellSet, House, HOUSE_CELLS, HOUSE_LIST};
+use super::rating::{RateError, RatingFields};
 use chain::chaining;
 use chain::kind::Kind;
 pub(crate) use chain::proof::{Potential, Proof};
+pub(crate) use finding::SeStep;
 pub use histogram::SeHistogram;
 
 /// A rating in tenths: `23` is SE's 2.3.
@@ -174,6 +174,52 @@ impl SeTechnique {
         SeTechnique::NestedForcingChain,
         SeTechnique::NestedMultipleForcingChain,
         SeTechnique::NestedDynamicForcingChain, // nested levels 0 to 3: four producers
+    ];
+
+    /// Every technique, each type of the unique rectangles, loops and BUGs apart, in the ladder's order.
+    pub const ALL: [SeTechnique; 42] = [
+        SeTechnique::HiddenSingle,
+        SeTechnique::DirectPointing,
+        SeTechnique::DirectClaiming,
+        SeTechnique::DirectHiddenPair,
+        SeTechnique::NakedSingle,
+        SeTechnique::DirectHiddenTriplet,
+        SeTechnique::Pointing,
+        SeTechnique::Claiming,
+        SeTechnique::NakedPair,
+        SeTechnique::XWing,
+        SeTechnique::HiddenPair,
+        SeTechnique::NakedTriplet,
+        SeTechnique::Swordfish,
+        SeTechnique::HiddenTriplet,
+        SeTechnique::XYWing,
+        SeTechnique::XYZWing,
+        SeTechnique::UniqueRectangle(1),
+        SeTechnique::UniqueRectangle(2),
+        SeTechnique::UniqueRectangle(3),
+        SeTechnique::UniqueRectangle(4),
+        SeTechnique::UniqueLoop(1),
+        SeTechnique::UniqueLoop(2),
+        SeTechnique::UniqueLoop(3),
+        SeTechnique::UniqueLoop(4),
+        SeTechnique::NakedQuad,
+        SeTechnique::Jellyfish,
+        SeTechnique::HiddenQuad,
+        SeTechnique::Bug(1),
+        SeTechnique::Bug(2),
+        SeTechnique::Bug(3),
+        SeTechnique::Bug(4),
+        SeTechnique::AlignedPairExclusion,
+        SeTechnique::BidirectionalCycle,
+        SeTechnique::ForcingChain,
+        SeTechnique::AlignedTripletExclusion,
+        SeTechnique::NishioForcingChain,
+        SeTechnique::MultipleForcingChain,
+        SeTechnique::DynamicForcingChain,
+        SeTechnique::DynamicForcingChainPlus,
+        SeTechnique::NestedForcingChain,
+        SeTechnique::NestedMultipleForcingChain,
+        SeTechnique::NestedDynamicForcingChain,
     ];
 
     /// SE's name of the technique.
@@ -337,86 +383,6 @@ impl fmt::Display for SeTechnique {
     }
 }
 
-/// One step of an SE path: the technique, its rating, what it places or removes, the pattern's houses, cells
-/// and digits, and for a chain step on a path walked with proofs ([`SePath::proving`]) its chains.
-#[derive(Debug, Clone, PartialEq, Eq)]
-pub(crate) struct SeStep {
-    /// The technique.
-    pub technique: SeTechnique,
-    /// SE's rating of this hint.
-    pub rating: Tenths,
-    /// The `(cell, digit)` placed (singles and the direct techniques).
-    pub placement: Option<(usize, u8)>,
-    /// The candidates removed.
-    pub eliminations: Eliminations,
-    /// The houses of the pattern.
-    pub houses: HouseSet,
-    /// The cells of the pattern.
-    pub cells: CellSet,
-    /// The digits of the pattern.
-    pub digits: DigitSet,
-    /// The chains of a chain step, when asked for.
-    pub proof: Option<Box<Proof>>,
-}
-
-impl SeStep {
-    /// A step of `technique` at its rating, with nothing placed, removed or shown yet.
-    fn new(technique: SeTechnique) -> SeStep {
-        SeStep {
-            technique,
-            rating: technique.rating(),
-            placement: None,
-            eliminations: Eliminations::NONE,
-            houses: HouseSet::default(),
-            cells: CellSet::EMPTY,
-            digits: DigitSet::EMPTY,
-            proof: None,
-        }
-    }
-
-    /// A step of `technique` removing `digit` from `removed`; the pattern shows `digit`.
-    fn removing(technique: SeTechnique, removed: CellSet, digit: u8) -> SeStep {
-        let mut s = SeStep::new(technique);
-        s.eliminations.add(removed, digit);
-        s.digits.insert(digit);
-        s
-    }
-
-    /// Applies the step as SE does: the eliminations, then the placement.
-    pub(crate) fn apply(&self, c: &mut Candidates) {
-        for (cell, digit) in self.eliminations.iter() {
-            c.eliminate(cell, digit);
-        }
-        if let Some((cell, digit)) = self.placement {
-            c.place(cell, digit);
-        }
-    }
-}
-
-impl fmt::Display for SeStep {
-    /// `Pointing 2.6: 5 in box 1, row 1 (r1c2,r1c3) => r1c7<>5`.
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(f, "{} {}:", self.technique, self.rating)?;
-        if !self.digits.is_empty() {
-            write!(f, " {}", self.digits)?;
-        }
-        if !self.houses.is_empty() {
-            write!(f, " in {}", self.houses)?;
-        }
-        if !self.cells.is_empty() {
-            write!(f, " ({})", cell_list(self.cells))?;
-        }
-        f.write_str(" =>")?;
-        if let Some((cell, digit)) = self.placement {
-            write!(f, " {} = {digit}", cell_name(cell))?;
-        }
-        if !self.eliminations.is_empty() {
-            write!(f, " {}", self.eliminations)?;
-        }
-        Ok(())
-    }
-}
-
 /// The first hint SE's ladder finds in a candidate grid, `None` when no technique applies.
 #[cfg(test)]
 pub(crate) fn next_step(c: &Candidates) -> Option<SeStep> {
@@ -486,6 +452,21 @@ impl fmt::Display for SeRating {
     }
 }
 
+impl RatingFields for SeRating {
+    /// `er`, `ep`, `ed` (numbers, or `null` above the ladder with `above` giving what they are above) and
+    /// `hardest`.
+    fn write_json(&self, out: &mut Vec<u8>) {
+        let num = |t: Option<Tenths>| t.map(Tenths::value);
+        json_field(out, "er", &num(self.er));
+        json_field(out, "ep", &num(self.ep));
+        json_field(out, "ed", &num(self.ed));
+        if !self.is_complete() {
+            json_field(out, "above", &self.ceiling.value());
+        }
+        json_field(out, "hardest", &self.er.and(self.hardest).map(|t| t.name()));
+    }
+}
+
 /// The steps SE takes on a puzzle, easiest hint first at each step; ends when the grid is full or when no
 /// implemented technique applies, or none rated `max` or less (check [`SePath::is_solved`]).
 pub(crate) struct SePath {
@@ -549,7 +530,7 @@ impl Iterator for SePath {
         }
         let step = first_step_asking(&self.candidates, self.max, self.prove);
         let found = step.is_some();
-        let Some(step) = step.filter(|s| s.rating <= self.max) else {
+        let Some(step) = step.filter(|s| s.rating() <= self.max) else {
             let asked_all = SeTechnique::LADDER.iter().all(|t| t.floor() <= self.max);
             // Nothing found by every producer: SE gives up (and `max` is at least the ladder's top).
             self.ceiling = if asked_all && !found {
@@ -577,8 +558,8 @@ pub(crate) struct SeTally {
 impl SeTally {
     /// Counts one step: ER so far, ED at the first step, EP at the first placement.
     pub(crate) fn add(&mut self, step: &SeStep) {
-        if step.rating > self.er {
-            self.er = step.rating;
+        if step.rating() > self.er {
+            self.er = step.rating();
             self.hardest = Some(step.technique);
         }
         self.ed.get_or_insert(self.er);

@@ -2,6 +2,7 @@
 //! technique's steps checked for soundness against the solution.
 
 use super::*;
+use crate::human::step::Ladder;
 use crate::solver;
 
 /// `(puzzle, ER, EP, ED, serate's ER technique)` of the committed sample.
@@ -78,8 +79,8 @@ fn every_technique_is_met_on_the_sample_with_its_rating_and_sound_steps() {
     let mut seen: Vec<(SeTechnique, Tenths)> = Vec::new();
     for (p, ..) in sample() {
         for s in assert_sound(&p) {
-            if !seen.contains(&(s.technique, s.rating)) {
-                seen.push((s.technique, s.rating));
+            if !seen.contains(&(s.technique, s.rating())) {
+                seen.push((s.technique, s.rating()));
             }
         }
     }
@@ -173,7 +174,7 @@ fn first(c: &Candidates) -> (SeTechnique, u8, Option<(usize, u8)>, String) {
     let s = next_step(c).expect("a step");
     (
         s.technique,
-        s.rating.0,
+        s.rating().0,
         s.placement,
         s.eliminations.to_string(),
     )
@@ -299,7 +300,7 @@ fn hand_made_unique_rectangles_rate_as_se() {
     let c = empty_without(&[(&[0, 3, 9], not12), (&[12], &[4, 5, 6, 7, 8, 9])]);
     let s = unique::find(&c).expect("a unique rectangle");
     assert_eq!(
-        (s.technique, s.rating),
+        (s.technique, s.rating()),
         (SeTechnique::UniqueRectangle(1), Tenths(45))
     );
     assert_eq!(s.eliminations.to_string(), "r2c4<>12");
@@ -307,7 +308,7 @@ fn hand_made_unique_rectangles_rate_as_se() {
     let c = empty_without(&[(&[0, 3], not12), (&[9, 12], &[4, 5, 6, 7, 8, 9])]);
     let s = unique::find(&c).expect("a unique rectangle");
     assert_eq!(
-        (s.technique, s.rating),
+        (s.technique, s.rating()),
         (SeTechnique::UniqueRectangle(2), Tenths(45))
     );
     assert_eq!(
@@ -330,7 +331,7 @@ fn dynamic_forcing_chains_plus_rate_as_serate() {
         .filter(|s| s.technique == SeTechnique::DynamicForcingChainPlus)
         .collect();
     assert!(!plus.is_empty());
-    assert!(plus.iter().all(|s| s.rating >= Tenths(90)));
+    assert!(plus.iter().all(|s| s.rating() >= Tenths(90)));
     let r = rate_se(&p).unwrap();
     assert_eq!(
         (r.er, r.ep, r.ed, r.hardest),
@@ -386,7 +387,7 @@ fn nested_forcing_chains_steps_on_hardest_puzzles_are_serates() {
             for (cell, d) in s.eliminations.iter() {
                 assert_ne!(sol.get(cell), d, "{p}: {s}");
             }
-            assert_eq!(s.rating, Tenths(rating), "{p}: {s}");
+            assert_eq!(s.rating(), Tenths(rating), "{p}: {s}");
             if let Some(e) = removed {
                 assert_eq!(s.eliminations.iter().collect::<Vec<_>>(), [e], "{s}");
             }
@@ -419,7 +420,7 @@ fn nested_multiple_forcing_chains_steps_are_serates() {
         for (cell, d) in s.eliminations.iter() {
             assert_ne!(sol.get(cell), d, "{s}");
         }
-        assert_eq!((s.technique, s.rating), (t, Tenths(rating)), "{s}");
+        assert_eq!((s.technique, s.rating()), (t, Tenths(rating)), "{s}");
         if let Some(e) = removed {
             assert_eq!(s.eliminations.iter().collect::<Vec<_>>(), [e], "{s}");
         }
@@ -464,10 +465,69 @@ fn nested_dynamic_forcing_chains_step_is_serates() {
     }
     let s = SeTechnique::NestedDynamicForcingChain.find(&c).unwrap();
     assert_eq!(
-        (s.technique, s.rating),
+        (s.technique, s.rating()),
         (SeTechnique::NestedDynamicForcingChain, Tenths(114)),
         "{s}"
     );
     assert_eq!(s.eliminations.iter().collect::<Vec<_>>(), [(50, 5)], "{s}"); // r6c6<>5
     assert_ne!(sol.get(50), 5);
+}
+
+/// Every SE technique has its own name, which reads back as it ([`Ladder::from_name`]); the producers' ladder
+/// lists techniques of [`SeTechnique::ALL`] in its order.
+#[test]
+fn se_names_are_distinct_and_read_back() {
+    for (i, &t) in SeTechnique::ALL.iter().enumerate() {
+        assert_eq!(<SeTechnique as Ladder>::from_name(t.name()), Some(t));
+        assert!(SeTechnique::ALL[..i].iter().all(|u| u.name() != t.name()));
+    }
+    assert_eq!(<SeTechnique as Ladder>::from_name("x-wing"), None);
+    let at = |t: &SeTechnique| SeTechnique::ALL.iter().position(|u| u == t).unwrap();
+    assert!(SeTechnique::LADDER
+        .windows(2)
+        .all(|w| at(&w[0]) < at(&w[1])));
+}
+
+/// [`Step::apply`] places first; SE removes first: the grids are the same after every step of the sample's first
+/// 200 paths (some steps place and remove), and after steps that remove the placed cell's other candidates and
+/// the placed digit from a peer, as well as that digit from the placed cell itself.
+#[test]
+fn either_apply_order_gives_the_same_grid() {
+    let se_order = |s: &SeStep, c: &mut Candidates| {
+        for (cell, digit) in s.eliminations.iter() {
+            c.eliminate(cell, digit);
+        }
+        if let Some((cell, digit)) = s.placement {
+            c.place(cell, digit);
+        }
+    };
+    let mut both = 0;
+    for (p, ..) in sample().iter().take(200) {
+        let mut c = Candidates::new(p).unwrap();
+        while let Some(s) = next_step(&c) {
+            both += usize::from(s.placement.is_some() && !s.eliminations.is_empty());
+            let mut theirs = c;
+            se_order(&s, &mut theirs);
+            s.apply(&mut c);
+            assert!(c == theirs, "{p}: {s}");
+        }
+    }
+    let p = &sample()[0].0;
+    let c = Candidates::new(p).unwrap();
+    let cell = c.open().first().unwrap();
+    let digit = c.get(cell).first().unwrap();
+    let mut s = SeStep::of(SeTechnique::NakedSingle);
+    s.placement = Some((cell, digit));
+    for d in c.get(cell).iter() {
+        s.eliminations.add(CellSet::single(cell), d);
+    }
+    let peer = (c.places(digit) & crate::human::house::PEERS[cell])
+        .first()
+        .unwrap();
+    s.eliminations.add(CellSet::single(peer), digit);
+    let (mut ours, mut theirs) = (c, c);
+    s.apply(&mut ours);
+    se_order(&s, &mut theirs);
+    assert!(ours == theirs);
+    assert!(both > 0, "no step of the sample both places and removes");
 }

@@ -122,11 +122,11 @@ pub(super) fn find(c: &Candidates) -> Option<SeStep> {
     } else {
         SeTechnique::UniqueLoop(h.ty())
     };
-    let mut s = SeStep::new(t);
-    s.rating = Tenths(h.rating);
+    let mut s = SeStep::of(t);
+    s.pattern.rating = Tenths(h.rating);
     s.eliminations = h.eliminations;
-    s.cells = h.cells;
-    s.digits = h.digits;
+    s.pattern.cells = h.cells;
+    s.pattern.digits = h.digits;
     Some(s)
 }
 

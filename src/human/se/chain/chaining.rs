@@ -231,7 +231,7 @@ fn region(c: &Candidates, kind: Kind, cell: usize, v: u8, t: usize) -> CellSet {
 /// SE's producer of `kind`: the first hint of SE's sorted list, with its chains when `prove`.
 pub(in crate::human::se) fn find(c: &Candidates, kind: Kind, prove: bool) -> Option<SeStep> {
     let h = produce(c, kind, false, prove).best?;
-    let mut step = SeStep::new(match kind {
+    let mut step = SeStep::of(match kind {
         Kind::Nishio => SeTechnique::NishioForcingChain,
         Kind::Multiple => SeTechnique::MultipleForcingChain,
         Kind::Dynamic => SeTechnique::DynamicForcingChain,
@@ -240,10 +240,10 @@ pub(in crate::human::se) fn find(c: &Candidates, kind: Kind, prove: bool) -> Opt
         Kind::NestedMfc => SeTechnique::NestedMultipleForcingChain,
         Kind::NestedDfc(_) => SeTechnique::NestedDynamicForcingChain,
     });
-    step.rating = Tenths((h.rating * 10.0).round() as u8);
+    step.pattern.rating = Tenths((h.rating * 10.0).round() as u8);
     step.eliminations = h.eliminations;
     step.placement = h.placement;
-    step.proof = h.proof.map(Box::new);
+    step.pattern.proof = h.proof.map(Box::new);
     Some(step)
 }
 

@@ -462,15 +462,15 @@ impl XPass {
 pub(in crate::human::se) fn find(c: &Candidates, prove: bool) -> Option<SeStep> {
     let hints = collect(&Working::of(c), false, prove);
     let h = first(&hints, |h| (h.rating, h.complexity, h.sort_key))?;
-    let mut step = SeStep::new(if h.cycle {
+    let mut step = SeStep::of(if h.cycle {
         SeTechnique::BidirectionalCycle
     } else {
         SeTechnique::ForcingChain
     });
-    step.rating = Tenths((h.rating * 10.0).round() as u8);
+    step.pattern.rating = Tenths((h.rating * 10.0).round() as u8);
     step.eliminations = h.eliminations;
     step.placement = h.placement;
-    step.proof = h.proof.clone().map(Box::new);
+    step.pattern.proof = h.proof.clone().map(Box::new);
     Some(step)
 }
 
