@@ -376,7 +376,8 @@ pub fn solver(data: &[u8]) {
 
 /// Target `vector`: the properties of [`solver`] on the vector engine, which also finds the bitmask engine's
 /// counts (limit 3) and, where that count is 1, its solution; every copy of the engine this processor runs
-/// (portable, x86-64-v3, AVX-512) finds the same count, first solution and guesses.
+/// (portable, x86-64-v3, AVX-512) finds the same count, first solution and guesses; so does the engine chosen per
+/// puzzle (`Engine::Auto`).
 pub fn vector(data: &[u8]) {
     let Some(counts) = solver_on(data, Engine::Vector) else {
         return;
@@ -392,11 +393,20 @@ pub fn vector(data: &[u8]) {
             copies[0].0
         );
     }
-    let bitmask = sudoku_batch::count_solutions(&puzzle, 3).expect("consistent givens");
+    let bitmask =
+        sudoku_batch::count_solutions_with(&puzzle, 3, Engine::Bitmask).expect("consistent givens");
     assert_eq!(bitmask.solutions, counts[3]);
     if bitmask.solutions == 1 {
         let v = sudoku_batch::solve_with(&puzzle, Engine::Vector).expect("one solution");
         assert_eq!(Some(v.solution), bitmask.first);
+    }
+    // The engine chosen per puzzle (either of the two): the properties of `solver`, and the same counts and
+    // unique solution.
+    let auto = solver_on(data, Engine::Auto).expect("the same board");
+    assert_eq!(auto, counts);
+    if bitmask.solutions == 1 {
+        let a = sudoku_batch::solve_unique_with(&puzzle, Engine::Auto).expect("one solution");
+        assert_eq!(Some(a.solution), bitmask.first);
     }
 }
 

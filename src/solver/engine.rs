@@ -40,7 +40,7 @@ use super::tables::{
     columns, row_boxes, BAND, COLUMN_OF, COMPLEX, KEEP_OTHERS, LONE, ROW0, ROWS, ROWS_AND_BOXES,
     SEEN_FROM, STACK,
 };
-use super::{Outcome, SolveStats};
+use super::{Handover, Outcome, SolveStats};
 
 /// Guess candidates weighed at most, once the search has met a dead end (hard puzzles: a good choice pays).
 const WEIGH_MANY: u32 = 8;
@@ -93,13 +93,24 @@ struct State {
 /// in a copy of the engine compiled for them, which takes fewer instructions (bit extraction, shifts and population
 /// counts in one instruction each); elsewhere in the portable build. Both give the same answers.
 pub(super) fn run(puzzle: &Grid, limit: u64, stop: Option<&AtomicBool>) -> Outcome {
+    run_or_hand_over(puzzle, limit, stop, Handover::NEVER).0
+}
+
+/// [`run`], given up as `handover` says: then true, with the outcome so far (its count and first solution are
+/// to be thrown away; its guesses are what the attempt cost).
+pub(super) fn run_or_hand_over(
+    puzzle: &Grid,
+    limit: u64,
+    stop: Option<&AtomicBool>,
+    handover: Handover,
+) -> (Outcome, bool) {
     #[cfg(target_arch = "x86_64")]
     if has_v3() {
         // SAFETY: `run_v3` needs exactly the processor features `has_v3` has just found on this processor. This is
         // the solver's only `unsafe` block outside tests that is needed on every Rust version (see `planes_v3`).
-        return unsafe { run_v3(puzzle, limit, stop) };
+        return unsafe { run_v3(puzzle, limit, stop, handover) };
     }
-    run_portable(puzzle, limit, stop)
+    run_portable(puzzle, limit, stop, handover)
 }
 
 /// Whether this processor has the features [`run_v3`] is compiled for (the check is cached by the standard library).
@@ -114,21 +125,31 @@ pub(super) fn has_v3() -> bool {
 }
 
 /// [`run`] in the portable build.
-fn run_portable(puzzle: &Grid, limit: u64, stop: Option<&AtomicBool>) -> Outcome {
+fn run_portable(
+    puzzle: &Grid,
+    limit: u64,
+    stop: Option<&AtomicBool>,
+    handover: Handover,
+) -> (Outcome, bool) {
     let mut state = State::from_grid(puzzle);
-    let mut search = Search::new(limit, stop);
+    let mut search = Search::new(limit, stop, handover);
     search.search(&mut state);
-    search.out
+    (search.out, search.handed_over)
 }
 
 /// [`run`] compiled for x86-64-v3: the same code (every `State` step is inlined here), other instructions.
 #[cfg(target_arch = "x86_64")]
 #[target_feature(enable = "avx2,bmi1,bmi2,lzcnt,popcnt")]
-fn run_v3(puzzle: &Grid, limit: u64, stop: Option<&AtomicBool>) -> Outcome {
+fn run_v3(
+    puzzle: &Grid,
+    limit: u64,
+    stop: Option<&AtomicBool>,
+    handover: Handover,
+) -> (Outcome, bool) {
     let mut state = State::from_planes(&planes_v3(puzzle));
-    let mut search = Search::new(limit, stop);
+    let mut search = Search::new(limit, stop, handover);
     search.search_v3(&mut state);
-    search.out
+    (search.out, search.handed_over)
 }
 
 /// The four bit planes of each band's values: `[b][k]` has the cells of band `b` whose value has bit `k`, read with
@@ -178,6 +199,10 @@ struct Search<'s> {
     stop: Option<&'s AtomicBool>,
     /// Whether some branch has ended in a contradiction yet.
     dead_ends: bool,
+    /// When to give the puzzle up.
+    handover: Handover,
+    /// Whether it was given up (the search then unwinds as if at its limit).
+    handed_over: bool,
     out: Outcome,
 }
 
@@ -197,14 +222,24 @@ macro_rules! search_body {
                     }
                     return;
                 }
-                Step::Stuck(pool) => $st.pick_guess::<$hw>(
-                    &pool,
-                    if $self.dead_ends {
-                        WEIGH_MANY
-                    } else {
-                        WEIGH_FEW
-                    },
-                ),
+                Step::Stuck(pool) => {
+                    let guesses = $self.out.stats.guesses;
+                    if guesses > $self.handover.guesses
+                        || (guesses == 0 && $st.open_cells::<$hw>() > $self.handover.open)
+                    {
+                        $self.handed_over = true;
+                        $self.limit = 0;
+                        return;
+                    }
+                    $st.pick_guess::<$hw>(
+                        &pool,
+                        if $self.dead_ends {
+                            WEIGH_MANY
+                        } else {
+                            WEIGH_FEW
+                        },
+                    )
+                }
             };
             // Try every candidate but the last in a copy; the last one continues in this frame. Of two candidates,
             // the digit with more places left in the band goes first: it is the likelier one, which shortens the
@@ -238,11 +273,13 @@ macro_rules! search_body {
 }
 
 impl<'s> Search<'s> {
-    fn new(limit: u64, stop: Option<&'s AtomicBool>) -> Search<'s> {
+    fn new(limit: u64, stop: Option<&'s AtomicBool>, handover: Handover) -> Search<'s> {
         Search {
             limit: limit.max(1),
             stop,
             dead_ends: false,
+            handover,
+            handed_over: false,
             out: Outcome {
                 found: 0,
                 first: None,
@@ -596,6 +633,12 @@ impl State {
         (b, bit, self.digits_at(b, bit))
     }
 
+    /// How many cells are open (not settled).
+    #[inline(always)]
+    fn open_cells<const HW: bool>(&self) -> u32 {
+        self.open.iter().map(|&o| pop27::<HW>(o)).sum()
+    }
+
     /// How many cells of band `b` may still take digit `d`.
     #[inline(always)]
     fn places<const HW: bool>(&self, d: usize, b: usize) -> u32 {
@@ -689,8 +732,8 @@ mod tests {
         }
         crate::solver::assert_copies_agree(|p, limit| {
             // SAFETY: `has_v3` found the features `run_v3` is compiled for.
-            (run_portable(p, limit, None), unsafe {
-                run_v3(p, limit, None)
+            (run_portable(p, limit, None, Handover::NEVER).0, unsafe {
+                run_v3(p, limit, None, Handover::NEVER).0
             })
         });
     }

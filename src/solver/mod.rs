@@ -9,9 +9,12 @@
 //! - [`count_solutions`] searches until `limit` solutions or exhaustion: the cost grows with `limit`.
 //!
 //! Two engines give the same counts, and the same solution to a puzzle that has one: the bitmask engine (the
-//! default) and the vector engine; [`solve_with`], [`solve_unique_with`] and [`count_solutions_with`] pick one
-//! ([`Engine`]).
+//! default) and the vector engine; a third choice, [`Engine::Auto`], runs the bitmask engine and hands a hard
+//! puzzle over to the vector engine. [`solve_with`], [`solve_unique_with`] and [`count_solutions_with`] pick one
+//! ([`Engine`]). [`solve`] runs on the bitmask engine (its first of several solutions stays the same from release
+//! to release); [`solve_unique`] and [`count_solutions`], whose answers no engine changes, on [`Engine::Auto`].
 
+mod auto;
 mod engine;
 #[cfg(test)]
 mod reference;
@@ -71,30 +74,55 @@ pub struct SolutionCount {
     pub stats: SolveStats,
 }
 
-/// The search engine that runs a solver call. Both find the same solutions and counts; they differ in speed
-/// (docs/BENCHMARKS.md) and in the first of several solutions they meet, and count guesses in their own units.
+/// The search engine that runs a solver call. All find the same solutions and counts; they differ in speed
+/// (BENCHMARKS.md) and in the first of several solutions they meet, and count guesses in their own units.
 #[derive(Debug, Clone, Copy, Default, PartialEq, Eq, Hash)]
 #[non_exhaustive]
 pub enum Engine {
-    /// Per digit and band, a bit mask of the cells where the digit may go; guesses on cells. The default.
+    /// Per digit and band, a bit mask of the cells where the digit may go; guesses on cells. The default, and
+    /// the engine of [`solve`].
     #[default]
     Bitmask,
     /// Per box, 16 lanes of digit sets, and per band the digits' remaining placement patterns; guesses split
     /// one digit's patterns in one band.
     Vector,
+    /// Chosen per puzzle: the bitmask engine, which gives the puzzle up to the vector engine (searched again from
+    /// the givens) when it turns out hard: many cells open at its first guess, or many guesses made (the
+    /// thresholds are in src/solver/auto.rs). Its guesses are both engines' added. The engine of [`solve_unique`] and
+    /// [`count_solutions`]; not of [`solve`], whose first of several solutions is the bitmask engine's.
+    Auto,
 }
 
 impl Engine {
     /// Every engine, the default first.
-    pub const ALL: [Engine; 2] = [Engine::Bitmask, Engine::Vector];
+    pub const ALL: [Engine; 3] = [Engine::Bitmask, Engine::Vector, Engine::Auto];
 
-    /// The engine's name: `bitmask` or `vector`.
+    /// The engine's name: `bitmask`, `vector` or `auto`.
     pub fn name(self) -> &'static str {
         match self {
             Engine::Bitmask => "bitmask",
             Engine::Vector => "vector",
+            Engine::Auto => "auto",
         }
     }
+}
+
+/// When a search gives its puzzle up, for another engine to search from the start ([`Engine::Auto`]): at
+/// the first guess when more cells than `open` are open then, or at a guess once `guesses` have been made.
+#[derive(Debug, Clone, Copy)]
+struct Handover {
+    /// Open cells at the first guess above which the puzzle is given up.
+    open: u32,
+    /// Guesses made above which the puzzle is given up at its next guess.
+    guesses: u32,
+}
+
+impl Handover {
+    /// Never give up: the engine alone.
+    const NEVER: Handover = Handover {
+        open: crate::grid::CELLS as u32,
+        guesses: u32::MAX,
+    };
 }
 
 /// The result of one search.
@@ -146,9 +174,9 @@ pub fn solve_with(puzzle: &Grid, engine: Engine) -> Result<Solved, SolveError> {
 }
 
 /// Finds the solution and proves it unique. Cost: a search stopped at the second solution, so a proper puzzle is
-/// searched exhaustively.
+/// searched exhaustively. Runs on [`Engine::Auto`].
 pub fn solve_unique(puzzle: &Grid) -> Result<Solved, SolveError> {
-    solve_unique_with(puzzle, Engine::default())
+    solve_unique_with(puzzle, Engine::Auto)
 }
 
 /// [`solve_unique`] on the engine `engine`.
@@ -165,7 +193,7 @@ pub fn solve_unique_with(puzzle: &Grid, engine: Engine) -> Result<Solved, SolveE
 }
 
 /// Counts solutions, stopping at `limit` (a `limit` of 0 is treated as 1). Cost grows with `limit`: every
-/// solution counted is a leaf of the search tree.
+/// solution counted is a leaf of the search tree. Runs on [`Engine::Auto`].
 pub fn count_solutions(puzzle: &Grid, limit: u64) -> Result<SolutionCount, Conflict> {
     count_solutions_until(puzzle, limit, None)
 }
@@ -186,7 +214,7 @@ pub(crate) fn count_solutions_until(
     limit: u64,
     stop: Option<&std::sync::atomic::AtomicBool>,
 ) -> Result<SolutionCount, Conflict> {
-    count(puzzle, limit, stop, Engine::default())
+    count(puzzle, limit, stop, Engine::Auto)
 }
 
 /// The count of [`count_solutions_until`] on the engine `engine`.
@@ -220,11 +248,22 @@ fn search(
     let out = match engine {
         Engine::Bitmask => engine::run(puzzle, limit, stop),
         Engine::Vector => vector::run(puzzle, limit, stop),
+        Engine::Auto => auto::run(puzzle, limit, stop),
     };
     if out.found == 0 && out.stats.guesses == 0 {
         puzzle.check_givens()?;
     }
     Ok(out)
+}
+
+/// Test support: the puzzles of a file of `data/` (comments and blank lines skipped; the first field of each
+/// line).
+#[cfg(test)]
+fn sample_puzzles(text: &str) -> Vec<Grid> {
+    text.lines()
+        .filter(|l| !l.starts_with('#') && !l.trim().is_empty())
+        .map(|l| crate::grid::samples::g(l.split_whitespace().next().unwrap_or("")))
+        .collect()
 }
 
 /// Test support: the two compiled copies of an engine, run by `both` (portable, then x86-64-v3), give the same

@@ -16,13 +16,7 @@ fn reference_count(p: &Grid, limit: u64) -> u64 {
     r.found
 }
 
-/// The puzzles of a file of `data/` (comments and blank lines skipped; the first field of each line).
-fn data(text: &str) -> Vec<Grid> {
-    text.lines()
-        .filter(|l| !l.starts_with('#') && !l.trim().is_empty())
-        .map(|l| g(l.split_whitespace().next().unwrap_or("")))
-        .collect()
-}
+use crate::solver::sample_puzzles as data;
 
 /// Checks one puzzle on the vector engine against the reference (counts up to `limit`) and the bitmask engine
 /// (the same count; the same solution when there is exactly one). Returns the count.

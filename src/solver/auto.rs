@@ -1,0 +1,210 @@
+//! The engine chosen per puzzle ([`super::Engine::Auto`]): the bitmask engine first, and for a puzzle that turns
+//! out hard the vector engine, which searches it again from its givens.
+//!
+//! The bitmask engine settles easy puzzles (many givens, few guesses) at less cost than the vector engine's set-up,
+//! and finds a first solution of a puzzle with many of them sooner; the vector engine, whose guesses split a
+//! digit's placements in a band, searches hard puzzles in fewer guesses. Two cheap signals tell the hard puzzles
+//! apart while the bitmask engine runs: many cells still open when propagation first stalls (few givens, or givens
+//! that settle little), and many guesses made. Either gives the puzzle up; what the bitmask engine did for it is
+//! lost (one propagation for the first signal, a bounded number of guesses for the second). Both engines give the
+//! same counts and the same solution to a puzzle that has one, so the choice changes no answer of a search whose
+//! result does not depend on which solution comes first.
+
+use std::sync::atomic::AtomicBool;
+
+use super::engine;
+use super::{vector, Handover, Outcome};
+use crate::grid::Grid;
+
+/// The puzzle goes to the vector engine when more cells than this are open at the bitmask engine's first guess.
+const OPEN: u32 = 50;
+/// The puzzle goes to the vector engine when the bitmask engine is about to guess after more guesses than this.
+const GUESSES: u32 = 16;
+/// When the bitmask engine gives the puzzle up.
+const HANDOVER: Handover = Handover {
+    open: OPEN,
+    guesses: GUESSES,
+};
+
+/// Searches `puzzle` as [`super::engine::run`] does, on the bitmask engine or, once it gives the puzzle up, on the
+/// vector engine from the start. The guesses are both engines' added.
+pub(super) fn run(puzzle: &Grid, limit: u64, stop: Option<&AtomicBool>) -> Outcome {
+    match engine::run_or_hand_over(puzzle, limit, stop, HANDOVER) {
+        (out, false) => out,
+        (tried, true) => {
+            let mut out = vector::run(puzzle, limit, stop);
+            out.stats.guesses = out.stats.guesses.saturating_add(tried.stats.guesses);
+            out
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::grid::samples::{below, g};
+    use crate::solver::{
+        count_solutions, count_solutions_with, reference, solve_unique, solve_unique_with, Engine,
+        SolveError,
+    };
+
+    use crate::solver::sample_puzzles as data;
+
+    /// How [`run`] went on one puzzle.
+    #[derive(Debug, Clone, Copy, PartialEq, Eq)]
+    enum Went {
+        /// The bitmask engine searched it alone.
+        Kept,
+        /// Given up at the first guess, for its open cells.
+        Open,
+        /// Given up after more than [`GUESSES`] guesses.
+        Guesses,
+    }
+
+    /// Checks `p` on the chosen engine up to `limit`: the count is the reference search's and both engines'; a
+    /// solution that is the only one is both engines'; the outcome is the bitmask engine's whole (count, first
+    /// solution, guesses) when it kept the puzzle, else the vector engine's count and first solution with both
+    /// engines' guesses. The unique-solution search agrees with both engines. Says how the puzzle went.
+    fn check(p: &Grid, limit: u64) -> Went {
+        let mut r = reference::Search::new(limit);
+        r.run(p);
+        let auto = count_solutions_with(p, limit, Engine::Auto).unwrap();
+        let bitmask = count_solutions_with(p, limit, Engine::Bitmask).unwrap();
+        let vector = count_solutions_with(p, limit, Engine::Vector).unwrap();
+        assert_eq!(auto.solutions, r.found, "{p}");
+        assert_eq!(bitmask.solutions, r.found, "{p}");
+        assert_eq!(vector.solutions, r.found, "{p}");
+        assert_eq!(auto.hit_limit, r.found >= limit, "{p}");
+        if r.found == 1 {
+            assert_eq!(auto.first, bitmask.first, "{p}");
+            assert_eq!(auto.first, vector.first, "{p}");
+        }
+        if let Some(first) = auto.first {
+            assert!(first.is_solution_of(p), "{p}");
+        }
+        let unique = |e| solve_unique_with(p, e).map(|s| s.solution);
+        match (unique(Engine::Auto), unique(Engine::Bitmask)) {
+            (Ok(a), Ok(b)) => assert_eq!(a, b, "{p}"),
+            (
+                Err(SolveError::MultipleSolutions { first }),
+                Err(SolveError::MultipleSolutions { .. }),
+            ) => {
+                assert!(first.is_solution_of(p), "{p}")
+            }
+            (a, b) => assert_eq!(a, b, "{p}"),
+        }
+        let (tried, handed_over) = engine::run_or_hand_over(p, limit, None, HANDOVER);
+        if !handed_over {
+            assert_eq!(
+                (auto.first, auto.stats.guesses),
+                (bitmask.first, bitmask.stats.guesses),
+                "{p}"
+            );
+            return Went::Kept;
+        }
+        assert_eq!(
+            (auto.first, auto.stats.guesses),
+            (vector.first, vector.stats.guesses + tried.stats.guesses),
+            "{p}"
+        );
+        if tried.stats.guesses == 0 {
+            Went::Open
+        } else {
+            assert!(tried.stats.guesses > GUESSES, "{p}");
+            Went::Guesses
+        }
+    }
+
+    /// Tallies how the puzzles went: kept, given up for open cells, given up for guesses.
+    fn tally(seen: &mut [u32; 3], went: Went) {
+        seen[went as usize] += 1;
+    }
+
+    #[test]
+    fn the_shipped_sets_get_the_same_answers_on_either_path() {
+        let mut seen = [0u32; 3];
+        for text in [
+            include_str!("../../data/puzzles.txt"),
+            include_str!("../../data/no_solution.txt"),
+            include_str!("../../data/several_solutions.txt"),
+            include_str!("../../data/se_sample.txt"),
+            include_str!("../../data/se_sample_hard.txt"),
+            include_str!("../../data/pattern_first.txt"),
+        ] {
+            for p in data(text) {
+                tally(&mut seen, check(&p, 2));
+                tally(&mut seen, check(&p, 5));
+            }
+        }
+        // Every path taken, or the test checks less than it says.
+        assert!(seen.iter().all(|&n| n >= 20), "{seen:?}");
+    }
+
+    #[test]
+    fn the_sample_puzzles_keep_their_known_solutions() {
+        let puzzles = data(include_str!("../../data/puzzles.txt"));
+        let solutions = data(include_str!("../../data/puzzles.solutions.txt"));
+        assert_eq!(puzzles.len(), solutions.len());
+        for (p, s) in puzzles.iter().zip(&solutions) {
+            assert_eq!(solve_unique(p).unwrap().solution, *s, "{p}");
+            let c = count_solutions(p, 3).unwrap();
+            assert_eq!((c.solutions, c.first), (1, Some(*s)), "{p}");
+        }
+    }
+
+    #[test]
+    fn random_puzzles_get_the_same_answers_on_either_path() {
+        // A solution's cells kept at random (many solutions to one), and random consistent givens (mostly none).
+        let solutions = data(include_str!("../../data/puzzles.solutions.txt"));
+        let mut draw = below(0x6A09_E667_F3BC_C908);
+        let mut next = |n: usize| draw(n as u64) as usize;
+        let mut seen = [0u32; 3];
+        let mut counts = [0u32; 3];
+        for round in 0..1200 {
+            let mut p = Grid::EMPTY;
+            if round % 2 == 0 {
+                let sol = solutions[next(solutions.len())];
+                for _ in 0..20 + next(41) {
+                    let cell = next(81);
+                    p.set(cell, sol.get(cell));
+                }
+            } else {
+                for _ in 0..8 + next(22) {
+                    let (cell, d) = (next(81), 1 + next(9) as u8);
+                    let mut q = p;
+                    q.set(cell, d);
+                    if q.check_givens().is_ok() {
+                        p = q;
+                    }
+                }
+            }
+            let went = check(&p, 3);
+            tally(&mut seen, went);
+            counts[count_solutions(&p, 3).unwrap().solutions.min(2) as usize] += 1;
+        }
+        // Random puzzles are easy or open: few guesses (the shipped sets take the third path).
+        assert!(seen[0] >= 50 && seen[1] >= 50, "{seen:?}");
+        assert!(counts.iter().all(|&n| n >= 20), "{counts:?}");
+    }
+
+    #[test]
+    fn clashing_givens_are_refused_on_either_path() {
+        // Few givens (given up at the first guess, if a guess came) and many (kept), each with a clash.
+        for text in [
+            "11...............................................................................",
+            "1........1.......................................................................",
+            "123456789",
+        ] {
+            let mut p = g(&format!("{text:.<81}"));
+            if text.len() == 9 {
+                // A full row, and its first digit again at the foot of its column.
+                p.set(72, 1);
+            }
+            assert!(matches!(
+                solve_unique(&p),
+                Err(SolveError::InvalidGivens(_))
+            ));
+            assert!(count_solutions(&p, 2).is_err());
+        }
+    }
+}
