@@ -249,7 +249,8 @@ Examples:
 pub struct JsonArg {
     /// Write JSON Lines instead of the input's format: one object per input record, in input order, such as
     /// {"line":12,"puzzle":"...","status":"solved","solution":"...","guesses":3}; failures have "status" (their
-    /// kind) and "error".
+    /// kind) and "error". "guesses" is the search's effort in its engine's units (with --unique the engine is chosen
+    /// per puzzle, so it may differ between releases); it is no difficulty rating.
     #[arg(long)]
     pub json: bool,
 }
