@@ -4,9 +4,7 @@
     scripts/check-functions.py
 
 A function runs from its `fn` line to the closing brace at the same indentation (rustfmt's layout), both counted.
-The functions in KNOWN are the ones still waiting to be split (SE's chain model: hot code, to be split with
-instruction counts beside it); one of them growing, or any other function passing the limit, fails the check.
-Prints each breach and exits 1, or says the rule holds.
+Every function is held to the limit, with no exception. Prints each breach and exits 1, or says the rule holds.
 """
 import os
 import re
@@ -14,14 +12,6 @@ import sys
 
 LIMIT = 80
 ROOTS = ["src", "cli/src", "python/src"]
-# (file, function): lines it has today, at most.
-KNOWN = {
-    ("src/human/se/chain/forcing.rs", "forcing_chain"): 97,
-    ("src/human/se/chain/forcing.rs", "cycle_hint"): 87,
-    ("src/human/se/chain/multiple.rs", "grow"): 87,
-    ("src/human/se/chain/multiple.rs", "reference"): 130,
-    ("src/human/se/chain/chaining.rs", "produce"): 82,
-}
 FN = re.compile(r"^(\s*)(pub(\([^)]*\))?\s+)?(const\s+)?(unsafe\s+)?fn\s+(\w+)")
 
 
@@ -50,14 +40,13 @@ def main():
                     continue
                 path = os.path.join(folder, name)
                 for fn, first, length in functions(path):
-                    allowed = KNOWN.get((path, fn), LIMIT)
-                    if length > allowed:
+                    if length > LIMIT:
                         breaches.append(f"{path}:{first}: fn {fn} has {length} lines (the rule: at most {LIMIT})")
     for b in breaches:
         print(f"check-functions: {b}")
     if breaches:
         sys.exit(1)
-    print(f"check-functions: every function of at most {LIMIT} lines but the {len(KNOWN)} known ones of SE's chain model")
+    print(f"check-functions: every function of at most {LIMIT} lines")
 
 
 if __name__ == "__main__":

@@ -269,23 +269,12 @@ pub(super) fn nested_hints(c: &Candidates, kind: Kind) -> Vec<NestedHint> {
 /// sorted list only (see [`Hints`]), with its proof when `prove`.
 fn produce(c: &Candidates, kind: Kind, all: bool, prove: bool) -> Hints<'_> {
     let nishio = kind == Kind::Nishio;
-    let dynamic = kind != Kind::Multiple;
-    let multiple = kind != Kind::Nishio;
-    let base = match kind {
-        Kind::Nishio => 7.5,
-        Kind::Multiple => 8.0,
-        Kind::Dynamic => 8.5,
-        Kind::DynamicPlus => 9.0,
-        Kind::NestedFc => 9.5,
-        Kind::NestedMfc => 10.0,
-        Kind::NestedDfc(_) => 10.5,
-    };
     let mut e = Engine::new(c, kind, nested_hints);
     let mut sets = SETS.take();
     let mut memo = Memo::new(c, kind);
     let mut hints = Hints {
         c,
-        base,
+        base: base_rating(kind),
         best: None,
         all: all.then(Vec::new),
         prove,
@@ -301,30 +290,13 @@ fn produce(c: &Candidates, kind: Kind, all: bool, prove: bool) -> Hints<'_> {
         let mut value_on: Vec<Box<LSet>> = Vec::new();
         let mut value_off: Vec<Box<LSet>> = Vec::new();
         for v in cand.iter() {
-            let double = card >= 3 && !nishio && dynamic;
-            let contradiction = dynamic || nishio;
             let on = memo.take(&mut e, &mut sets, cell8, v);
             let off = e.assume(&mut sets, cell8, v, false);
-            // A contradiction proves the assumption false.
-            for (o, assumed) in [(&on, true), (&off, false)] {
-                if let (true, Some((a, b))) = (contradiction, o.absurd) {
-                    hints.offer(&mut e, cell8, v, !assumed, &[a, b], (7, NO_CAUSE));
-                }
+            if kind != Kind::Multiple {
+                contradictions(&mut e, (cell8, v), [&on, &off], &mut hints);
             }
-            if double {
-                // What both assumptions make true, then what both make false.
-                for (from_on, from_off, value) in [
-                    (&on.to_on, &off.to_on, true),
-                    (&on.to_off, &off.to_off, false),
-                ] {
-                    for &k in &from_on.order {
-                        if let Some(other) = from_off.get(k as usize) {
-                            let a = from_on.idx[k as usize];
-                            let n = e.nodes[a as usize];
-                            hints.offer(&mut e, n.cell, n.digit, value, &[a, other], (1, NO_CAUSE));
-                        }
-                    }
-                }
+            if card >= 3 && !nishio && kind != Kind::Multiple {
+                double_implications(&mut e, &on, &off, &mut hints);
             }
             sets.give(off.to_on);
             sets.give(off.to_off);
@@ -334,7 +306,8 @@ fn produce(c: &Candidates, kind: Kind, all: bool, prove: bool) -> Hints<'_> {
             value_on.push(on.to_on);
             value_off.push(on.to_off);
         }
-        if !nishio && (card == 2 || (multiple && card > 2)) {
+        // Cell forcing chains (a chained cell has two candidates or more).
+        if !nishio {
             for (outcomes, on) in [(&value_on, true), (&value_off, false)] {
                 let outcomes: Vec<&LSet> = outcomes.iter().map(|s| &**s).collect();
                 common_hints(&mut e, &outcomes, on, (5, NAKED), &mut hints);
@@ -348,6 +321,54 @@ fn produce(c: &Candidates, kind: Kind, all: bool, prove: bool) -> Hints<'_> {
     sets.0.truncate(Pool::KEPT);
     SETS.set(sets);
     hints
+}
+
+/// SE's rating of the hints of the producer of `kind` before the length increment.
+fn base_rating(kind: Kind) -> f64 {
+    match kind {
+        Kind::Nishio => 7.5,
+        Kind::Multiple => 8.0,
+        Kind::Dynamic => 8.5,
+        Kind::DynamicPlus => 9.0,
+        Kind::NestedFc => 9.5,
+        Kind::NestedMfc => 10.0,
+        Kind::NestedDfc(_) => 10.5,
+    }
+}
+
+/// The contradiction hints (sort key 7) of the outcomes of assuming `digit` in `cell` on, then off: an outcome
+/// that met a potential both on and off proves its assumption false (Nishio and dynamic chains).
+#[inline]
+fn contradictions(
+    e: &mut Engine,
+    (cell, digit): (u8, u8),
+    outcomes: [&Outcome; 2],
+    hints: &mut Hints,
+) {
+    for (o, assumed) in outcomes.into_iter().zip([true, false]) {
+        if let Some((a, b)) = o.absurd {
+            hints.offer(e, cell, digit, !assumed, &[a, b], (7, NO_CAUSE));
+        }
+    }
+}
+
+/// The double implication hints (sort key 1) of a candidate assumed on (`on`) and off (`off`): what both make
+/// true, then what both make false, in the order the "on" assumption met them (dynamic chains, a cell of three
+/// candidates or more).
+#[inline]
+fn double_implications(e: &mut Engine, on: &Outcome, off: &Outcome, hints: &mut Hints) {
+    for (from_on, from_off, value) in [
+        (&on.to_on, &off.to_on, true),
+        (&on.to_off, &off.to_off, false),
+    ] {
+        for &k in &from_on.order {
+            if let Some(other) = from_off.get(k as usize) {
+                let a = from_on.idx[k as usize];
+                let n = e.nodes[a as usize];
+                hints.offer(e, n.cell, n.digit, value, &[a, other], (1, NO_CAUSE));
+            }
+        }
+    }
 }
 
 /// A hint for each conclusion every one of `outcomes` reached (a cell's or a region's forcing chains), in the

@@ -12,15 +12,16 @@
 
 use std::collections::VecDeque;
 
-use super::hint::{first, length_difficulty, sort, NestedHint};
+use super::conclusion::{chain_hint, cycle_hint, Hint};
+use super::hint::{first, sort, NestedHint};
 use super::links::{Search, NO_CELL};
 use super::potential::{key, Node, NAKED, NONE, NO_CAUSE, REGION};
-use super::proof::{Potential, Proof, Shape};
+
 use super::reach::Reach;
 use super::set::Set729;
 use super::working::Working;
 use crate::human::candidates::Candidates;
-use crate::human::house::{CellSet, DigitSet, PEERS};
+use crate::human::house::{CellSet, DigitSet};
 use crate::human::se::{cells_of, count9, house_of, SeStep, SeTechnique, Tenths};
 use crate::human::step::Eliminations;
 
@@ -84,133 +85,143 @@ impl Search<'_> {
 
     /// SE's `doForcingChains` from `source` (on or off): the first potential reached that contradicts it. The
     /// potentials met are held digit by digit as cell sets, so a house's places not met yet come in one step; the
-    /// search ends at the first contradiction (what it would meet after is not asked for).
+    /// search ends at the first contradiction (what it would meet after is not asked for). Each round follows
+    /// the pending "on" potentials ([`Search::forcing_from_on`]), then the pending "off" ones
+    /// ([`Search::forcing_from_off`]).
     fn forcing_chain(&mut self, source: u32, y: bool) -> Option<u32> {
         let src = self.nodes[source as usize];
-        let (mut to_on, mut to_off) = ([CellSet::EMPTY; 9], [CellSet::EMPTY; 9]);
         let (mut pending_on, mut pending_off, buf) = std::mem::take(&mut self.scratch);
         pending_on.clear();
         pending_off.clear();
+        let mut f = Forcing {
+            src,
+            to_on: [CellSet::EMPTY; 9],
+            to_off: [CellSet::EMPTY; 9],
+            pending_on,
+            pending_off,
+        };
         let sd = src.digit as usize - 1;
         if src.on {
-            to_on[sd].insert(src.cell as usize);
-            pending_on.push_back(source);
+            f.to_on[sd].insert(src.cell as usize);
+            f.pending_on.push_back(source);
         } else {
-            to_off[sd].insert(src.cell as usize);
-            pending_off.push_back(source);
+            f.to_off[sd].insert(src.cell as usize);
+            f.pending_off.push_back(source);
         }
-        // A new potential of state `on`: the contradiction when it is the source's conjugate, else queued.
-        let meet = |s: &mut Search, n: Node, pending: &mut VecDeque<u32>| -> Option<u32> {
-            s.nodes.push(n);
-            let q = (s.nodes.len() - 1) as u32;
-            if n.on != src.on && n.cell == src.cell && n.digit == src.digit {
-                return Some(q);
-            }
-            pending.push_back(q);
-            None
-        };
-        let found = 'search: loop {
-            if pending_on.is_empty() && pending_off.is_empty() {
+        let found = loop {
+            if f.pending_on.is_empty() && f.pending_off.is_empty() {
                 break None;
             }
-            while let Some(p) = pending_on.pop_front() {
-                let n = self.nodes[p as usize];
-                let cell = n.cell as usize;
-                let implied =
-                    |cell: usize, digit: u8, cause: u8| Node::implied(p, cell, digit, false, cause);
-                if y {
-                    for d in self.c.get(cell).iter().filter(|&d| d != n.digit) {
-                        if !to_off[d as usize - 1].contains(cell) {
-                            to_off[d as usize - 1].insert(cell);
-                            if let Some(q) = meet(self, implied(cell, d, NAKED), &mut pending_off) {
-                                break 'search Some(q);
-                            }
-                        }
-                    }
-                }
-                let di = n.digit as usize - 1;
-                let mut added = CellSet::single(cell);
-                for t in 0..3 {
-                    let places = self.c.places(n.digit) & cells_of(house_of(t, cell)) & !added;
-                    added |= places;
-                    let fresh = places & !to_off[di];
-                    to_off[di] |= fresh;
-                    for x in fresh.iter() {
-                        let q = meet(
-                            self,
-                            implied(x, n.digit, REGION + t as u8),
-                            &mut pending_off,
-                        );
-                        if q.is_some() {
-                            break 'search q;
-                        }
-                    }
-                }
+            if let Some(q) = self.forcing_from_on(&mut f, y) {
+                break Some(q);
             }
-            while let Some(p) = pending_off.pop_front() {
-                let n = self.nodes[p as usize];
-                let cell = n.cell as usize;
-                let implied =
-                    |cell: usize, digit: u8, cause: u8| Node::implied(p, cell, digit, true, cause);
-                if y {
-                    if let Some(d) = self.partner(cell, n.digit) {
-                        if !to_on[d as usize - 1].contains(cell) {
-                            to_on[d as usize - 1].insert(cell);
-                            if let Some(q) = meet(self, implied(cell, d, NAKED), &mut pending_on) {
-                                break 'search Some(q);
-                            }
-                        }
-                    }
-                }
-                let di = n.digit as usize - 1;
-                let last = self.last[key(n.cell, n.digit)];
-                for (t, &o) in last.iter().enumerate() {
-                    if o != NO_CELL && !to_on[di].contains(o as usize) {
-                        to_on[di].insert(o as usize);
-                        let q = meet(
-                            self,
-                            implied(o as usize, n.digit, REGION + t as u8),
-                            &mut pending_on,
-                        );
-                        if q.is_some() {
-                            break 'search q;
-                        }
-                    }
-                }
+            if let Some(q) = self.forcing_from_off(&mut f, y) {
+                break Some(q);
             }
         };
-        self.scratch = (pending_on, pending_off, buf);
+        self.scratch = (f.pending_on, f.pending_off, buf);
         found
     }
 
-    /// Distinct potentials from `p` up to the root (SE's ancestor count).
-    fn ancestors(&self, p: u32) -> usize {
-        chain_of(self, p).len()
+    /// Follows every pending "on" potential of `f` to the "off" potentials it implies not met yet (with `y`, the
+    /// cell's other digits; the digit's other places in the cell's box, row, column), which become pending: the
+    /// first that contradicts the source, if any (the rest of the round is then left).
+    #[inline]
+    fn forcing_from_on(&mut self, f: &mut Forcing, y: bool) -> Option<u32> {
+        while let Some(p) = f.pending_on.pop_front() {
+            let n = self.nodes[p as usize];
+            let cell = n.cell as usize;
+            let implied =
+                |cell: usize, digit: u8, cause: u8| Node::implied(p, cell, digit, false, cause);
+            if y {
+                for d in self.c.get(cell).iter().filter(|&d| d != n.digit) {
+                    if !f.to_off[d as usize - 1].contains(cell) {
+                        f.to_off[d as usize - 1].insert(cell);
+                        let q = self.meet(f.src, implied(cell, d, NAKED), &mut f.pending_off);
+                        if q.is_some() {
+                            return q;
+                        }
+                    }
+                }
+            }
+            let di = n.digit as usize - 1;
+            let mut added = CellSet::single(cell);
+            for t in 0..3 {
+                let places = self.c.places(n.digit) & cells_of(house_of(t, cell)) & !added;
+                added |= places;
+                let fresh = places & !f.to_off[di];
+                f.to_off[di] |= fresh;
+                for x in fresh.iter() {
+                    let implied = implied(x, n.digit, REGION + t as u8);
+                    let q = self.meet(f.src, implied, &mut f.pending_off);
+                    if q.is_some() {
+                        return q;
+                    }
+                }
+            }
+        }
+        None
+    }
+
+    /// Follows every pending "off" potential of `f` to the "on" potentials it implies not met yet (with `y`, a
+    /// bivalue cell's other digit; the digit's last other place in a box, row, column), which become pending: the
+    /// first that contradicts the source, if any (the rest of the round is then left).
+    #[inline]
+    fn forcing_from_off(&mut self, f: &mut Forcing, y: bool) -> Option<u32> {
+        while let Some(p) = f.pending_off.pop_front() {
+            let n = self.nodes[p as usize];
+            let cell = n.cell as usize;
+            let implied =
+                |cell: usize, digit: u8, cause: u8| Node::implied(p, cell, digit, true, cause);
+            if y {
+                if let Some(d) = self.partner(cell, n.digit) {
+                    if !f.to_on[d as usize - 1].contains(cell) {
+                        f.to_on[d as usize - 1].insert(cell);
+                        let q = self.meet(f.src, implied(cell, d, NAKED), &mut f.pending_on);
+                        if q.is_some() {
+                            return q;
+                        }
+                    }
+                }
+            }
+            let di = n.digit as usize - 1;
+            let last = self.last[key(n.cell, n.digit)];
+            for (t, &o) in last.iter().enumerate() {
+                if o != NO_CELL && !f.to_on[di].contains(o as usize) {
+                    f.to_on[di].insert(o as usize);
+                    let implied = implied(o as usize, n.digit, REGION + t as u8);
+                    let q = self.meet(f.src, implied, &mut f.pending_on);
+                    if q.is_some() {
+                        return q;
+                    }
+                }
+            }
+        }
+        None
+    }
+
+    /// Adds the potential `n`, new to a forcing chain from `src`: it is returned when it contradicts the source
+    /// (the source's conjugate), else queued on `pending`.
+    #[inline]
+    fn meet(&mut self, src: Node, n: Node, pending: &mut VecDeque<u32>) -> Option<u32> {
+        self.nodes.push(n);
+        let q = (self.nodes.len() - 1) as u32;
+        if n.on != src.on && n.cell == src.cell && n.digit == src.digit {
+            return Some(q);
+        }
+        pending.push_back(q);
+        None
     }
 }
 
-/// One hint, with SE's sort keys.
-#[derive(Clone)]
-struct Hint {
-    rating: f64,
-    complexity: usize,
-    sort_key: u8,
-    cycle: bool,
-    eliminations: Eliminations,
-    placement: Option<(usize, u8)>,
-    /// For a nested producer ([`nested_hints`]): what it removes and its chains.
-    detail: Option<Detail>,
-    /// Its chain, when proofs are asked for.
-    proof: Option<Proof>,
-}
-
-/// What a dynamic chain needs of a forcing chain or cycle it nests.
-#[derive(Clone)]
-struct Detail {
-    /// The eliminations, cell by cell in Java `HashMap` order (SE's `getRemovablePotentials`).
-    removes: Vec<(u8, DigitSet)>,
-    /// Each target's chain, SE's `getChain`: the target, then its ancestors, each potential once.
-    chains: Vec<Vec<Node>>,
+/// The state of a forcing chain's search from `src` ([`Search::forcing_chain`]): the potentials met, "on" and
+/// "off", digit by digit as cell sets, and those pending, in the order met.
+struct Forcing {
+    src: Node,
+    to_on: [CellSet; 9],
+    to_off: [CellSet; 9],
+    pending_on: VecDeque<u32>,
+    pending_off: VecDeque<u32>,
 }
 
 /// Every hint of the three passes, in SE's order; `all` keeps the XY pass and records each hint's detail; each
@@ -509,165 +520,6 @@ pub(super) fn nested_hints(c: &Working) -> Vec<NestedHint> {
         });
     }
     out
-}
-
-/// SE's `getChain` of a single-parent chain: `p`, then its ancestors, a potential met again left out.
-fn chain_of(s: &Search, p: u32) -> Vec<Node> {
-    let mut out: Vec<Node> = Vec::new();
-    let mut i = p;
-    while i != NONE {
-        let n = s.nodes[i as usize];
-        if !out.iter().any(|o| o.same(&n)) {
-            out.push(n);
-        }
-        i = n.parent;
-    }
-    out
-}
-
-/// The proof of `shape` of a single-parent chain: `p` and its ancestors, the root first (a cycle's source, met
-/// again at `p`, comes twice).
-fn proof_of(s: &Search, p: u32, shape: Shape) -> Proof {
-    let mut path = Vec::new();
-    let mut i = p;
-    while i != NONE {
-        let n = s.nodes[i as usize];
-        path.push(Potential {
-            cell: n.cell,
-            digit: n.digit,
-            on: n.on,
-        });
-        i = n.parent;
-    }
-    path.reverse();
-    Proof::linear(shape, vec![path])
-}
-
-/// SE's `createCycleHint`: a candidate seen by an "on" and by an "off" potential of the cycle (outside the
-/// cycle's cells) goes. `(all, prove)`: with its detail, with its proof.
-fn cycle_hint(
-    s: &Search,
-    dst: u32,
-    y: bool,
-    x: bool,
-    sort_key: u8,
-    (all, prove): (bool, bool),
-) -> Option<Hint> {
-    let mut cells = CellSet::EMPTY;
-    let mut i = dst;
-    while s.nodes[i as usize].parent != NONE {
-        cells.insert(s.nodes[i as usize].cell as usize);
-        i = s.nodes[i as usize].parent;
-    }
-    let mut forw = [CellSet::EMPTY; 9];
-    let mut back = [CellSet::EMPTY; 9];
-    // The cells of SE's `cancelForw`, in its order (the first time each is met).
-    let mut forw_order: Vec<(u8, u8)> = Vec::new();
-    let mut i = dst;
-    while s.nodes[i as usize].parent != NONE {
-        let n = s.nodes[i as usize];
-        let seen = PEERS[n.cell as usize] & !cells & s.c.places(n.digit);
-        if n.on {
-            if all {
-                forw_order.extend(seen.iter().map(|x| (x as u8, n.digit)));
-            }
-            forw[n.digit as usize - 1] |= seen;
-        } else {
-            back[n.digit as usize - 1] |= seen;
-        }
-        i = n.parent;
-    }
-    let mut e = Eliminations::NONE;
-    for d in 1..=9u8 {
-        let both = forw[d as usize - 1] & back[d as usize - 1];
-        if !both.is_empty() {
-            e.add(both, d);
-        }
-    }
-    if e.is_empty() {
-        return None;
-    }
-    let detail = all.then(|| {
-        let mut removes: Vec<(u8, DigitSet)> = Vec::new();
-        for &(cell, d) in &forw_order {
-            if !back[d as usize - 1].contains(cell as usize) {
-                continue;
-            }
-            match removes.iter_mut().find(|r| r.0 == cell) {
-                Some(r) => r.1.insert(d),
-                None => removes.push((cell, DigitSet::single(d))),
-            }
-        }
-        super::hint::hash_order(&mut removes);
-        // SE's reversed cycle: the same potentials, states flipped, from the source on.
-        let on_chain = chain_of(s, dst);
-        let mut path = Vec::new();
-        let mut i = dst;
-        while i != NONE {
-            path.push(s.nodes[i as usize]);
-            i = s.nodes[i as usize].parent;
-        }
-        let mut off_chain: Vec<Node> = Vec::new();
-        for n in path.iter().rev() {
-            let r = Node { on: !n.on, ..*n };
-            if !off_chain.iter().any(|o| o.same(&r)) {
-                off_chain.push(r);
-            }
-        }
-        Detail {
-            removes,
-            chains: vec![on_chain, off_chain],
-        }
-    });
-    let complexity = s.ancestors(dst);
-    let base = if y && x { 7.0 } else { 6.5 };
-    Some(Hint {
-        rating: base + length_difficulty(complexity),
-        complexity,
-        sort_key,
-        cycle: true,
-        eliminations: e,
-        placement: None,
-        detail,
-        proof: prove.then(|| proof_of(s, dst, Shape::Cycle)),
-    })
-}
-
-/// SE's `createForcingChainHint`: an "off" target removes the assumed candidate; an "on" target places it (its
-/// cell's other candidates go; none left is no hint, which the caller drops). `(all, prove)`: with its detail,
-/// with its proof.
-fn chain_hint(s: &Search, target: u32, y: bool, sort_key: u8, (all, prove): (bool, bool)) -> Hint {
-    let n = s.nodes[target as usize];
-    let cell = n.cell as usize;
-    let mut e = Eliminations::NONE;
-    let mut placement = None;
-    let removed = if n.on {
-        let mut others: DigitSet = s.c.get(cell);
-        others.remove(n.digit);
-        for d in others.iter() {
-            e.add(CellSet::single(cell), d);
-        }
-        placement = Some((cell, n.digit));
-        others
-    } else {
-        e.add(CellSet::single(cell), n.digit);
-        DigitSet::single(n.digit)
-    };
-    let complexity = s.ancestors(target);
-    let base = if y { 7.0 } else { 6.6 };
-    Hint {
-        rating: base + length_difficulty(complexity),
-        complexity,
-        sort_key,
-        cycle: false,
-        eliminations: e,
-        placement,
-        detail: all.then(|| Detail {
-            removes: vec![(n.cell, removed)],
-            chains: vec![chain_of(s, target)],
-        }),
-        proof: prove.then(|| proof_of(s, target, Shape::Forcing)),
-    }
 }
 
 #[cfg(test)]

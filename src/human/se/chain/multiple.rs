@@ -85,6 +85,95 @@ struct Buffers {
     common: (Set729, Set729),
 }
 
+impl Buffers {
+    /// Grows the assumption "`cell` is `digit`" along [`Buffers::links`]: appends its potentials to
+    /// [`Buffers::on`] and [`Buffers::off`] in SE's order (pending "on" potentials first, then one "off"; the
+    /// growth stops at a potential found both on and off), notes each one's node in [`Buffers::at`], and returns
+    /// the sets of its "on" and "off" keys.
+    #[inline]
+    fn spread(&mut self, cell: u8, digit: u8) -> (Set729, Set729) {
+        let k = key(cell, digit);
+        let (on_start, off_start) = (self.on.len(), self.off.len());
+        let Buffers {
+            links,
+            on_off,
+            off_on,
+            on: on_list,
+            off: off_list,
+            at,
+            ..
+        } = self;
+        let (mut on, mut off) = (Set729::default(), Set729::default());
+        on.insert(k);
+        at[k] = node(on_start, true);
+        on_list.push(Node {
+            cell,
+            digit,
+            on: true,
+            cause: NO_CAUSE,
+            parent: NONE,
+        });
+        // The potentials pending are those of the lists not followed yet, in their order.
+        let (mut next_on, mut next_off) = (on_start, off_start);
+        'grow: loop {
+            let (n, from_on) = if next_on < on_list.len() {
+                next_on += 1;
+                (on_list[next_on - 1], true)
+            } else if next_off < off_list.len() {
+                next_off += 1;
+                (off_list[next_off - 1], false)
+            } else {
+                break;
+            };
+            let p = node(if from_on { next_on } else { next_off } - 1, from_on);
+            let pk = key(n.cell, n.digit);
+            let (range, same, opposite, list) = if from_on {
+                (on_off[pk], &mut off, &on, &mut *off_list)
+            } else {
+                (off_on[pk], &mut on, &off, &mut *on_list)
+            };
+            for &(k, cause) in &links[range.0 as usize..range.1 as usize] {
+                let k = k as usize;
+                if opposite.contains(k) {
+                    break 'grow;
+                }
+                if same.contains(k) {
+                    continue;
+                }
+                same.insert(k);
+                at[k] = node(list.len(), !from_on);
+                list.push(Node {
+                    cell: (k / 9) as u8,
+                    digit: (k % 9) as u8 + 1,
+                    on: !from_on,
+                    cause,
+                    parent: p,
+                });
+            }
+        }
+        (on, off)
+    }
+
+    /// Appends to [`Buffers::by_key`] the nodes of the keys of `on` and `off` (a growth's, their nodes in
+    /// [`Buffers::at`]) in key order: where they start, and for each word `w` of the sets how many keys are below
+    /// `64 * w` (a [`Growth`]'s `by_key` and `rank`).
+    #[inline]
+    fn index_by_key(&mut self, on: &Set729, off: &Set729) -> (u32, [u16; 12]) {
+        let by_key = self.by_key.len() as u32;
+        let mut rank = [0u16; 12];
+        for (w, (rank, (&on, &off))) in rank.iter_mut().zip(on.0.iter().zip(&off.0)).enumerate() {
+            *rank = (self.by_key.len() as u32 - by_key) as u16;
+            let mut bits = on | off;
+            while bits != 0 {
+                let k = w * 64 + bits.trailing_zeros() as usize;
+                self.by_key.push(self.at[k]);
+                bits &= bits - 1;
+            }
+        }
+        (by_key, rank)
+    }
+}
+
 thread_local! {
     static BUFFERS: RefCell<Buffers> = RefCell::new(Buffers::default());
 }
@@ -159,75 +248,9 @@ impl<'a> Multiple<'a> {
         let g = self.b.growths.len() as u32;
         self.b.grown[k] = g;
         let (on_start, off_start) = (self.b.on.len(), self.b.off.len());
-        let Buffers {
-            links,
-            on_off,
-            off_on,
-            on: on_list,
-            off: off_list,
-            at,
-            ..
-        } = &mut self.b;
-        let (mut on, mut off) = (Set729::default(), Set729::default());
-        on.insert(k);
-        at[k] = node(on_start, true);
-        on_list.push(Node {
-            cell,
-            digit,
-            on: true,
-            cause: NO_CAUSE,
-            parent: NONE,
-        });
-        // The potentials pending are those of the lists not followed yet, in their order.
-        let (mut next_on, mut next_off) = (on_start, off_start);
-        'grow: loop {
-            let (n, from_on) = if next_on < on_list.len() {
-                next_on += 1;
-                (on_list[next_on - 1], true)
-            } else if next_off < off_list.len() {
-                next_off += 1;
-                (off_list[next_off - 1], false)
-            } else {
-                break;
-            };
-            let p = node(if from_on { next_on } else { next_off } - 1, from_on);
-            let pk = key(n.cell, n.digit);
-            let (range, same, opposite, list) = if from_on {
-                (on_off[pk], &mut off, &on, &mut *off_list)
-            } else {
-                (off_on[pk], &mut on, &off, &mut *on_list)
-            };
-            for &(k, cause) in &links[range.0 as usize..range.1 as usize] {
-                let k = k as usize;
-                if opposite.contains(k) {
-                    break 'grow;
-                }
-                if same.contains(k) {
-                    continue;
-                }
-                same.insert(k);
-                at[k] = node(list.len(), !from_on);
-                list.push(Node {
-                    cell: (k / 9) as u8,
-                    digit: (k % 9) as u8 + 1,
-                    on: !from_on,
-                    cause,
-                    parent: p,
-                });
-            }
-        }
+        let (on, off) = self.b.spread(cell, digit);
+        let (by_key, rank) = self.b.index_by_key(&on, &off);
         let b = &mut self.b;
-        let by_key = b.by_key.len() as u32;
-        let mut rank = [0u16; 12];
-        for (w, (rank, (&on, &off))) in rank.iter_mut().zip(on.0.iter().zip(&off.0)).enumerate() {
-            *rank = (b.by_key.len() as u32 - by_key) as u16;
-            let mut bits = on | off;
-            while bits != 0 {
-                let k = w * 64 + bits.trailing_zeros() as usize;
-                b.by_key.push(b.at[k]);
-                bits &= bits - 1;
-            }
-        }
         b.growths.push(Growth {
             on,
             off,
@@ -432,104 +455,118 @@ mod tests {
     /// causes, identity)`.
     type Plain = (usize, u8, u16, Vec<(u8, u8, u8)>, Vec<u16>);
 
+    /// Whether one of the potentials `set` of `s` has key `k`.
+    fn holds(s: &Search, set: &[u32], k: usize) -> bool {
+        set.iter().any(|&q| {
+            let n = s.nodes[q as usize];
+            key(n.cell, n.digit) == k
+        })
+    }
+
+    /// One growth of "`cell` is `v`" grown afresh with [`Search`]'s links (SE's `doChaining`): its "on" and "off"
+    /// nodes in insertion order.
+    fn assume(s: &mut Search, cell: u8, v: u8) -> (Vec<u32>, Vec<u32>) {
+        let mut buf = Vec::new();
+        let p = s.push(cell, v, true, NO_CAUSE, NONE);
+        let (mut on, mut off) = (vec![p], Vec::new());
+        let (mut next_on, mut next_off) = (0, 0);
+        'grow: loop {
+            let from_on = if next_on < on.len() {
+                next_on += 1;
+                s.on_to_off(on[next_on - 1], true, &mut buf, |_, _| true);
+                true
+            } else if next_off < off.len() {
+                next_off += 1;
+                s.off_to_on(off[next_off - 1], true, true, &mut buf, |_, _| true);
+                false
+            } else {
+                break;
+            };
+            let (same, opposite) = if from_on {
+                (&mut off, &on)
+            } else {
+                (&mut on, &off)
+            };
+            for &q in &buf {
+                let n = s.nodes[q as usize];
+                let k = key(n.cell, n.digit);
+                if holds(s, opposite, k) {
+                    break 'grow;
+                }
+                if !holds(s, same, k) {
+                    same.push(q);
+                }
+            }
+        }
+        (on, off)
+    }
+
+    /// The hint of a conclusion reached at `nodes` (one node in each outcome) whose first is `f`, or none when it
+    /// removes nothing: its chains read from the nodes up; `root` is the cause of the assumptions.
+    fn plain_hint(s: &Search, view: &Working, f: Node, nodes: Vec<u32>, root: u8) -> Option<Plain> {
+        let mut removes = DigitSet::single(f.digit);
+        if f.on {
+            removes = DigitSet(view.mask[f.cell as usize]);
+            removes.remove(f.digit);
+        }
+        if removes.is_empty() {
+            return None;
+        }
+        let (mut causes, mut identity) = (Vec::new(), Vec::new());
+        let outcomes = nodes.len();
+        for mut i in nodes {
+            while i != NONE {
+                let n = s.nodes[i as usize];
+                identity.push((key(n.cell, n.digit) * 2 + usize::from(n.on)) as u16);
+                if n.on {
+                    let cause = if n.cause == NO_CAUSE { root } else { n.cause };
+                    causes.push((n.cell, n.digit, cause));
+                }
+                i = n.parent;
+            }
+            identity.push(u16::MAX);
+        }
+        let complexity = identity.len() - outcomes;
+        Some((complexity, f.cell, removes.0, causes, identity))
+    }
+
+    /// The hints of what every one of `outcomes` reached, "on" ones then "off" ones in the first outcome's order,
+    /// each with its sort key, appended to `hints`.
+    fn conclude(
+        s: &Search,
+        view: &Working,
+        outcomes: &[(Vec<u32>, Vec<u32>)],
+        (sort_key, root): (u8, u8),
+        hints: &mut Vec<(usize, u8, Plain)>,
+    ) {
+        for side in [0, 1] {
+            let pick = |o: &(Vec<u32>, Vec<u32>)| if side == 0 { o.0.clone() } else { o.1.clone() };
+            for &first in &pick(&outcomes[0]) {
+                let f = s.nodes[first as usize];
+                let k = key(f.cell, f.digit);
+                let nodes: Vec<u32> = outcomes
+                    .iter()
+                    .filter_map(|o| {
+                        pick(o).into_iter().find(|&q| {
+                            let n = s.nodes[q as usize];
+                            key(n.cell, n.digit) == k
+                        })
+                    })
+                    .collect();
+                if nodes.len() < outcomes.len() {
+                    continue;
+                }
+                if let Some(h) = plain_hint(s, view, f, nodes, root) {
+                    hints.push((h.0, sort_key, h));
+                }
+            }
+        }
+    }
+
+    /// Every hint on `view`, in SE's order, repeats (same eliminations) dropped.
     fn reference(view: &Working) -> Vec<Plain> {
         let mut s = Search::new(view);
-        let mut buf = Vec::new();
-        // One growth: its "on" and "off" nodes in insertion order.
-        let mut assume = |s: &mut Search, cell: u8, v: u8| -> (Vec<u32>, Vec<u32>) {
-            let p = s.push(cell, v, true, NO_CAUSE, NONE);
-            let (mut on, mut off) = (vec![p], Vec::new());
-            let (mut next_on, mut next_off) = (0, 0);
-            let find = |s: &Search, set: &[u32], k: usize| {
-                set.iter().any(|&q| {
-                    let n = s.nodes[q as usize];
-                    key(n.cell, n.digit) == k
-                })
-            };
-            'grow: loop {
-                let from_on = if next_on < on.len() {
-                    next_on += 1;
-                    s.on_to_off(on[next_on - 1], true, &mut buf, |_, _| true);
-                    true
-                } else if next_off < off.len() {
-                    next_off += 1;
-                    s.off_to_on(off[next_off - 1], true, true, &mut buf, |_, _| true);
-                    false
-                } else {
-                    break;
-                };
-                let (same, opposite) = if from_on {
-                    (&mut off, &on)
-                } else {
-                    (&mut on, &off)
-                };
-                for &q in &buf {
-                    let n = s.nodes[q as usize];
-                    let k = key(n.cell, n.digit);
-                    if find(s, opposite, k) {
-                        break 'grow;
-                    }
-                    if !find(s, same, k) {
-                        same.push(q);
-                    }
-                }
-            }
-            (on, off)
-        };
         let mut hints: Vec<(usize, u8, Plain)> = Vec::new();
-        let conclude = |s: &Search,
-                        outcomes: &[(Vec<u32>, Vec<u32>)],
-                        sort_key,
-                        root,
-                        hints: &mut Vec<_>| {
-            for side in [0, 1] {
-                let pick =
-                    |o: &(Vec<u32>, Vec<u32>)| if side == 0 { o.0.clone() } else { o.1.clone() };
-                for &first in &pick(&outcomes[0]) {
-                    let f = s.nodes[first as usize];
-                    let k = key(f.cell, f.digit);
-                    let nodes: Vec<u32> = outcomes
-                        .iter()
-                        .filter_map(|o| {
-                            pick(o).into_iter().find(|&q| {
-                                let n = s.nodes[q as usize];
-                                key(n.cell, n.digit) == k
-                            })
-                        })
-                        .collect();
-                    if nodes.len() < outcomes.len() {
-                        continue;
-                    }
-                    let mut removes = DigitSet::single(f.digit);
-                    if f.on {
-                        removes = DigitSet(view.mask[f.cell as usize]);
-                        removes.remove(f.digit);
-                    }
-                    if removes.is_empty() {
-                        continue;
-                    }
-                    let (mut causes, mut identity) = (Vec::new(), Vec::new());
-                    for mut i in nodes {
-                        while i != NONE {
-                            let n = s.nodes[i as usize];
-                            identity.push((key(n.cell, n.digit) * 2 + usize::from(n.on)) as u16);
-                            if n.on {
-                                let cause = if n.cause == NO_CAUSE { root } else { n.cause };
-                                causes.push((n.cell, n.digit, cause));
-                            }
-                            i = n.parent;
-                        }
-                        identity.push(u16::MAX);
-                    }
-                    let complexity = identity.len() - outcomes.len();
-                    hints.push((
-                        complexity,
-                        sort_key,
-                        (complexity, f.cell, removes.0, causes, identity),
-                    ));
-                }
-            }
-        };
         for cell in 0..81 {
             let cand = DigitSet(view.mask[cell]);
             if cand.len() <= 2 {
@@ -547,11 +584,11 @@ mod tests {
                     for x in places.iter().skip(1) {
                         outcomes.push(assume(&mut s, x as u8, v));
                     }
-                    conclude(&s, &outcomes, 6, REGION + t as u8, &mut hints);
+                    conclude(&s, view, &outcomes, (6, REGION + t as u8), &mut hints);
                 }
                 values.push(own);
             }
-            conclude(&s, &values, 5, NAKED, &mut hints);
+            conclude(&s, view, &values, (5, NAKED), &mut hints);
         }
         hints.sort_by_key(|h| (h.0, h.1));
         let mut out: Vec<Plain> = Vec::new();
