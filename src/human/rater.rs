@@ -215,7 +215,15 @@ fn answer(
         TextLayout::Line | TextLayout::Grid => {
             with_board(puzzle, layout, r, out).expect("writing to a Vec cannot fail")
         }
-        TextLayout::CsvField => out.extend_from_slice(r.to_string().replace(' ', ",").as_bytes()),
+        TextLayout::CsvField => {
+            // The text fields, written in place, their separating spaces made commas (no field holds a space).
+            let start = out.len();
+            write!(out, "{r}").expect("writing to a Vec cannot fail");
+            out[start..]
+                .iter_mut()
+                .filter(|b| **b == b' ')
+                .for_each(|b| *b = b',');
+        }
         TextLayout::Json => {
             r.write_json(out);
             json_counts(out, counts());
