@@ -7,7 +7,8 @@
 //! `set` (a set of the 729 candidates), `working` (the working grid), `hint` (SE's order of chain hints and what a
 //! nested producer hands a nesting chain), `kind` (which `Chaining` producer), `links` (SE's static links and the
 //! search holding their potentials), `reach` (which static searches can find anything), `conclusion` (the hint a
-//! search of Forcing Chains & Cycles concludes), `forcing` (Forcing Chains & Cycles), `multiple` (Multiple Forcing Chains as a nested producer), `memo` (the nested producers' hints
+//! search of Forcing Chains & Cycles concludes), `forcing` (Forcing Chains & Cycles), `footprint` (what a static
+//! assumption reaches, as sets), `multiple` (Multiple Forcing Chains as a nested producer), `memo` (the nested producers' hints
 //! remembered), `advanced` (the techniques of nesting level 1 on a working grid), `nested` (nesting levels 2 to
 //! 4), `linked` (SE's `LinkedSet`), `dynamic` (one dynamic chain: [`dynamic::Engine`]) and `chaining` (SE's
 //! `Chaining` producer). Level 4 nests the `Chaining` producer itself: `chaining` hands its own nested hints to
@@ -17,6 +18,7 @@ mod advanced;
 pub(super) mod chaining;
 mod conclusion;
 mod dynamic;
+mod footprint;
 pub(super) mod forcing;
 mod hint;
 pub(super) mod kind;

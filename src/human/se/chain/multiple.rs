@@ -14,13 +14,14 @@
 //! The grid does not change, so an assumption's growth is the same each time SE makes it (a place of a house is
 //! assumed again for each house and as a candidate of its own cell): each is grown once per grid and kept, its
 //! potentials as bit sets (SE's `retainAll` becomes a few word operations) with the node of each key, and SE's
-//! links of each potential are asked of [`Search`] once per grid rather than at each step. A house whose places
-//! have nothing in common stops there, its other places not grown. A hint's complexity is counted along its
-//! chains; the rest of what they say is read only for the hints kept after the sort. Each thread keeps the
-//! memory from call to call.
+//! links of each potential are asked of [`Search`] once per grid rather than at each step. Few cells and houses
+//! have anything in common: their assumptions' [`Footprints`] (the same sets, grown without the chains) tell
+//! which, and only those are grown with their chains. A hint's complexity is counted along its chains; the rest of
+//! what they say is read only for the hints kept after the sort. Each thread keeps the memory from call to call.
 
 use std::cell::RefCell;
 
+use super::footprint::Footprints;
 use super::hint::NestedHint;
 use super::links::Search;
 use super::potential::{key, Node, NAKED, NONE, NO_CAUSE, REGION};
@@ -59,16 +60,21 @@ impl Growth {
 struct Multiple<'a> {
     c: &'a Working,
     b: Buffers,
+    /// SE's links, asked of it the first time a growth follows a potential.
+    search: Search<'a>,
+    buf: Vec<u32>,
 }
 
 /// The memory of a [`Multiple`], kept by each thread from call to call.
 #[derive(Default)]
 struct Buffers {
-    /// Every potential of SE's links on `c`, "on" to "off" then "off" to "on": `(key, cause)`, those of key `k`
-    /// in `links[on_off[k].0..on_off[k].1]` and `links[off_on[k].0..off_on[k].1]`.
+    /// SE's links on `c` of the potentials followed so far, "on" to "off" then "off" to "on": `(key, cause)`,
+    /// those of key `k` in `links[on_off[k].0..on_off[k].1]` and `links[off_on[k].0..off_on[k].1]`, once the key
+    /// is in `linked.0` (`linked.1`).
     links: Vec<(u16, u8)>,
     on_off: Vec<(u32, u32)>,
     off_on: Vec<(u32, u32)>,
+    linked: (Set729, Set729),
     /// The growth of the assumption "key on", once grown, else [`NONE`].
     grown: Vec<u32>,
     growths: Vec<Growth>,
@@ -86,74 +92,6 @@ struct Buffers {
 }
 
 impl Buffers {
-    /// Grows the assumption "`cell` is `digit`" along [`Buffers::links`]: appends its potentials to
-    /// [`Buffers::on`] and [`Buffers::off`] in SE's order (pending "on" potentials first, then one "off"; the
-    /// growth stops at a potential found both on and off), notes each one's node in [`Buffers::at`], and returns
-    /// the sets of its "on" and "off" keys.
-    #[inline]
-    fn spread(&mut self, cell: u8, digit: u8) -> (Set729, Set729) {
-        let k = key(cell, digit);
-        let (on_start, off_start) = (self.on.len(), self.off.len());
-        let Buffers {
-            links,
-            on_off,
-            off_on,
-            on: on_list,
-            off: off_list,
-            at,
-            ..
-        } = self;
-        let (mut on, mut off) = (Set729::default(), Set729::default());
-        on.insert(k);
-        at[k] = node(on_start, true);
-        on_list.push(Node {
-            cell,
-            digit,
-            on: true,
-            cause: NO_CAUSE,
-            parent: NONE,
-        });
-        // The potentials pending are those of the lists not followed yet, in their order.
-        let (mut next_on, mut next_off) = (on_start, off_start);
-        'grow: loop {
-            let (n, from_on) = if next_on < on_list.len() {
-                next_on += 1;
-                (on_list[next_on - 1], true)
-            } else if next_off < off_list.len() {
-                next_off += 1;
-                (off_list[next_off - 1], false)
-            } else {
-                break;
-            };
-            let p = node(if from_on { next_on } else { next_off } - 1, from_on);
-            let pk = key(n.cell, n.digit);
-            let (range, same, opposite, list) = if from_on {
-                (on_off[pk], &mut off, &on, &mut *off_list)
-            } else {
-                (off_on[pk], &mut on, &off, &mut *on_list)
-            };
-            for &(k, cause) in &links[range.0 as usize..range.1 as usize] {
-                let k = k as usize;
-                if opposite.contains(k) {
-                    break 'grow;
-                }
-                if same.contains(k) {
-                    continue;
-                }
-                same.insert(k);
-                at[k] = node(list.len(), !from_on);
-                list.push(Node {
-                    cell: (k / 9) as u8,
-                    digit: (k % 9) as u8 + 1,
-                    on: !from_on,
-                    cause,
-                    parent: p,
-                });
-            }
-        }
-        (on, off)
-    }
-
     /// Appends to [`Buffers::by_key`] the nodes of the keys of `on` and `off` (a growth's, their nodes in
     /// [`Buffers::at`]) in key order: where they start, and for each word `w` of the sets how many keys are below
     /// `64 * w` (a [`Growth`]'s `by_key` and `rank`).
@@ -197,6 +135,7 @@ impl<'a> Multiple<'a> {
         b.links.clear();
         b.on_off.resize(729, (0, 0));
         b.off_on.resize(729, (0, 0));
+        b.linked = Default::default();
         b.grown.clear();
         b.grown.resize(729, NONE);
         b.growths.clear();
@@ -205,36 +144,106 @@ impl<'a> Multiple<'a> {
         b.by_key.clear();
         b.outcomes.clear();
         b.at.resize(729, NONE);
-        let mut s = Multiple { c, b };
-        // SE's links, asked once for each potential: a growth follows them again and again.
-        let mut search = Search::new(c);
-        let mut buf = Vec::new();
-        for cell in 0..81u8 {
-            for d in DigitSet(c.mask[cell as usize]).iter() {
-                let k = key(cell, d);
-                for on in [true, false] {
-                    search.nodes.clear();
-                    let p = search.push(cell, d, on, NO_CAUSE, NONE);
-                    if on {
-                        search.on_to_off(p, true, &mut buf, |_, _| true);
-                    } else {
-                        search.off_to_on(p, true, true, &mut buf, |_, _| true);
-                    }
-                    let start = s.b.links.len() as u32;
-                    s.b.links.extend(buf.iter().map(|&q| {
-                        let n = search.nodes[q as usize];
-                        (key(n.cell, n.digit) as u16, n.cause)
-                    }));
-                    let range = (start, s.b.links.len() as u32);
-                    if on {
-                        s.b.on_off[k] = range;
-                    } else {
-                        s.b.off_on[k] = range;
-                    }
+        Multiple {
+            c,
+            b,
+            search: Search::new(c),
+            buf: Vec::new(),
+        }
+    }
+
+    /// The range in [`Buffers::links`] of SE's links of the potential `n` (of key `k`), asked of [`Search`] the
+    /// first time.
+    fn links(&mut self, k: usize, n: Node) -> (u32, u32) {
+        let (linked, ranges) = if n.on {
+            (&mut self.b.linked.0, &mut self.b.on_off)
+        } else {
+            (&mut self.b.linked.1, &mut self.b.off_on)
+        };
+        if linked.contains(k) {
+            return ranges[k];
+        }
+        linked.insert(k);
+        let search = &mut self.search;
+        search.nodes.clear();
+        let p = search.push(n.cell, n.digit, n.on, NO_CAUSE, NONE);
+        if n.on {
+            search.on_to_off(p, true, &mut self.buf, |_, _| true);
+        } else {
+            search.off_to_on(p, true, true, &mut self.buf, |_, _| true);
+        }
+        let start = self.b.links.len() as u32;
+        self.b.links.extend(self.buf.iter().map(|&q| {
+            let n = search.nodes[q as usize];
+            (key(n.cell, n.digit) as u16, n.cause)
+        }));
+        ranges[k] = (start, self.b.links.len() as u32);
+        ranges[k]
+    }
+
+    /// Grows the assumption "`cell` is `digit`" along SE's links: appends its potentials to [`Buffers::on`] and
+    /// [`Buffers::off`] in SE's order (pending "on" potentials first, then one "off"; the growth stops at a
+    /// potential found both on and off), notes each one's node in [`Buffers::at`], and returns the sets of its
+    /// "on" and "off" keys.
+    fn spread(&mut self, cell: u8, digit: u8) -> (Set729, Set729) {
+        let k = key(cell, digit);
+        let (on_start, off_start) = (self.b.on.len(), self.b.off.len());
+        let (mut on, mut off) = (Set729::default(), Set729::default());
+        on.insert(k);
+        self.b.at[k] = node(on_start, true);
+        self.b.on.push(Node {
+            cell,
+            digit,
+            on: true,
+            cause: NO_CAUSE,
+            parent: NONE,
+        });
+        // The potentials pending are those of the lists not followed yet, in their order.
+        let (mut next_on, mut next_off) = (on_start, off_start);
+        'grow: loop {
+            let (n, from_on) = if next_on < self.b.on.len() {
+                next_on += 1;
+                (self.b.on[next_on - 1], true)
+            } else if next_off < self.b.off.len() {
+                next_off += 1;
+                (self.b.off[next_off - 1], false)
+            } else {
+                break;
+            };
+            let p = node(if from_on { next_on } else { next_off } - 1, from_on);
+            let range = self.links(key(n.cell, n.digit), n);
+            let Buffers {
+                links,
+                on: on_list,
+                off: off_list,
+                at,
+                ..
+            } = &mut self.b;
+            let (same, opposite, list) = if from_on {
+                (&mut off, &on, off_list)
+            } else {
+                (&mut on, &off, on_list)
+            };
+            for &(k, cause) in &links[range.0 as usize..range.1 as usize] {
+                let k = k as usize;
+                if opposite.contains(k) {
+                    break 'grow;
                 }
+                if same.contains(k) {
+                    continue;
+                }
+                same.insert(k);
+                at[k] = node(list.len(), !from_on);
+                list.push(Node {
+                    cell: (k / 9) as u8,
+                    digit: (k % 9) as u8 + 1,
+                    on: !from_on,
+                    cause,
+                    parent: p,
+                });
             }
         }
-        s
+        (on, off)
     }
 
     /// The growth of "`cell` is `digit`" (SE's `doChaining` without dynamic removals: pending "on" potentials
@@ -248,7 +257,7 @@ impl<'a> Multiple<'a> {
         let g = self.b.growths.len() as u32;
         self.b.grown[k] = g;
         let (on_start, off_start) = (self.b.on.len(), self.b.off.len());
-        let (on, off) = self.b.spread(cell, digit);
+        let (on, off) = self.spread(cell, digit);
         let (by_key, rank) = self.b.index_by_key(&on, &off);
         let b = &mut self.b;
         b.growths.push(Growth {
@@ -348,37 +357,27 @@ impl<'a> Multiple<'a> {
         }
     }
 
-    /// SE's `doRegionChainings` for candidate `v` of `cell`, whose growth is `g`.
-    fn regions(
+    /// The hints of the assumptions `assumed` (`(cell, digit)`: a cell's candidates, or a digit's places in a
+    /// house, the first place first), whose [`Footprints`] have something in common: each grown with its chains,
+    /// with sort key `sort_key` and rule-parent cause `root` (SE's `doRegionChainings` for one house, and the
+    /// cell reduction of `getMultipleChainsHintList`).
+    fn forced(
         &mut self,
-        cell: usize,
-        v: u8,
-        g: u32,
+        assumed: &[(u8, u8)],
+        (sort_key, root): (u8, u8),
         outcomes: &mut Vec<u32>,
         out: &mut Vec<Hint>,
     ) {
-        for t in 0..3 {
-            let places = self.c.places[v as usize - 1] & cells_of(house_of(t, cell));
-            if places.len() < 2 || places.first() != Some(cell) {
-                continue;
-            }
-            outcomes.clear();
+        outcomes.clear();
+        for &(cell, v) in assumed {
+            let g = self.grow(cell, v);
             outcomes.push(g);
-            self.common_start(g);
-            // A house whose places have nothing in common has no hint: its other places need no growth.
-            let mut any = true;
-            for x in places.iter().skip(1) {
-                let gx = self.grow(x as u8, v);
-                outcomes.push(gx);
-                any = self.common_retain(gx);
-                if !any {
-                    break;
-                }
-            }
-            if any {
-                self.hints(outcomes, 6, REGION + t as u8, out);
-            }
         }
+        self.common_start(outcomes[0]);
+        for &g in &outcomes[1..] {
+            self.common_retain(g);
+        }
+        self.hints(outcomes, sort_key, root, out);
     }
 
     /// The chains of hint `h`, as a nested producer reads them (SE's `getChain` of the conclusion in each
@@ -408,25 +407,41 @@ impl<'a> Multiple<'a> {
 /// Every hint of SE's Multiple Forcing Chains on `view`, as a nested producer takes them: in SE's order, repeats
 /// (same eliminations) dropped.
 pub(super) fn nested_hints(view: &Working) -> Vec<NestedHint> {
-    let mut s = Multiple::new(view);
+    let mut prints = Footprints::new(view);
+    let mut s: Option<Multiple> = None;
     let mut hints: Vec<Hint> = Vec::new();
-    let (mut values, mut outcomes) = (Vec::new(), Vec::new());
+    let (mut assumed, mut outcomes) = (Vec::new(), Vec::new());
     for cell in 0..81 {
         let cand = DigitSet(view.mask[cell]);
         if cand.len() <= 2 {
             continue;
         }
-        values.clear();
+        // SE's `doRegionChainings` of each candidate, then the cell's own.
         for v in cand.iter() {
-            let g = s.grow(cell as u8, v);
-            s.regions(cell, v, g, &mut outcomes, &mut hints);
-            values.push(g);
+            for t in 0..3 {
+                let places = view.places[v as usize - 1] & cells_of(house_of(t, cell));
+                if places.len() < 2 || places.first() != Some(cell) {
+                    continue;
+                }
+                assumed.clear();
+                assumed.extend(places.iter().map(|x| (x as u8, v)));
+                if prints.meet(&assumed) {
+                    let s = s.get_or_insert_with(|| Multiple::new(view));
+                    s.forced(&assumed, (6, REGION + t as u8), &mut outcomes, &mut hints);
+                }
+            }
         }
-        s.common_start(values[0]);
-        if values[1..].iter().all(|&g| s.common_retain(g)) {
-            s.hints(&values, 5, NAKED, &mut hints);
+        assumed.clear();
+        assumed.extend(cand.iter().map(|v| (cell as u8, v)));
+        if prints.meet(&assumed) {
+            let s = s.get_or_insert_with(|| Multiple::new(view));
+            s.forced(&assumed, (5, NAKED), &mut outcomes, &mut hints);
         }
     }
+    prints.keep();
+    let Some(s) = s else {
+        return Vec::new();
+    };
     hints.sort_by_key(|h| (h.complexity, h.sort_key));
     // The eliminations met so far: `kept[cell]` has bit `removes` for each (a cell's digits are nine bits).
     let mut kept = [[0u64; 8]; 81];
@@ -446,9 +461,11 @@ pub(super) fn nested_hints(view: &Working) -> Vec<NestedHint> {
 
 #[cfg(test)]
 mod tests {
+    use super::super::footprint::tests::working_grids;
     use super::*;
     use crate::grid::Grid;
     use crate::human::candidates::Candidates;
+    use crate::human::house::CellSet;
 
     /// SE's algorithm as it reads, without the shortcuts: every assumption grown afresh with [`Search`]'s links,
     /// sets as lists, every hint's chains read before the sort. Each hint as `(complexity, cell, removes,
@@ -600,6 +617,18 @@ mod tests {
         out
     }
 
+    /// The hints of `view` as [`Plain`]s.
+    fn plain(view: &Working) -> Vec<Plain> {
+        nested_hints(view)
+            .into_iter()
+            .map(|h| {
+                assert_eq!(h.removes.len(), 1);
+                let (cell, removes) = h.removes[0];
+                (h.complexity, cell, removes.0, h.causes, h.identity)
+            })
+            .collect()
+    }
+
     #[test]
     fn nested_hints_are_those_of_ses_algorithm_as_it_reads() {
         let text = include_str!("../../../../data/puzzles.txt");
@@ -612,19 +641,76 @@ mod tests {
         {
             let g = Grid::parse_line(line.as_bytes()).unwrap();
             let view = Working::of(&Candidates::new(&g).unwrap());
-            let got: Vec<Plain> = nested_hints(&view)
-                .into_iter()
-                .map(|h| {
-                    assert_eq!(h.removes.len(), 1);
-                    let (cell, removes) = h.removes[0];
-                    (h.complexity, cell, removes.0, h.causes, h.identity)
-                })
-                .collect();
             let want = reference(&view);
             assert!(!want.is_empty(), "{line}: no hint to compare");
-            assert_eq!(got, want, "{line}");
+            assert_eq!(plain(&view), want, "{line}");
             compared += want.len();
         }
         assert!(compared > 50, "{compared} hints compared");
+    }
+
+    #[test]
+    fn nested_hints_on_working_grids_are_those_of_ses_algorithm() {
+        let mut compared = 0;
+        for (i, view) in working_grids(60, 8).iter().enumerate() {
+            let want = reference(view);
+            assert_eq!(plain(view), want, "grid {i}");
+            compared += want.len();
+        }
+        assert!(compared > 1000, "{compared} hints compared");
+    }
+
+    /// The keys of potentials held digit by digit.
+    fn keys(planes: &[CellSet; 9]) -> Set729 {
+        let mut s = Set729::default();
+        for (d, cells) in planes.iter().enumerate() {
+            cells
+                .iter()
+                .for_each(|cell| s.insert(key(cell as u8, d as u8 + 1)));
+        }
+        s
+    }
+
+    #[test]
+    fn footprints_are_the_growths_sets_and_meet_as_they_do() {
+        let (mut met, mut apart) = (0, 0);
+        for (i, view) in working_grids(200, 6).iter().enumerate() {
+            let mut prints = Footprints::new(view);
+            let mut s = Multiple::new(view);
+            for cell in 0..81u8 {
+                let cand = DigitSet(view.mask[cell as usize]);
+                for d in cand.iter() {
+                    let f = *prints.get(cell, d);
+                    let g = s.grow(cell, d);
+                    let g = &s.b.growths[g as usize];
+                    assert!(
+                        keys(&f.on) == g.on && keys(&f.off) == g.off,
+                        "grid {i}, cell {cell}, digit {d}"
+                    );
+                }
+                // The cell's candidates, and each digit's places in the cell's houses.
+                let mut groups: Vec<Vec<(u8, u8)>> = vec![cand.iter().map(|d| (cell, d)).collect()];
+                for d in cand.iter() {
+                    for t in 0..3 {
+                        let places =
+                            view.places[d as usize - 1] & cells_of(house_of(t, cell as usize));
+                        groups.push(places.iter().map(|x| (x as u8, d)).collect());
+                    }
+                }
+                for assumed in groups.iter().filter(|a| a.len() >= 2) {
+                    let gs: Vec<u32> = assumed.iter().map(|&(x, d)| s.grow(x, d)).collect();
+                    s.common_start(gs[0]);
+                    let common = gs[1..].iter().all(|&g| s.common_retain(g));
+                    assert_eq!(prints.meet(assumed), common, "grid {i}: {assumed:?}");
+                    if common {
+                        met += 1;
+                    } else {
+                        apart += 1;
+                    }
+                }
+            }
+            prints.keep();
+        }
+        assert!(met > 500 && apart > 10_000, "{met} met, {apart} apart");
     }
 }

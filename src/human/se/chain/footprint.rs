@@ -1,0 +1,422 @@
+//! What each assumption of the static chains reaches, as sets only (its footprint): the "on" and "off" potentials
+//! SE's `doChaining` without dynamic removals grows from "`cell` is `digit`" on a working grid, as
+//! [`super::multiple`] grows them with their chains, and whether the footprints of a cell's candidates or of a
+//! digit's places in a house have anything in common (a Multiple Forcing Chain needs that, and most have not).
+//!
+//! The growth is SE's, step for step: pending "on" potentials first, then one "off"; each potential's links in
+//! SE's order (an "on" one: the cell's other digits, then the digit's other places in the cell's box, row and
+//! column, each cell once; an "off" one: the cell's other digit when it has two, then the digit's last other
+//! place in the box, row and column); a link to a potential met in the other state stops the growth there, with
+//! what was found so far. Potentials are held digit by digit as cell sets, and no chain (parent, cause, node) is
+//! written.
+//!
+//! Without such a stop a growth reaches every potential its links lead to, whatever their order: its closure. So
+//! the closure is worked out first, a set of cells at a time (an "on" potential's "on" successors two links away
+//! are unions of per-grid tables: [`Links`]); when no potential of it is both on and off, the growth met no
+//! contradiction and the closure is its footprint; else the growth is replayed step by step to find where SE's
+//! stops.
+
+use std::cell::Cell;
+
+use super::potential::{key, NONE};
+use super::working::Working;
+use crate::human::house::{CellSet, DigitSet, PEERS};
+use crate::human::se::{cells_of, house_of};
+
+/// Potentials of one state, the cells of each digit (index `digit - 1`).
+pub(super) type Planes = [CellSet; 9];
+
+/// The "on" and "off" potentials an assumption reaches.
+#[derive(Clone, Copy)]
+pub(super) struct Footprint {
+    pub on: Planes,
+    pub off: Planes,
+}
+
+const EMPTY: Footprint = Footprint {
+    on: [CellSet::EMPTY; 9],
+    off: [CellSet::EMPTY; 9],
+};
+
+/// The footprints of the assumptions on one working grid, each grown the first time asked; the memory is the
+/// thread's, kept from grid to grid.
+pub(super) struct Footprints<'a> {
+    c: &'a Working,
+    b: Box<Buffers>,
+}
+
+#[derive(Default)]
+struct Buffers {
+    /// The index in `prints` of the footprint of "key on", once grown, else [`NONE`].
+    index: Vec<u32>,
+    prints: Vec<Footprint>,
+    /// Scratch: the pending "on" and "off" potentials of a growth, `(cell, digit)` in SE's order.
+    on: Vec<(u8, u8)>,
+    off: Vec<(u8, u8)>,
+    links: Links,
+}
+
+/// SE's links of the grid as sets, for the closures: written for the places of each digit only (the closures
+/// read no other entry).
+struct Links {
+    /// `conj[d][cell]`: the cells whose "on" potential of digit `d + 1` its "off" potential in `cell` turns on
+    /// (the digit's last other place in a house of `cell`).
+    conj: Box<[[CellSet; 81]; 9]>,
+    /// `xrow[d][cell]`: the union of `conj[d]` over the digit's places among the peers of `cell` (the "on"
+    /// potentials of digit `d + 1` that its "on" potential in `cell` turns on two links away).
+    xrow: Box<[[CellSet; 81]; 9]>,
+    /// `bivalue[d][e]`: the cells of two candidates, digits `d + 1` and `e + 1`; `pairs[d]` the digits `e` (bit
+    /// `e`) with any.
+    bivalue: [[CellSet; 9]; 9],
+    pairs: [u16; 9],
+}
+
+impl Default for Links {
+    fn default() -> Links {
+        Links {
+            conj: Box::new([[CellSet::EMPTY; 81]; 9]),
+            xrow: Box::new([[CellSet::EMPTY; 81]; 9]),
+            bivalue: [[CellSet::EMPTY; 9]; 9],
+            pairs: [0; 9],
+        }
+    }
+}
+
+impl Links {
+    /// The tables of the working grid `c`.
+    fn build(&mut self, c: &Working) {
+        for d in 0..9 {
+            let places = c.places[d];
+            let (conj, xrow) = (&mut self.conj[d], &mut self.xrow[d]);
+            for cell in places.iter() {
+                conj[cell] = CellSet::EMPTY;
+                xrow[cell] = CellSet::EMPTY;
+            }
+            // The places with a last other place in some house.
+            let mut linked = CellSet::EMPTY;
+            for h in 0..27 {
+                let two = places & cells_of(crate::human::house::House(h));
+                if two.len() == 2 {
+                    let a = two.0.trailing_zeros() as usize;
+                    let b = (two.0 & (two.0 - 1)).trailing_zeros() as usize;
+                    conj[a].insert(b);
+                    conj[b].insert(a);
+                    linked |= two;
+                }
+            }
+            for x in linked.iter() {
+                let to = conj[x];
+                for cell in (PEERS[x] & places).iter() {
+                    xrow[cell] |= to;
+                }
+            }
+        }
+        self.bivalue = [[CellSet::EMPTY; 9]; 9];
+        self.pairs = [0; 9];
+        for (cell, &m) in c.mask.iter().enumerate() {
+            if m.count_ones() == 2 {
+                let (a, b) = (m.trailing_zeros() as usize, 15 - m.leading_zeros() as usize);
+                self.bivalue[a][b].insert(cell);
+                self.bivalue[b][a].insert(cell);
+                self.pairs[a] |= 1 << b;
+                self.pairs[b] |= 1 << a;
+            }
+        }
+    }
+}
+
+thread_local! {
+    /// The thread's buffers, lent to one [`Footprints`] at a time.
+    static SPARE: Cell<Option<Box<Buffers>>> = const { Cell::new(None) };
+}
+
+impl<'a> Footprints<'a> {
+    /// No footprint grown yet on `c`.
+    pub(super) fn new(c: &'a Working) -> Footprints<'a> {
+        let mut b = SPARE.with(|s| s.take()).unwrap_or_default();
+        b.index.clear();
+        b.index.resize(729, NONE);
+        b.prints.clear();
+        b.links.build(c);
+        Footprints { c, b }
+    }
+
+    /// Gives the memory back to the thread, for the next grid.
+    pub(super) fn keep(self) {
+        SPARE.with(|s| s.set(Some(self.b)));
+    }
+
+    /// The footprint of "`cell` is `digit`".
+    pub(super) fn get(&mut self, cell: u8, digit: u8) -> &Footprint {
+        let k = key(cell, digit);
+        if self.b.index[k] == NONE {
+            self.b.index[k] = self.b.prints.len() as u32;
+            let (f, whole) = self.closure(cell, digit);
+            let f = if whole { f } else { self.grow(cell, digit) };
+            self.b.prints.push(f);
+        }
+        &self.b.prints[self.b.index[k] as usize]
+    }
+
+    /// Whether some potential is in the footprints of all `assumed` (`(cell, digit)`, two or more): those grown
+    /// already are met first, so that a set found empty grows no more of them.
+    pub(super) fn meet(&mut self, assumed: &[(u8, u8)]) -> bool {
+        let mut common: Option<Footprint> = None;
+        for grown in [true, false] {
+            for &(cell, digit) in assumed {
+                if (self.b.index[key(cell, digit)] != NONE) != grown {
+                    continue;
+                }
+                let f = self.get(cell, digit);
+                let Some(c) = &mut common else {
+                    common = Some(*f);
+                    continue;
+                };
+                let mut any = 0;
+                for d in 0..9 {
+                    c.on[d] &= f.on[d];
+                    c.off[d] &= f.off[d];
+                    any |= (c.on[d] | c.off[d]).0;
+                }
+                if any == 0 {
+                    return false;
+                }
+            }
+        }
+        true
+    }
+
+    /// The closure of "`cell` is `digit`": every potential its links lead to, and whether none of them is both on
+    /// and off (then the growth meets no contradiction, and the closure is its footprint).
+    fn closure(&mut self, cell: u8, digit: u8) -> (Footprint, bool) {
+        let (c, t) = (self.c, &self.b.links);
+        let mut f = EMPTY;
+        let mut queue = std::mem::take(&mut self.b.on);
+        queue.clear();
+        f.on[digit as usize - 1].insert(cell as usize);
+        queue.push((cell, digit - 1));
+        // Turns on the potentials of digit index `d` in `cells` not on yet, and queues them.
+        let turn_on = |f: &mut Footprint, queue: &mut Vec<(u8, u8)>, d: usize, cells: CellSet| {
+            let fresh = cells.0 & !f.on[d].0;
+            if fresh != 0 {
+                f.on[d].0 |= fresh;
+                queue.extend(CellSet(fresh).iter().map(|x| (x as u8, d as u8)));
+            }
+        };
+        let mut next = 0;
+        while let Some(&(at, i)) = queue.get(next) {
+            next += 1;
+            let (cell, i) = (at as usize, i as usize);
+            // Off: the digit's other places among the peers; on: their last other places, and the other digit
+            // of those of two candidates.
+            let peers = c.places[i] & PEERS[cell];
+            f.off[i] |= peers;
+            turn_on(&mut f, &mut queue, i, t.xrow[i][cell]);
+            let mut es = t.pairs[i];
+            while es != 0 {
+                let e = es.trailing_zeros() as usize;
+                es &= es - 1;
+                turn_on(&mut f, &mut queue, e, peers & t.bivalue[i][e]);
+            }
+            // Off: the cell's other digits; on: their last other places (the cell's other digit, when it has
+            // two, is this one, on already).
+            let mut others = c.mask[cell] & !(1 << i);
+            while others != 0 {
+                let e = others.trailing_zeros() as usize;
+                others &= others - 1;
+                f.off[e].insert(cell);
+                turn_on(&mut f, &mut queue, e, t.conj[e][cell]);
+            }
+        }
+        self.b.on = queue;
+        let clash = (0..9).fold(0, |m, d| m | (f.on[d].0 & f.off[d].0));
+        (f, clash == 0)
+    }
+
+    /// Grows "`cell` is `digit`" as SE does, step by step (see the module's comment).
+    fn grow(&mut self, cell: u8, digit: u8) -> Footprint {
+        let c = self.c;
+        let mut f = EMPTY;
+        let (mut on, mut off) = (
+            std::mem::take(&mut self.b.on),
+            std::mem::take(&mut self.b.off),
+        );
+        on.clear();
+        off.clear();
+        f.on[digit as usize - 1].insert(cell as usize);
+        on.push((cell, digit));
+        let (mut next_on, mut next_off) = (0, 0);
+        loop {
+            if let Some(&(cell, digit)) = on.get(next_on) {
+                next_on += 1;
+                if !on_to_off(c, &mut f, cell as usize, digit, &mut off) {
+                    break;
+                }
+            } else if let Some(&(cell, digit)) = off.get(next_off) {
+                next_off += 1;
+                if !off_to_on(c, &mut f, cell as usize, digit, &mut on) {
+                    break;
+                }
+            } else {
+                break;
+            }
+        }
+        self.b.on = on;
+        self.b.off = off;
+        f
+    }
+}
+
+/// Takes in the potential (`x`, `d`), "on" when `on`, that a link leads to: false (the growth stops) when `f`
+/// holds it in the other state; else it joins `f` and `pending`, unless there already.
+#[inline]
+fn take(f: &mut Footprint, pending: &mut Vec<(u8, u8)>, x: usize, d: u8, on: bool) -> bool {
+    let i = d as usize - 1;
+    let (same, opposite) = if on {
+        (&mut f.on, &f.off)
+    } else {
+        (&mut f.off, &f.on)
+    };
+    if opposite[i].contains(x) {
+        return false;
+    }
+    if !same[i].contains(x) {
+        same[i].insert(x);
+        pending.push((x as u8, d));
+    }
+    true
+}
+
+/// The links of the "on" potential (`cell`, `digit`) taken in: each "off" potential not in `f` yet joins it and
+/// `pending`, in SE's order; false (the growth stops) at the first that `f` holds "on", those before it taken in.
+#[inline]
+fn on_to_off(
+    c: &Working,
+    f: &mut Footprint,
+    cell: usize,
+    digit: u8,
+    pending: &mut Vec<(u8, u8)>,
+) -> bool {
+    for d in DigitSet(c.mask[cell]).iter().filter(|&d| d != digit) {
+        if !take(f, pending, cell, d, false) {
+            return false;
+        }
+    }
+    let i = digit as usize - 1;
+    let mut added = CellSet::single(cell);
+    for t in 0..3 {
+        let places = c.places[i] & cells_of(house_of(t, cell)) & !added;
+        added |= places;
+        let hit = places & f.on[i];
+        if !hit.is_empty() {
+            // The places before the first met "on" are taken in, then the growth stops.
+            let first = hit.0.trailing_zeros();
+            f.off[i] |= CellSet(places.0 & ((1u128 << first) - 1));
+            return false;
+        }
+        let new = places & !f.off[i];
+        f.off[i] |= new;
+        pending.extend(new.iter().map(|x| (x as u8, digit)));
+    }
+    true
+}
+
+/// The links of the "off" potential (`cell`, `digit`) taken in: each "on" potential not in `f` yet joins it and
+/// `pending`, in SE's order; false (the growth stops) at the first that `f` holds "off".
+#[inline]
+fn off_to_on(
+    c: &Working,
+    f: &mut Footprint,
+    cell: usize,
+    digit: u8,
+    pending: &mut Vec<(u8, u8)>,
+) -> bool {
+    let cand = DigitSet(c.mask[cell]);
+    if cand.len() == 2 {
+        let mut other = cand;
+        other.remove(digit);
+        if let Some(d) = other.first() {
+            if !take(f, pending, cell, d, true) {
+                return false;
+            }
+        }
+    }
+    let i = digit as usize - 1;
+    for t in 0..3 {
+        let mut others = c.places[i] & cells_of(house_of(t, cell));
+        others.remove(cell);
+        if others.len() == 1 && !take(f, pending, others.0.trailing_zeros() as usize, digit, true) {
+            return false;
+        }
+    }
+    true
+}
+
+#[cfg(test)]
+pub(super) mod tests {
+    use super::*;
+    use crate::grid::Grid;
+    use crate::human::candidates::Candidates;
+
+    /// Working grids as a dynamic chain leaves them: the candidates of puzzles of `data/puzzles.txt`, each with
+    /// about one candidate in `1 / rate` removed at random (a cell keeps one at least), `n` in all.
+    pub(in crate::human::se::chain) fn working_grids(n: usize, rate: u64) -> Vec<Working> {
+        let text = include_str!("../../../../data/puzzles.txt");
+        let puzzles: Vec<&str> = text.lines().filter(|l| !l.starts_with('#')).collect();
+        let mut seed = 0x9E37_79B9_7F4A_7C15u64;
+        let mut next = move || {
+            seed ^= seed << 13;
+            seed ^= seed >> 7;
+            seed ^= seed << 17;
+            seed
+        };
+        (0..n)
+            .map(|i| {
+                let g = Grid::parse_line(puzzles[i % puzzles.len()].as_bytes()).unwrap();
+                let mut w = Working::of(&Candidates::new(&g).unwrap());
+                for cell in 0..81 {
+                    for d in DigitSet(w.mask[cell]).iter() {
+                        if next() % rate == 0 && w.mask[cell].count_ones() > 1 {
+                            w.remove(cell, d);
+                        }
+                    }
+                }
+                w
+            })
+            .collect()
+    }
+
+    #[test]
+    fn closures_give_the_footprints_of_the_step_by_step_growths() {
+        let (mut whole, mut clashed) = (0, 0);
+        for (i, w) in working_grids(300, 5).iter().enumerate() {
+            let mut prints = Footprints::new(w);
+            for cell in 0..81u8 {
+                for d in DigitSet(w.mask[cell as usize]).iter() {
+                    let want = prints.grow(cell, d);
+                    let (closure, no_clash) = prints.closure(cell, d);
+                    let got = *prints.get(cell, d);
+                    assert_eq!(
+                        (got.on, got.off),
+                        (want.on, want.off),
+                        "grid {i}, r{}c{} is {d}",
+                        cell / 9 + 1,
+                        cell % 9 + 1
+                    );
+                    if no_clash {
+                        whole += 1;
+                        assert_eq!((closure.on, closure.off), (want.on, want.off));
+                    } else {
+                        clashed += 1;
+                    }
+                }
+            }
+            prints.keep();
+        }
+        // Both ways were taken many times.
+        assert!(
+            whole > 10_000 && clashed > 1_000,
+            "{whole} closures, {clashed} growths replayed"
+        );
+    }
+}
