@@ -591,6 +591,53 @@ mod tests {
     }
 
     #[test]
+    fn the_reach_tests_say_exactly_where_a_forcing_chain_meets_its_source() {
+        // `may_refute_on` and `may_refute_off` are exact: a forcing chain's search meets every potential its
+        // links reach, so it meets its source's conjugate exactly when the reach says it may.
+        let (mut on_hits, mut y_hits, mut off_hits, mut misses) = (0, 0, 0, 0);
+        for w in grids() {
+            let mut s = Search::new(&w);
+            Reach::with(|reach| {
+                reach.prepare(&s);
+                for y in [false, true] {
+                    reach.build(&s, y, true);
+                    for cell in 0..81 {
+                        if count9(w.mask[cell]) < 2 {
+                            continue;
+                        }
+                        for d in w.get(cell).iter() {
+                            s.nodes.clear();
+                            let on = s.push(cell as u8, d, true, NO_CAUSE, NONE);
+                            let found = s.forcing_chain(on, y).is_some();
+                            let said = reach.may_refute_on(&s, y, cell, d);
+                            assert_eq!(said, found, "on {cell} {d} y {y}");
+                            // Refuted by a digit of its own cell turned on (a Y link's "off").
+                            let di = d as usize - 1;
+                            let own = (reach.reach_of(key(cell as u8, d))[di]
+                                & crate::human::house::PEERS[cell]
+                                & w.places[di])
+                                .is_empty();
+                            y_hits += usize::from(found && own);
+                            on_hits += usize::from(found);
+                            s.nodes.clear();
+                            let off = s.push(cell as u8, d, false, NO_CAUSE, NONE);
+                            let found = s.forcing_chain(off, y).is_some();
+                            assert_eq!(
+                                reach.may_refute_off(&s, y, cell, d),
+                                found,
+                                "off {cell} {d}"
+                            );
+                            off_hits += usize::from(found);
+                            misses += usize::from(!found);
+                        }
+                    }
+                }
+            });
+        }
+        assert!(on_hits > 0 && y_hits > 0 && off_hits > 0 && misses > 0);
+    }
+
+    #[test]
     fn the_x_pass_read_digit_by_digit_is_the_pass_itself() {
         let (mut placements, mut singles, mut total) = (0, 0, 0);
         for w in grids() {

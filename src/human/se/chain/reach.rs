@@ -353,7 +353,7 @@ impl Reach {
     }
 
     /// What the "on" potential of key `a` reaches (itself included); `a` is one of the pass's potentials.
-    fn reach_of(&self, a: usize) -> &Planes {
+    pub(super) fn reach_of(&self, a: usize) -> &Planes {
         &self.reach[self.comp[a] as usize]
     }
 
@@ -365,11 +365,18 @@ impl Reach {
         if !(r[di] & PEERS[cell] & s.c.places[di]).is_empty() {
             return true;
         }
-        y && s
-            .c
-            .get(cell)
-            .iter()
-            .any(|d| d != digit && r[d as usize - 1].contains(cell))
+        if !y {
+            return false;
+        }
+        // The cell's other digits that something reachable turns on there.
+        let mut others = s.c.mask[cell] & !(1 << di);
+        let mut on = 0u16;
+        while others != 0 {
+            let e = others.trailing_zeros() as usize;
+            others &= others - 1;
+            on |= ((r[e].0 >> cell) as u16 & 1) << e;
+        }
+        on != 0
     }
 
     /// Whether the forcing chain from `digit` in `cell` "off" may meet its "on": it is reachable from a potential
