@@ -16,7 +16,7 @@ use super::working::Working;
 use crate::human::house::HOUSE_LIST;
 use crate::human::house::{CellSet, DigitSet};
 use crate::human::se::{
-    cells_at, cells_of, combinations, count9, house_of, positions, region, two_or_more, BOX_COL_ROW,
+    cells_at, cells_of, combinations, house_of, positions, region, two_or_more, BOX_COL_ROW,
 };
 
 /// A chain's working grid, with the grid it started from.
@@ -214,13 +214,7 @@ fn x_wing(
 /// candidates the chain removed, on which the level-1 hints rest. A hint resting on none of them is dropped
 /// ([`Offs::hint`]), so a technique need only look where they lie.
 pub(super) fn gone_places(g: &Grids) -> [CellSet; 9] {
-    let mut gone = [CellSet::EMPTY; 9];
-    for cell in 0..81 {
-        for d in DigitSet(g.source.mask[cell] & !g.now.mask[cell]).iter() {
-            gone[d as usize - 1].insert(cell);
-        }
-    }
-    gone
+    std::array::from_fn(|d| g.source.places[d] & !g.now.places[d])
 }
 
 /// Whether a set of cells holds exactly two.
@@ -327,13 +321,7 @@ fn hidden_pairs(g: &Grids, gone: &[CellSet; 9], out: &mut Offs) {
 fn naked_pairs(g: &Grids, gone: &[CellSet; 9], out: &mut Offs) {
     let mut s = Scratch::default();
     let any_gone = gone.iter().fold(CellSet::EMPTY, |s, &c| s | c);
-    // The cells of two candidates.
-    let mut two = CellSet::EMPTY;
-    for cell in 0..81 {
-        if count9(g.now.mask[cell]) == 2 {
-            two.insert(cell);
-        }
-    }
+    let two = bivalue(g.now);
     for t in BOX_COL_ROW {
         for i in 0..9 {
             let h = region(t, i);
@@ -358,6 +346,17 @@ fn naked_pairs(g: &Grids, gone: &[CellSet; 9], out: &mut Offs) {
             }
         }
     }
+}
+
+/// The cells of two candidates of `w`, counted across the digits' places a bit slice at a time.
+pub(super) fn bivalue(w: &Working) -> CellSet {
+    let (mut one, mut two, mut more) = (0u128, 0u128, 0u128);
+    for p in &w.places {
+        more |= two & p.0;
+        two |= one & p.0;
+        one |= p.0;
+    }
+    CellSet(two & !more)
 }
 
 /// The two-bit masks within the 9-bit mask `set`, in [`combinations`]`(2)`'s order.
@@ -608,11 +607,21 @@ mod tests {
                     .for_each(|c| s.insert(c));
                 s
             });
+            let places_of = |mask: &[u16; 81]| -> [CellSet; 9] {
+                std::array::from_fn(|d| {
+                    let mut s = CellSet::EMPTY;
+                    (0..81)
+                        .filter(|&c| mask[c] >> d & 1 != 0)
+                        .for_each(|c| s.insert(c));
+                    s
+                })
+            };
+            assert_eq!(places_of(&now), places);
             let (now, source) = (
                 Working { mask: now, places },
                 Working {
                     mask: source,
-                    places: [CellSet::EMPTY; 9],
+                    places: places_of(&source),
                 },
             );
             let g = Grids {
@@ -622,6 +631,17 @@ mod tests {
                 placed: &placed,
             };
             let gone = gone_places(&g);
+            // The chain's eliminations and the cells of two candidates, as the masks say.
+            for cell in 0..81 {
+                for d in 1..=9u8 {
+                    assert_eq!(
+                        gone[d as usize - 1].contains(cell),
+                        super::gone(&g, cell, d)
+                    );
+                }
+                let two = now.mask[cell].count_ones() == 2;
+                assert_eq!(bivalue(&now).contains(cell), two);
+            }
             for (i, (name, rule, plain)) in rules.iter().enumerate() {
                 let (mut fast, mut want) = (Offs::default(), Offs::default());
                 rule(&g, &gone, &mut fast);

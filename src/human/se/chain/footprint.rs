@@ -50,6 +50,8 @@ struct Buffers {
     /// The index in `prints` of the footprint of "key on", once grown, else [`NONE`].
     index: Vec<u32>,
     prints: Vec<Footprint>,
+    /// Whether each of `prints` is its assumption's closure (it met no contradiction).
+    closed: Vec<bool>,
     /// Scratch: the pending "on" and "off" potentials of a growth, `(cell, digit)` in SE's order.
     on: Vec<(u8, u8)>,
     off: Vec<(u8, u8)>,
@@ -137,6 +139,7 @@ impl<'a> Footprints<'a> {
         b.index.clear();
         b.index.resize(729, NONE);
         b.prints.clear();
+        b.closed.clear();
         b.links.build(c);
         Footprints { c, b }
     }
@@ -150,10 +153,11 @@ impl<'a> Footprints<'a> {
     pub(super) fn get(&mut self, cell: u8, digit: u8) -> &Footprint {
         let k = key(cell, digit);
         if self.b.index[k] == NONE {
-            self.b.index[k] = self.b.prints.len() as u32;
             let (f, whole) = self.closure(cell, digit);
             let f = if whole { f } else { self.grow(cell, digit) };
+            self.b.index[k] = self.b.prints.len() as u32;
             self.b.prints.push(f);
+            self.b.closed.push(whole);
         }
         &self.b.prints[self.b.index[k] as usize]
     }
@@ -187,7 +191,8 @@ impl<'a> Footprints<'a> {
     }
 
     /// The closure of "`cell` is `digit`": every potential its links lead to, and whether none of them is both on
-    /// and off (then the growth meets no contradiction, and the closure is its footprint).
+    /// and off (then the growth meets no contradiction, and the closure is its footprint). An "on" potential met
+    /// whose closure is known already brings it in whole, not followed again.
     fn closure(&mut self, cell: u8, digit: u8) -> (Footprint, bool) {
         let (c, t) = (self.c, &self.b.links);
         let mut f = EMPTY;
@@ -207,6 +212,15 @@ impl<'a> Footprints<'a> {
         while let Some(&(at, i)) = queue.get(next) {
             next += 1;
             let (cell, i) = (at as usize, i as usize);
+            let known = self.b.index[cell * 9 + i];
+            if known != NONE && self.b.closed[known as usize] {
+                let g = &self.b.prints[known as usize];
+                for d in 0..9 {
+                    f.on[d] |= g.on[d];
+                    f.off[d] |= g.off[d];
+                }
+                continue;
+            }
             // Off: the digit's other places among the peers; on: their last other places, and the other digit
             // of those of two candidates.
             let peers = c.places[i] & PEERS[cell];

@@ -138,12 +138,12 @@ fn nested(g: &Grids, out: &mut Offs, hints: &[NestedHint]) {
 /// (two or more left) ([`super::multiple::nested_hints`]).
 fn resting(g: &Grids, gone: &[CellSet; 9]) -> (bool, bool) {
     let (mut links, mut roots) = (false, false);
-    for cell in 0..81 {
-        if g.source.mask[cell] & !g.now.mask[cell] != 0 {
-            let n = count9(g.now.mask[cell]);
-            links |= n == 2;
-            roots |= n >= 2;
-        }
+    // The cells that lost candidates.
+    let changed = gone.iter().fold(CellSet::EMPTY, |s, &c| s | c);
+    for cell in changed.iter() {
+        let n = count9(g.now.mask[cell]);
+        links |= n == 2;
+        roots |= n >= 2;
     }
     for (&places, &lost) in g.now.places.iter().zip(gone) {
         // A link is a root too: nothing more to learn.
