@@ -411,6 +411,7 @@ fn x_wings(g: &Grids, gone: &[CellSet; 9], out: &mut Offs) {
 
 #[cfg(test)]
 mod tests {
+    use super::super::samples::Xorshift;
     use super::*;
 
     #[test]
@@ -554,13 +555,8 @@ mod tests {
     /// Random working grids, `(source, now, open, placed)`: cells of two to six candidates (a few with a value),
     /// about one candidate in four removed by the "chain", each digit placed a random number of times.
     fn random_grids(n: usize) -> Vec<Sample> {
-        let mut seed = 0x2545_F491_4F6C_DD1Du64;
-        let mut next = move || {
-            seed ^= seed << 13;
-            seed ^= seed >> 7;
-            seed ^= seed << 17;
-            seed
-        };
+        let mut random = Xorshift::new(0x2545_F491_4F6C_DD1D);
+        let mut next = move || random.next();
         (0..n)
             .map(|_| {
                 let (mut source, mut open) = ([0u16; 81], CellSet::EMPTY);

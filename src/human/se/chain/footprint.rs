@@ -367,38 +367,9 @@ fn off_to_on(
 }
 
 #[cfg(test)]
-pub(super) mod tests {
+mod tests {
+    use super::super::samples::working_grids;
     use super::*;
-    use crate::grid::Grid;
-    use crate::human::candidates::Candidates;
-
-    /// Working grids as a dynamic chain leaves them: the candidates of puzzles of `data/puzzles.txt`, each with
-    /// about one candidate in `1 / rate` removed at random (a cell keeps one at least), `n` in all.
-    pub(in crate::human::se::chain) fn working_grids(n: usize, rate: u64) -> Vec<Working> {
-        let text = include_str!("../../../../data/puzzles.txt");
-        let puzzles: Vec<&str> = text.lines().filter(|l| !l.starts_with('#')).collect();
-        let mut seed = 0x9E37_79B9_7F4A_7C15u64;
-        let mut next = move || {
-            seed ^= seed << 13;
-            seed ^= seed >> 7;
-            seed ^= seed << 17;
-            seed
-        };
-        (0..n)
-            .map(|i| {
-                let g = Grid::parse_line(puzzles[i % puzzles.len()].as_bytes()).unwrap();
-                let mut w = Working::of(&Candidates::new(&g).unwrap());
-                for cell in 0..81 {
-                    for d in DigitSet(w.mask[cell]).iter() {
-                        if next() % rate == 0 && w.mask[cell].count_ones() > 1 {
-                            w.remove(cell, d);
-                        }
-                    }
-                }
-                w
-            })
-            .collect()
-    }
 
     #[test]
     fn closures_give_the_footprints_of_the_step_by_step_growths() {

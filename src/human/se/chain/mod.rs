@@ -4,7 +4,7 @@
 //! The files, lowest first; each imports only from files above it in this list, never from one below (so the
 //! imports form no circle): `proof` (the chains a chain step is shown with, read back from the potentials only
 //! when a path is explained), `potential` (a candidate on or off with its parents' link, the 729 keys, `NONE`),
-//! `set` (a set of the 729 candidates), `working` (the working grid), `hint` (SE's order of chain hints and what a
+//! `set` (a set of the 729 candidates), `working` (the working grid), `samples` (the tests' random working grids), `hint` (SE's order of chain hints and what a
 //! nested producer hands a nesting chain), `kind` (which `Chaining` producer), `links` (SE's static links and the
 //! search holding their potentials), `reach` (which static searches can find anything), `conclusion` (the hint a
 //! search of Forcing Chains & Cycles concludes), `forcing` (Forcing Chains & Cycles), `footprint` (what a static
@@ -30,5 +30,7 @@ mod nested;
 mod potential;
 pub(super) mod proof;
 mod reach;
+#[cfg(test)]
+mod samples;
 mod set;
 mod working;

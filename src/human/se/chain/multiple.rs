@@ -461,7 +461,7 @@ pub(super) fn nested_hints(view: &Working) -> Vec<NestedHint> {
 
 #[cfg(test)]
 mod tests {
-    use super::super::footprint::tests::working_grids;
+    use super::super::samples::working_grids;
     use super::*;
     use crate::grid::Grid;
     use crate::human::candidates::Candidates;
