@@ -12,12 +12,13 @@
 //!
 //! Without such a stop a growth reaches every potential its links lead to, whatever their order: its closure. So
 //! the closure is worked out first, a set of cells at a time (an "on" potential's "on" successors two links away
-//! are unions of per-grid tables: [`Links`]); when no potential of it is both on and off, the growth met no
+//! are unions of per-grid tables: [`Tables`]); when no potential of it is both on and off, the growth met no
 //! contradiction and the closure is its footprint; else the growth is replayed step by step to find where SE's
 //! stops.
 
 use std::cell::Cell;
 
+use super::links::Tables;
 use super::potential::{key, NONE};
 use super::working::Working;
 use crate::human::house::{CellSet, DigitSet, PEERS};
@@ -55,76 +56,7 @@ struct Buffers {
     /// Scratch: the pending "on" and "off" potentials of a growth, `(cell, digit)` in SE's order.
     on: Vec<(u8, u8)>,
     off: Vec<(u8, u8)>,
-    links: Links,
-}
-
-/// SE's links of the grid as sets, for the closures: written for the places of each digit only (the closures
-/// read no other entry).
-struct Links {
-    /// `conj[d][cell]`: the cells whose "on" potential of digit `d + 1` its "off" potential in `cell` turns on
-    /// (the digit's last other place in a house of `cell`).
-    conj: Box<[[CellSet; 81]; 9]>,
-    /// `xrow[d][cell]`: the union of `conj[d]` over the digit's places among the peers of `cell` (the "on"
-    /// potentials of digit `d + 1` that its "on" potential in `cell` turns on two links away).
-    xrow: Box<[[CellSet; 81]; 9]>,
-    /// `bivalue[d][e]`: the cells of two candidates, digits `d + 1` and `e + 1`; `pairs[d]` the digits `e` (bit
-    /// `e`) with any.
-    bivalue: [[CellSet; 9]; 9],
-    pairs: [u16; 9],
-}
-
-impl Default for Links {
-    fn default() -> Links {
-        Links {
-            conj: Box::new([[CellSet::EMPTY; 81]; 9]),
-            xrow: Box::new([[CellSet::EMPTY; 81]; 9]),
-            bivalue: [[CellSet::EMPTY; 9]; 9],
-            pairs: [0; 9],
-        }
-    }
-}
-
-impl Links {
-    /// The tables of the working grid `c`.
-    fn build(&mut self, c: &Working) {
-        for d in 0..9 {
-            let places = c.places[d];
-            let (conj, xrow) = (&mut self.conj[d], &mut self.xrow[d]);
-            for cell in places.iter() {
-                conj[cell] = CellSet::EMPTY;
-                xrow[cell] = CellSet::EMPTY;
-            }
-            // The places with a last other place in some house.
-            let mut linked = CellSet::EMPTY;
-            for h in 0..27 {
-                let two = places & cells_of(crate::human::house::House(h));
-                if two.len() == 2 {
-                    let a = two.0.trailing_zeros() as usize;
-                    let b = (two.0 & (two.0 - 1)).trailing_zeros() as usize;
-                    conj[a].insert(b);
-                    conj[b].insert(a);
-                    linked |= two;
-                }
-            }
-            for x in linked.iter() {
-                let to = conj[x];
-                for cell in (PEERS[x] & places).iter() {
-                    xrow[cell] |= to;
-                }
-            }
-        }
-        self.bivalue = [[CellSet::EMPTY; 9]; 9];
-        self.pairs = [0; 9];
-        for (cell, &m) in c.mask.iter().enumerate() {
-            if m.count_ones() == 2 {
-                let (a, b) = (m.trailing_zeros() as usize, 15 - m.leading_zeros() as usize);
-                self.bivalue[a][b].insert(cell);
-                self.bivalue[b][a].insert(cell);
-                self.pairs[a] |= 1 << b;
-                self.pairs[b] |= 1 << a;
-            }
-        }
-    }
+    links: Tables,
 }
 
 thread_local! {

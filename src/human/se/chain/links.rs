@@ -2,14 +2,15 @@
 //! (the cell's other digits, the digit's other places in the cell's box, row and column) and from "off" to "on"
 //! (the cell's other digit when it has two, the digit's last other place in a house), and the search that holds
 //! the potentials they imply ([`Search`]), shared by the forcing chains and cycles, their reachability and the
-//! multiple forcing chains.
+//! multiple forcing chains; and the same links as per-grid tables of cell sets ([`Tables`]), for the searches that
+//! follow sets of potentials at once (reachability, footprints).
 
 use std::collections::VecDeque;
 
 use super::potential::{key, Node, NAKED, NONE, REGION};
 use super::set::Set729;
 use super::working::Working;
-use crate::human::house::{CellSet, House};
+use crate::human::house::{CellSet, House, PEERS};
 use crate::human::se::{cells_of, count9, house_of};
 
 /// The potentials of a static search on `c` and SE's links between them (also [`super::multiple`]'s and [`super::forcing`]'s).
@@ -46,6 +47,79 @@ fn last_places(c: &Working) -> Box<[[u8; 3]; 729]> {
         }
     }
     last
+}
+
+/// SE's links of a working grid as cell sets, digit by digit (index `digit - 1`): written for the places of each
+/// digit only (no other entry is read).
+pub(super) struct Tables {
+    /// `conj[d][cell]`: the cells whose "on" potential of digit `d + 1` its "off" potential in `cell` turns on by
+    /// an X link (the digit's last other place in a house of `cell`).
+    pub conj: Box<[[CellSet; 81]; 9]>,
+    /// `xrow[d][cell]`: the union of `conj[d]` over the digit's places among the peers of `cell` (the "on"
+    /// potentials of digit `d + 1` that its "on" potential in `cell` turns on by two X links).
+    pub xrow: Box<[[CellSet; 81]; 9]>,
+    /// `bivalue[d][e]`: the cells of two candidates, digits `d + 1` and `e + 1`; `pairs[d]` the digits `e` (bit
+    /// `e`) with any; `bivalued` every cell of two candidates.
+    pub bivalue: [[CellSet; 9]; 9],
+    pub pairs: [u16; 9],
+    pub bivalued: CellSet,
+}
+
+impl Default for Tables {
+    fn default() -> Tables {
+        Tables {
+            conj: Box::new([[CellSet::EMPTY; 81]; 9]),
+            xrow: Box::new([[CellSet::EMPTY; 81]; 9]),
+            bivalue: [[CellSet::EMPTY; 9]; 9],
+            pairs: [0; 9],
+            bivalued: CellSet::EMPTY,
+        }
+    }
+}
+
+impl Tables {
+    /// The tables of the working grid `c`. The X links' rows are built from the places with an X link (two
+    /// places in a house): each adds its links to the row of each of its peers that holds the digit.
+    pub(super) fn build(&mut self, c: &Working) {
+        for d in 0..9 {
+            let places = c.places[d];
+            let (conj, xrow) = (&mut self.conj[d], &mut self.xrow[d]);
+            for cell in places.iter() {
+                conj[cell] = CellSet::EMPTY;
+                xrow[cell] = CellSet::EMPTY;
+            }
+            let mut linked = CellSet::EMPTY;
+            for h in 0..27 {
+                let two = places & cells_of(House(h));
+                if two.len() == 2 {
+                    let a = two.0.trailing_zeros() as usize;
+                    let b = (two.0 & (two.0 - 1)).trailing_zeros() as usize;
+                    conj[a].insert(b);
+                    conj[b].insert(a);
+                    linked |= two;
+                }
+            }
+            for x in linked.iter() {
+                let to = conj[x];
+                for cell in (PEERS[x] & places).iter() {
+                    xrow[cell] |= to;
+                }
+            }
+        }
+        self.bivalue = [[CellSet::EMPTY; 9]; 9];
+        self.pairs = [0; 9];
+        self.bivalued = CellSet::EMPTY;
+        for (cell, &m) in c.mask.iter().enumerate() {
+            if count9(m) == 2 {
+                self.bivalued.insert(cell);
+                let (a, b) = (m.trailing_zeros() as usize, 15 - m.leading_zeros() as usize);
+                self.bivalue[a][b].insert(cell);
+                self.bivalue[b][a].insert(cell);
+                self.pairs[a] |= 1 << b;
+                self.pairs[b] |= 1 << a;
+            }
+        }
+    }
 }
 
 impl<'a> Search<'a> {

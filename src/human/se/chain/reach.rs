@@ -24,11 +24,10 @@
 
 use std::cell::Cell;
 
-use super::links::Search;
+use super::links::{Search, Tables};
 use super::potential::key;
 use super::working::Working;
 use crate::human::house::{CellSet, PEERS};
-use crate::human::se::{cells_of, count9, House};
 
 /// Not met yet, in Tarjan's numbering; no component, in [`Reach::comp`].
 const UNSEEN: u16 = u16::MAX;
@@ -58,16 +57,8 @@ pub(super) struct Reach {
     frames: Vec<(u16, u16)>,
     /// The potentials of the finished components.
     done: Planes,
-    /// For each digit and cell, the cells whose "on" potential the digit's "off" there turns on by an X link.
-    conj: Vec<[CellSet; 81]>,
-    /// For each digit and cell, the cells whose "on" potential the digit's "on" there turns on by two X links
-    /// (the union of [`Reach::conj`] over the digit's other places among the cell's peers).
-    xrow: Vec<[CellSet; 81]>,
-    /// For each pair of digits, the bivalue cells holding both.
-    bivalue: [[CellSet; 9]; 9],
-    /// The bivalue cells, and for each digit the digits it shares a bivalue cell with.
-    bivalued: CellSet,
-    pairs: [u16; 9],
+    /// SE's links of the grid as cell sets.
+    t: Tables,
 }
 
 impl Default for Reach {
@@ -84,11 +75,7 @@ impl Default for Reach {
             stack: Vec::new(),
             frames: Vec::new(),
             done: [CellSet::EMPTY; 9],
-            conj: vec![[CellSet::EMPTY; 81]; 9],
-            xrow: vec![[CellSet::EMPTY; 81]; 9],
-            bivalue: [[CellSet::EMPTY; 9]; 9],
-            bivalued: CellSet::EMPTY,
-            pairs: [0; 9],
+            t: Tables::default(),
         }
     }
 }
@@ -113,51 +100,10 @@ impl Reach {
         out
     }
 
-    /// Works out the links of `s`'s candidates that every pass shares: the X links' [`Reach::conj`] and
-    /// [`Reach::xrow`] (built from the places with an X link: each adds its links to the union of each of its
-    /// peers that holds the digit), and the bivalue cells. Called once per grid, before [`Reach::build`].
+    /// Works out the links of `s`'s candidates that every pass shares ([`Tables`]). Called once per grid, before
+    /// [`Reach::build`].
     pub(super) fn prepare(&mut self, s: &Search) {
-        let c = s.c;
-        for di in 0..9 {
-            let places = c.places[di];
-            let (conj, xrow) = (&mut self.conj[di], &mut self.xrow[di]);
-            for cell in places.iter() {
-                conj[cell] = CellSet::EMPTY;
-                xrow[cell] = CellSet::EMPTY;
-            }
-            // The places of the digit with an X link (two places in a house).
-            let mut linked = CellSet::EMPTY;
-            for h in 0..27 {
-                let here = places & cells_of(House(h as u8));
-                if here.len() == 2 {
-                    let a = here.0.trailing_zeros() as usize;
-                    let b = (here.0 & (here.0 - 1)).trailing_zeros() as usize;
-                    conj[a].insert(b);
-                    conj[b].insert(a);
-                    linked |= here;
-                }
-            }
-            for x in linked.iter() {
-                let links = conj[x];
-                for cell in (PEERS[x] & places).iter() {
-                    xrow[cell] |= links;
-                }
-            }
-        }
-        self.bivalue = [[CellSet::EMPTY; 9]; 9];
-        self.bivalued = CellSet::EMPTY;
-        self.pairs = [0; 9];
-        for cell in 0..81 {
-            let m = c.mask[cell];
-            if count9(m) == 2 {
-                self.bivalued.insert(cell);
-                let (a, b) = (m.trailing_zeros() as usize, 15 - m.leading_zeros() as usize);
-                self.bivalue[a][b].insert(cell);
-                self.bivalue[b][a].insert(cell);
-                self.pairs[a] |= 1 << b;
-                self.pairs[b] |= 1 << a;
-            }
-        }
+        self.t.build(s.c);
     }
 
     /// The reachability of the pass on `s`'s candidates with Y links when `y` and X links when `x`
@@ -165,7 +111,7 @@ impl Reach {
     /// searched from): the others are left out.
     pub(super) fn build(&mut self, s: &Search, y: bool, x: bool) {
         let c = s.c;
-        let bivalued = self.bivalued;
+        let bivalued = self.t.bivalued;
         self.comp.fill(UNSEEN);
         self.index.fill(UNSEEN);
         for (cell, &m) in c.mask.iter().enumerate() {
@@ -191,15 +137,15 @@ impl Reach {
                     }
                 };
                 if x {
-                    put(di, self.xrow[di][cell]);
+                    put(di, self.t.xrow[di][cell]);
                 }
                 if y {
                     let seen = PEERS[cell] & c.places[di];
-                    let mut es = self.pairs[di];
+                    let mut es = self.t.pairs[di];
                     while es != 0 {
                         let e = es.trailing_zeros() as usize;
                         es &= es - 1;
-                        put(e, seen & self.bivalue[di][e]);
+                        put(e, seen & self.t.bivalue[di][e]);
                     }
                     if bivalued.contains(cell) {
                         put(di, CellSet::single(cell));
@@ -209,7 +155,7 @@ impl Reach {
                         while others != 0 {
                             let e = others.trailing_zeros() as usize;
                             others &= others - 1;
-                            put(e, self.conj[e][cell]);
+                            put(e, self.t.conj[e][cell]);
                         }
                     }
                 }
@@ -230,7 +176,7 @@ impl Reach {
         self.done = [CellSet::EMPTY; 9];
         let mut counter = 0u16;
         for cell in 0..81 {
-            if !x && !self.bivalued.contains(cell) {
+            if !x && !self.t.bivalued.contains(cell) {
                 continue;
             }
             let mut ds = c.mask[cell];
@@ -390,7 +336,7 @@ impl Reach {
                 }
             }
         }
-        self.conj[di][cell]
+        self.t.conj[di][cell]
             .iter()
             .any(|o| self.reach_of(key(o as u8, digit))[di].contains(cell))
     }
@@ -405,5 +351,99 @@ impl Reach {
     pub(super) fn together(&self, a: usize, b: usize) -> bool {
         let (a, b) = (self.comp[a], self.comp[b]);
         a != UNSEEN && a == b
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::human::house::DigitSet;
+    use crate::human::se::chain::footprint::tests::working_grids;
+    use crate::human::se::chain::potential::{NONE, NO_CAUSE};
+
+    /// The "on" potentials (as keys) one link pair away from `a`, by [`Search`]'s own links.
+    fn successors(s: &mut Search, a: usize, y: bool, x: bool) -> Vec<usize> {
+        s.nodes.clear();
+        let p = s.push((a / 9) as u8, (a % 9) as u8 + 1, true, NO_CAUSE, NONE);
+        let (mut offs, mut ons, mut out) = (Vec::new(), Vec::new(), Vec::new());
+        s.on_to_off(p, y, &mut offs, |_, _| true);
+        for &q in &offs {
+            s.off_to_on(q, y, x, &mut ons, |_, _| true);
+            for &r in &ons {
+                let n = s.nodes[r as usize];
+                out.push(key(n.cell, n.digit));
+            }
+        }
+        out
+    }
+
+    #[test]
+    fn components_and_reaches_are_those_of_the_plain_closures() {
+        let (mut big, mut grids) = (0, 0);
+        for w in working_grids(60, 6) {
+            let mut s = Search::new(&w);
+            let mut r = Reach::default();
+            r.prepare(&s);
+            for (y, x) in [(false, true), (true, false), (true, true)] {
+                r.build(&s, y, x);
+                let pass: Vec<usize> = (0..81)
+                    .filter(|&cell| x || count(w.mask[cell]) == 2)
+                    .flat_map(|cell| {
+                        DigitSet(w.mask[cell])
+                            .iter()
+                            .map(move |d| key(cell as u8, d))
+                    })
+                    .collect();
+                let succ: Vec<Vec<usize>> = (0..729)
+                    .map(|a| {
+                        if pass.contains(&a) {
+                            successors(&mut s, a, y, x)
+                        } else {
+                            Vec::new()
+                        }
+                    })
+                    .collect();
+                // Each potential's closure, breadth first.
+                let closure = |a: usize| {
+                    let mut met = vec![false; 729];
+                    let mut queue = vec![a];
+                    met[a] = true;
+                    let mut i = 0;
+                    while let Some(&b) = queue.get(i) {
+                        i += 1;
+                        for &c in &succ[b] {
+                            if !met[c] {
+                                met[c] = true;
+                                queue.push(c);
+                            }
+                        }
+                    }
+                    met
+                };
+                let closures: Vec<Vec<bool>> = (0..729).map(closure).collect();
+                for &a in &pass {
+                    let mut want = [CellSet::EMPTY; 9];
+                    for b in (0..729).filter(|&b| closures[a][b]) {
+                        want[b % 9].insert(b / 9);
+                    }
+                    assert_eq!(r.reach_of(a), &want, "reach of key {a}, y {y} x {x}");
+                    let mut mates = 0;
+                    for &b in &pass {
+                        let both = closures[a][b] && closures[b][a];
+                        assert_eq!(r.together(a, b), both, "keys {a} and {b}, y {y} x {x}");
+                        mates += usize::from(both);
+                    }
+                    assert_eq!(r.may_cycle(a / 9, (a % 9) as u8 + 1), mates > 1);
+                    big = big.max(mates);
+                }
+            }
+            grids += 1;
+        }
+        // Large components were met.
+        assert!(grids == 60 && big > 50, "largest component {big}");
+    }
+
+    fn count(m: u16) -> u32 {
+        m.count_ones()
     }
 }
