@@ -33,12 +33,12 @@
 //! left in the band (on puzzles with many solutions this finds the first one in 5.4 guesses where the other order
 //! takes 8.2). The solution is read back through four bit planes of the digit masks, eight cells per word.
 
-use crate::grid::{Grid, CELLS, POP9};
+use crate::grid::{Grid, CELLS};
 use std::sync::atomic::AtomicBool;
 
 use super::tables::{
-    columns, row_boxes, BAND, COLUMN_OF, COMPLEX, KEEP_OTHERS, LONE, ROW0, ROWS, ROWS_AND_BOXES,
-    SEEN_FROM, STACK,
+    columns, pop27, row_boxes, BAND, COLUMN_OF, COMPLEX, KEEP_OTHERS, LONE, ROW0, ROWS,
+    ROWS_AND_BOXES, SEEN_FROM, SPREAD, STACK,
 };
 use super::{Handover, Outcome, SolveStats};
 
@@ -48,19 +48,6 @@ const WEIGH_MANY: u32 = 8;
 const WEIGH_FEW: u32 = 6;
 /// Guesses after which the column-side pass joins propagation (easy puzzles never pay for it).
 const STACK_AFTER: u32 = 8;
-
-/// The bits set in a 27-bit mask: one instruction where the processor counts (`HW`, the x86-64-v3 copy), else
-/// three table lookups (cheaper than the portable bit-twiddling count). Both give the same number.
-#[inline(always)]
-fn pop27<const HW: bool>(x: u32) -> u32 {
-    if HW {
-        x.count_ones()
-    } else {
-        POP9[(x & ROW0) as usize]
-            + POP9[((x >> 9) & ROW0) as usize]
-            + POP9[((x >> 18) & ROW0) as usize]
-    }
-}
 
 /// Where propagation stopped.
 enum Step {
@@ -96,14 +83,16 @@ pub(super) fn run(puzzle: &Grid, limit: u64, stop: Option<&AtomicBool>) -> Outco
     run_or_hand_over(puzzle, limit, stop, Handover::NEVER).0
 }
 
-/// [`run`], given up as `handover` says: then true, with the outcome so far (its count and first solution are
-/// to be thrown away; its guesses are what the attempt cost).
+/// [`run`], given up as `handover` says: then with the outcome so far (its count and first solution are to be
+/// thrown away; its guesses are what the attempt cost) and the grid to search instead: `puzzle` with every cell
+/// that propagation settled before the first guess (when it first stalled). No guess had been made then, so that
+/// grid has exactly the puzzle's solutions, whether the puzzle was given up at that stall or deeper in the tree.
 pub(super) fn run_or_hand_over(
     puzzle: &Grid,
     limit: u64,
     stop: Option<&AtomicBool>,
     handover: Handover,
-) -> (Outcome, bool) {
+) -> (Outcome, Option<Grid>) {
     #[cfg(target_arch = "x86_64")]
     if has_v3() {
         // SAFETY: `run_v3` needs exactly the processor features `has_v3` has just found on this processor. This is
@@ -130,11 +119,11 @@ fn run_portable(
     limit: u64,
     stop: Option<&AtomicBool>,
     handover: Handover,
-) -> (Outcome, bool) {
+) -> (Outcome, Option<Grid>) {
     let mut state = State::from_grid(puzzle);
     let mut search = Search::new(limit, stop, handover);
     search.search(&mut state);
-    (search.out, search.handed_over)
+    search.end(puzzle)
 }
 
 /// [`run`] compiled for x86-64-v3: the same code (every `State` step is inlined here), other instructions.
@@ -145,11 +134,11 @@ fn run_v3(
     limit: u64,
     stop: Option<&AtomicBool>,
     handover: Handover,
-) -> (Outcome, bool) {
+) -> (Outcome, Option<Grid>) {
     let mut state = State::from_planes(&planes_v3(puzzle));
     let mut search = Search::new(limit, stop, handover);
     search.search_v3(&mut state);
-    (search.out, search.handed_over)
+    search.end(puzzle)
 }
 
 /// The four bit planes of each band's values: `[b][k]` has the cells of band `b` whose value has bit `k`, read with
@@ -203,6 +192,8 @@ struct Search<'s> {
     handover: Handover,
     /// Whether it was given up (the search then unwinds as if at its limit).
     handed_over: bool,
+    /// The state where propagation first stalled, when the puzzle was given up there.
+    root: Option<State>,
     out: Outcome,
 }
 
@@ -229,6 +220,9 @@ macro_rules! search_body {
                     {
                         $self.handed_over = true;
                         $self.limit = 0;
+                        if guesses == 0 {
+                            $self.root = Some(*$st);
+                        }
                         return;
                     }
                     $st.pick_guess::<$hw>(
@@ -280,12 +274,36 @@ impl<'s> Search<'s> {
             dead_ends: false,
             handover,
             handed_over: false,
+            root: None,
             out: Outcome {
                 found: 0,
                 first: None,
                 stats: SolveStats::default(),
             },
         }
+    }
+
+    /// The outcome, and when the puzzle was given up, the grid to search instead (see [`run_or_hand_over`]): the
+    /// cells settled at the first stall, givens among them (the state kept there, or propagated again from `puzzle`:
+    /// keeping every first stall costs more), or the puzzle itself when they are just its givens.
+    fn end(self, puzzle: &Grid) -> (Outcome, Option<Grid>) {
+        let root = match (self.handed_over, self.root) {
+            (false, _) => return (self.out, None),
+            (true, Some(root)) => root,
+            (true, None) => {
+                let mut root = State::from_grid(puzzle);
+                root.propagate(false);
+                root
+            }
+        };
+        let open: u32 = root.open.iter().map(|o| o.count_ones()).sum();
+        // Givens counted in bytes (at most 81): vector instructions, 16 or 32 cells at a time.
+        let givens = (puzzle.cells().iter()).fold(0u8, |n, &v| n.wrapping_add(u8::from(v != 0)));
+        let handed = match CELLS as u32 - open == u32::from(givens) {
+            true => *puzzle,
+            false => root.board(root.open.map(|open| !open)),
+        };
+        (self.out, Some(handed))
     }
 
     /// Explores the subtree of `st` (which it uses up); returns early once the limit is reached.
@@ -657,14 +675,21 @@ impl State {
 
     /// The solved board (every cell settled).
     fn solution(&self) -> Grid {
-        // Settled, every cell holds one digit: bit k of its value (1..=9) is set exactly when the cell is in one of
-        // the digits whose value has bit k, so four ORs of masks (bit planes) give every value at once. Eight cells
-        // at a time, each plane's byte is spread to one bit per byte and the four are merged into eight values.
-        // A band's last word (bits 24..31) reaches five bytes past it; the next band overwrites them, the last
-        // band's go into the buffer's tail.
+        self.board([BAND; 3])
+    }
+
+    /// The digits of the cells of `keep` (per band), each settled; the other cells blank. Where propagation has
+    /// stalled, every given is settled (a clash ends in a contradiction first).
+    #[inline(always)]
+    fn board(&self, keep: [u32; 3]) -> Grid {
+        // Settled, a cell holds one digit: bit k of its value (1..=9) is set exactly when the cell is in one of the
+        // digits whose value has bit k, so four ORs of masks (bit planes) give every value at once; a cell left out
+        // is in no mask (0, blank). Eight cells at a time, each plane's byte is spread to one bit per byte and the
+        // four are merged into eight values. A band's last word (bits 24..31) reaches five bytes past it; the next
+        // band overwrites them, the last band's go into the buffer's tail.
         let mut buf = [0u8; CELLS + 7];
-        for b in 0..3 {
-            let f = |d: usize| self.f[d * 3 + b];
+        for (b, keep) in keep.into_iter().enumerate() {
+            let f = |d: usize| self.f[d * 3 + b] & keep;
             let planes = [
                 f(0) | f(2) | f(4) | f(6) | f(8),
                 f(1) | f(2) | f(5) | f(6),
@@ -682,44 +707,14 @@ impl State {
         }
         let mut cells = [0u8; CELLS];
         cells.copy_from_slice(&buf[..CELLS]);
-        // Every digit value is 1..=9, so this cannot fail.
+        // Every value is 0..=9, so this cannot fail.
         Grid::from_cells(cells).unwrap_or(Grid::EMPTY)
     }
 }
 
-/// For eight bits: a word with bit `i` moved to bit 0 of byte `i`.
-const SPREAD: [u64; 256] = {
-    let mut t = [0u64; 256];
-    let mut x = 0;
-    while x < 256 {
-        let mut i = 0;
-        while i < 8 {
-            t[x] |= ((x as u64 >> i) & 1) << (8 * i);
-            i += 1;
-        }
-        x += 1;
-    }
-    t
-};
-
 #[cfg(test)]
 mod tests {
     use super::*;
-
-    #[test]
-    fn placement_tables_keep_exactly_the_completable_pairs() {
-        // Every pair open: everything stays.
-        assert_eq!(COMPLEX[0x1FF], BAND);
-        assert_eq!(STACK[0x1FF], 0o7_007_007);
-        // Rows 0 and 1 can only use box 0: no placement.
-        assert_eq!(COMPLEX[0b111_001_001], 0);
-        assert_eq!(STACK[0b111_001_001], 0);
-        // Row 0 only in box 1: box 1 leaves rows 1 and 2, and row 0 leaves the other boxes.
-        let m = COMPLEX[0b111_111_010];
-        assert_eq!(m & ROW0, 0o070);
-        assert_eq!(m & (0o070 << 9 | 0o070 << 18), 0);
-        assert_eq!(m & (0o707 << 9 | 0o707 << 18), 0o707 << 9 | 0o707 << 18);
-    }
 
     /// The x86-64-v3 copy of the engine and the portable one agree on every sample puzzle (solution, count and
     /// guesses) and on random givens (counts up to 3). Skipped on a processor without the features, where only the

@@ -86,10 +86,11 @@ pub enum Engine {
     /// Per box, 16 lanes of digit sets, and per band the digits' remaining placement patterns; guesses split
     /// one digit's patterns in one band.
     Vector,
-    /// Chosen per puzzle: the bitmask engine, which gives the puzzle up to the vector engine (searched again from
-    /// the givens) when it turns out hard: many cells open at its first guess, or many guesses made (the
-    /// thresholds are in src/solver/auto.rs). Its guesses are both engines' added. The engine of [`solve_unique`] and
-    /// [`count_solutions`]; not of [`solve`], whose first of several solutions is the bitmask engine's.
+    /// Chosen per puzzle: the bitmask engine, which gives the puzzle up to the vector engine (searched again from the
+    /// givens and the cells propagation settled before the first guess) when it turns out hard: many cells open at its
+    /// first guess, or many guesses made (the thresholds are in src/solver/auto.rs). Its guesses are both engines'
+    /// added. The engine of [`solve_unique`] and [`count_solutions`]; not of [`solve`], whose first of several
+    /// solutions is the bitmask engine's.
     Auto,
 }
 
@@ -107,7 +108,7 @@ impl Engine {
     }
 }
 
-/// When a search gives its puzzle up, for another engine to search from the start ([`Engine::Auto`]): at
+/// When a search gives its puzzle up, for another engine to search from what it hands over ([`Engine::Auto`]): at
 /// the first guess when more cells than `open` are open then, or at a guess once `guesses` have been made.
 #[derive(Debug, Clone, Copy)]
 struct Handover {
