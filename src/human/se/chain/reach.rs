@@ -356,9 +356,9 @@ impl Reach {
 
 #[cfg(test)]
 mod tests {
+    use super::super::samples::working_grids;
     use super::*;
     use crate::human::house::DigitSet;
-    use crate::human::se::chain::footprint::tests::working_grids;
     use crate::human::se::chain::potential::{NONE, NO_CAUSE};
 
     /// The "on" potentials (as keys) one link pair away from `a`, by [`Search`]'s own links.
