@@ -53,6 +53,8 @@ struct Buffers {
     prints: Vec<Footprint>,
     /// Whether each of `prints` is its assumption's closure (it met no contradiction).
     closed: Vec<bool>,
+    /// The planes of each of `prints` that hold a potential (see [`plane`]).
+    planes: Vec<u32>,
     /// Scratch: the pending "on" and "off" potentials of a growth, `(cell, digit)` in SE's order.
     on: Vec<(u8, u8)>,
     off: Vec<(u8, u8)>,
@@ -72,6 +74,7 @@ impl<'a> Footprints<'a> {
         b.index.resize(729, NONE);
         b.prints.clear();
         b.closed.clear();
+        b.planes.clear();
         b.links.build(c);
         Footprints { c, b }
     }
@@ -81,8 +84,15 @@ impl<'a> Footprints<'a> {
         SPARE.with(|s| s.set(Some(self.b)));
     }
 
-    /// The footprint of "`cell` is `digit`".
+    /// The footprint of "`cell` is `digit`" (the tests' view of it).
+    #[cfg(test)]
     pub(super) fn get(&mut self, cell: u8, digit: u8) -> &Footprint {
+        let i = self.grown(cell, digit);
+        &self.b.prints[i]
+    }
+
+    /// The index in `prints` of the footprint of "`cell` is `digit`", grown if it is not yet.
+    fn grown(&mut self, cell: u8, digit: u8) -> usize {
         let k = key(cell, digit);
         if self.b.index[k] == NONE {
             let (f, whole) = self.closure(cell, digit);
@@ -90,33 +100,58 @@ impl<'a> Footprints<'a> {
             self.b.index[k] = self.b.prints.len() as u32;
             self.b.prints.push(f);
             self.b.closed.push(whole);
+            let f = &self.b.prints[self.b.prints.len() - 1];
+            let planes =
+                f.on.iter()
+                    .zip(&f.off)
+                    .enumerate()
+                    .fold(0, |m, (d, (on, off))| {
+                        m | u32::from(!on.is_empty()) << d | u32::from(!off.is_empty()) << (d + 9)
+                    });
+            self.b.planes.push(planes);
         }
-        &self.b.prints[self.b.index[k] as usize]
+        self.b.index[k] as usize
     }
 
     /// Whether some potential is in the footprints of all `assumed` (`(cell, digit)`, two or more): those grown
-    /// already are met first, so that a set found empty grows no more of them.
+    /// already are met first, so that a set found empty grows no more of them. Only the planes where all those
+    /// met so far hold potentials are intersected.
     pub(super) fn meet(&mut self, assumed: &[(u8, u8)]) -> bool {
-        let mut common: Option<Footprint> = None;
+        // The first footprint met, while it is the only one; then `common` holds the intersection on the
+        // planes of `live` (those where it is not empty).
+        let mut first: Option<usize> = None;
+        let mut several = false;
+        let mut common = [CellSet::EMPTY; 18];
+        let mut live = 0u32;
         for grown in [true, false] {
             for &(cell, digit) in assumed {
                 if (self.b.index[key(cell, digit)] != NONE) != grown {
                     continue;
                 }
-                let f = self.get(cell, digit);
-                let Some(c) = &mut common else {
-                    common = Some(*f);
+                let i = self.grown(cell, digit);
+                let Some(j) = first else {
+                    first = Some(i);
+                    live = self.b.planes[i];
                     continue;
                 };
-                let mut any = 0;
-                for d in 0..9 {
-                    c.on[d] &= f.on[d];
-                    c.off[d] &= f.off[d];
-                    any |= (c.on[d] | c.off[d]).0;
+                let (f, g) = (&self.b.prints[i], &self.b.prints[j]);
+                live &= self.b.planes[i];
+                let mut rest = live;
+                while rest != 0 {
+                    let p = rest.trailing_zeros() as usize;
+                    rest &= rest - 1;
+                    let was = if several { common[p] } else { plane(g, p) };
+                    let now = was & plane(f, p);
+                    if now.is_empty() {
+                        live &= !(1 << p);
+                    } else {
+                        common[p] = now;
+                    }
                 }
-                if any == 0 {
+                if live == 0 {
                     return false;
                 }
+                several = true;
             }
         }
         true
@@ -210,6 +245,17 @@ impl<'a> Footprints<'a> {
         self.b.on = on;
         self.b.off = off;
         f
+    }
+}
+
+/// Plane `p` (below 18) of `f`: its "on" potentials of digit index `p`, or for `p` from 9 its "off" ones of
+/// digit index `p - 9`.
+#[inline]
+fn plane(f: &Footprint, p: usize) -> CellSet {
+    if p < 9 {
+        f.on[p]
+    } else {
+        f.off[p - 9]
     }
 }
 
@@ -335,5 +381,64 @@ mod tests {
             whole > 10_000 && clashed > 1_000,
             "{whole} closures, {clashed} growths replayed"
         );
+    }
+
+    #[test]
+    fn meet_tells_whether_the_footprints_have_a_potential_in_common() {
+        let (mut met, mut apart) = (0, 0);
+        let mut random = super::super::samples::Xorshift::new(77);
+        for (i, w) in working_grids(200, 6).iter().enumerate() {
+            // Fresh footprints for each group size, so that groups meet some grown and some not.
+            for size in 2..=4 {
+                let mut prints = Footprints::new(w);
+                let all: Vec<(u8, u8)> = (0..81u8)
+                    .flat_map(|cell| {
+                        DigitSet(w.mask[cell as usize])
+                            .iter()
+                            .map(move |d| (cell, d))
+                    })
+                    .collect();
+                for _ in 0..150 {
+                    // Two candidates of one cell or one digit's places in one house meet more often than any.
+                    let (cell, d) = all[random.next() as usize % all.len()];
+                    let mut group: Vec<(u8, u8)> = match random.next() % 3 {
+                        0 => DigitSet(w.mask[cell as usize])
+                            .iter()
+                            .map(|e| (cell, e))
+                            .collect(),
+                        1 => (w.places[d as usize - 1] & PEERS[cell as usize])
+                            .iter()
+                            .map(|x| (x as u8, d))
+                            .chain([(cell, d)])
+                            .collect(),
+                        _ => (0..size)
+                            .map(|_| all[random.next() as usize % all.len()])
+                            .collect(),
+                    };
+                    group.truncate(size);
+                    if group.len() < 2 {
+                        continue;
+                    }
+                    let got = prints.meet(&group);
+                    let mut common = *prints.get(group[0].0, group[0].1);
+                    for &(x, e) in &group[1..] {
+                        let f = *prints.get(x, e);
+                        for d in 0..9 {
+                            common.on[d] &= f.on[d];
+                            common.off[d] &= f.off[d];
+                        }
+                    }
+                    let want = (0..9).any(|d| !(common.on[d] | common.off[d]).is_empty());
+                    assert_eq!(got, want, "grid {i}: {group:?}");
+                    if want {
+                        met += 1;
+                    } else {
+                        apart += 1;
+                    }
+                }
+                prints.keep();
+            }
+        }
+        assert!(met > 1_000 && apart > 1_000, "{met} met, {apart} apart");
     }
 }
