@@ -285,7 +285,7 @@ impl<'s> Search<'s> {
 
     /// The outcome, and when the puzzle was given up, the grid to search instead (see [`run_or_hand_over`]): the
     /// cells settled at the first stall, givens among them (the state kept there, or propagated again from `puzzle`:
-    /// keeping every first stall costs more), or the puzzle itself when they are just its givens.
+    /// keeping every first stall costs more).
     fn end(self, puzzle: &Grid) -> (Outcome, Option<Grid>) {
         let root = match (self.handed_over, self.root) {
             (false, _) => return (self.out, None),
@@ -296,14 +296,7 @@ impl<'s> Search<'s> {
                 root
             }
         };
-        let open: u32 = root.open.iter().map(|o| o.count_ones()).sum();
-        // Givens counted in bytes (at most 81): vector instructions, 16 or 32 cells at a time.
-        let givens = (puzzle.cells().iter()).fold(0u8, |n, &v| n.wrapping_add(u8::from(v != 0)));
-        let handed = match CELLS as u32 - open == u32::from(givens) {
-            true => *puzzle,
-            false => root.board(root.open.map(|open| !open)),
-        };
-        (self.out, Some(handed))
+        (self.out, Some(root.board(root.open.map(|open| !open))))
     }
 
     /// Explores the subtree of `st` (which it uses up); returns early once the limit is reached.

@@ -360,6 +360,7 @@ mod tests {
     use super::*;
     use crate::human::house::DigitSet;
     use crate::human::se::chain::potential::{NONE, NO_CAUSE};
+    use crate::human::se::count9;
 
     /// The "on" potentials (as keys) one link pair away from `a`, by [`Search`]'s own links.
     fn successors(s: &mut Search, a: usize, y: bool, x: bool) -> Vec<usize> {
@@ -387,7 +388,7 @@ mod tests {
             for (y, x) in [(false, true), (true, false), (true, true)] {
                 r.build(&s, y, x);
                 let pass: Vec<usize> = (0..81)
-                    .filter(|&cell| x || count(w.mask[cell]) == 2)
+                    .filter(|&cell| x || count9(w.mask[cell]) == 2)
                     .flat_map(|cell| {
                         DigitSet(w.mask[cell])
                             .iter()
@@ -441,9 +442,5 @@ mod tests {
         }
         // Large components were met.
         assert!(grids == 60 && big > 50, "largest component {big}");
-    }
-
-    fn count(m: u16) -> u32 {
-        m.count_ones()
     }
 }
