@@ -169,9 +169,8 @@ impl Isa for Avx2 {
         lanes8(unsafe { _mm256_castsi256_si128(pick(reg(a), p)) })
     }
     #[inline(always)]
-    fn pick8_any(a: [u16; 16], p: &Pick) -> [u16; 8] {
-        // SAFETY: the module's contract.
-        lanes8(unsafe { _mm256_castsi256_si128(pick_any(reg(a), p)) })
+    fn pick_any(a: [u16; 16], p: &Pick) -> [u16; 16] {
+        lanes(pick_any(reg(a), p))
     }
     #[inline(always)]
     fn spread8(a: [u16; 8], p: &Pick) -> [u16; 16] {

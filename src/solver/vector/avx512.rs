@@ -119,9 +119,8 @@ impl Isa for Avx512 {
         lanes8(unsafe { _mm256_castsi256_si128(pick(reg(a), p)) })
     }
     #[inline(always)]
-    fn pick8_any(a: [u16; 16], p: &Pick) -> [u16; 8] {
-        // SAFETY: the module's contract.
-        lanes8(unsafe { _mm256_castsi256_si128(permute(reg(a), p)) })
+    fn pick_any(a: [u16; 16], p: &Pick) -> [u16; 16] {
+        lanes(permute(reg(a), p))
     }
     #[inline(always)]
     fn spread8(a: [u16; 8], p: &Pick) -> [u16; 16] {

@@ -94,9 +94,9 @@ pub(super) trait Isa: Copy {
     fn pick16(a: [u16; 16], p: &Pick) -> [u16; 16];
     /// The first eight lanes of [`Isa::pick16`].
     fn pick8(a: [u16; 16], p: &Pick) -> [u16; 8];
-    /// [`Isa::pick8`] for a `p` chosen at run time.
-    fn pick8_any(a: [u16; 16], p: &Pick) -> [u16; 8] {
-        Self::pick8(a, p)
+    /// [`Isa::pick16`] for a `p` chosen at run time.
+    fn pick_any(a: [u16; 16], p: &Pick) -> [u16; 16] {
+        Self::pick16(a, p)
     }
     /// `p` applied to `a` and eight zero lanes (every `idx` below 8 or none).
     fn spread8(a: [u16; 8], p: &Pick) -> [u16; 16];
@@ -291,10 +291,19 @@ impl<I: Isa> L16<I> {
     pub(super) fn pick8(self, p: &Pick) -> L8<I> {
         L8::new(I::pick8(self.0, p))
     }
-    /// [`L16::pick8`] for a `p` chosen at run time.
+    /// [`L16::pick`] for a `p` chosen at run time.
     #[inline(always)]
-    pub(super) fn pick8_any(self, p: &Pick) -> L8<I> {
-        L8::new(I::pick8_any(self.0, p))
+    pub(super) fn pick_any(self, p: &Pick) -> L16<I> {
+        L16::new(I::pick_any(self.0, p))
+    }
+    /// The first eight lanes and the last eight.
+    #[inline(always)]
+    pub(super) fn halves(self) -> (L8<I>, L8<I>) {
+        let x = self.0;
+        (
+            L8::new([x[0], x[1], x[2], x[3], x[4], x[5], x[6], x[7]]),
+            L8::new([x[8], x[9], x[10], x[11], x[12], x[13], x[14], x[15]]),
+        )
     }
 }
 

@@ -94,10 +94,10 @@ pub(super) const GIVEN_REMOVES: [[[u16; 16]; 16]; 9] = {
     t
 };
 
-/// `AWAY[p][e]`: the patterns that do not put the digit in mini-line `e` of box `p` (all digits in their lanes,
-/// lanes 6 and 7 empty): what a digit seen in that mini-line rules out.
-pub(super) const AWAY: [[[u16; 8]; 3]; 3] = {
-    let mut t = [[[0u16; 8]; 3]; 3];
+/// `AWAY[p * 3 + e]`: the patterns that do not put the digit in mini-line `e` of box `p` (all digits in their
+/// lanes, lanes 6 and 7 empty): what a digit seen in that mini-line rules out.
+pub(super) const AWAY: [[u16; 8]; 9] = {
+    let mut t = [[0u16; 8]; 9];
     let mut p = 0;
     while p < 3 {
         let mut e = 0;
@@ -105,13 +105,47 @@ pub(super) const AWAY: [[[u16; 8]; 3]; 3] = {
             let mut k = 0;
             while k < 6 {
                 if PATTERN[k][p] != e {
-                    t[p][e][k] = ALL;
+                    t[p * 3 + e][k] = ALL;
                 }
                 k += 1;
             }
             e += 1;
         }
         p += 1;
+    }
+    t
+};
+
+/// Where a cell of the grid is: its box, its lane there, and the entries of [`AWAY`] for its mini-row in its row
+/// band and its mini-column in its column band.
+pub(super) struct CellAt {
+    pub(super) bx: u8,
+    pub(super) lane: u8,
+    pub(super) row_away: u8,
+    pub(super) col_away: u8,
+}
+
+/// [`CellAt`] of each cell (row-major).
+pub(super) const CELL_AT: [CellAt; 81] = {
+    let mut t = [const {
+        CellAt {
+            bx: 0,
+            lane: 0,
+            row_away: 0,
+            col_away: 0,
+        }
+    }; 81];
+    let mut cell = 0;
+    while cell < 81 {
+        let (r, c) = (cell / 9, cell % 9);
+        let (bi, bj, i, j) = (r / 3, c / 3, r % 3, c % 3);
+        t[cell] = CellAt {
+            bx: (bi * 3 + bj) as u8,
+            lane: cell_lane(i, j) as u8,
+            row_away: (bj * 3 + i) as u8,
+            col_away: (bi * 3 + j) as u8,
+        };
+        cell += 1;
     }
     t
 };
@@ -218,22 +252,23 @@ pub(super) const NEXT: [Pick; 3] = picks({
     t
 });
 
-/// `TO_BAND[column][p]`: for pattern `k`, the "not in mini-line" lane of box `p` of a band (a column band when
-/// `column` is 1) where the pattern puts the digit.
-pub(super) const TO_BAND: [[Pick; 3]; 2] = {
-    let mut t = [[[NONE; 16]; 3]; 2];
-    let mut p = 0;
-    while p < 3 {
+/// `TO_BANDS[bx]`: for pattern `k`, in lane `k` the "not in mini-row" lane of box `bx` where the pattern of its
+/// row band puts the digit, in lane `8 + k` the "not in mini-column" lane where the pattern of its column band
+/// does (box `bx` is box `bx % 3` of its row band and box `bx / 3` of its column band).
+pub(super) const TO_BANDS: [Pick; 9] = picks({
+    let mut t = [[NONE; 16]; 9];
+    let mut bx = 0;
+    while bx < 9 {
         let mut k = 0;
         while k < 6 {
-            t[0][p][k] = row_lane(PATTERN[k][p]) as u8;
-            t[1][p][k] = col_lane(PATTERN[k][p]) as u8;
+            t[bx][k] = row_lane(PATTERN[k][bx % 3]) as u8;
+            t[bx][8 + k] = col_lane(PATTERN[k][bx / 3]) as u8;
             k += 1;
         }
-        p += 1;
+        bx += 1;
     }
-    [picks(t[0]), picks(t[1])]
-};
+    t
+});
 
 /// Picks that turn a box's matrix: `ROWS_BY[s]`, each row of four by `s` (lane `(l + s) % 4` of its row);
 /// `COLS_BY[s]` each column by `s` (lane `(l + 4s) % 16`); `CELLS_BY[s]` the first three lanes of each of the
@@ -320,7 +355,11 @@ mod tests {
         assert_eq!((t[row_lane(1)], t[col_lane(2)]), (16, 16));
         assert_eq!((t[row_lane(0)], t[col_lane(0)], t[15]), (0, 0, 0));
         // Each mini-line of a box is taken by two patterns, so four rule it out.
-        assert_eq!(AWAY[1][2].iter().filter(|&&x| x == ALL).count(), 4);
+        assert_eq!(AWAY[3 + 2].iter().filter(|&&x| x == ALL).count(), 4);
+        // Row 3, column 2: box 3, its cell (0, 2); mini-row 0 of the row band's box 0, mini-column 2 of the
+        // column band's box 1.
+        let at = &CELL_AT[3 * 9 + 2];
+        assert_eq!((at.bx, at.lane, at.row_away, at.col_away), (3, 2, 0, 3 + 2));
     }
 
     #[test]

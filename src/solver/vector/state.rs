@@ -21,8 +21,8 @@ use super::avx2::Avx2;
 use super::avx512::Avx512;
 use super::lanes::{Isa, Pick, Portable, L16, L8};
 use super::layout::{
-    cell_lane, ALL, ALLOW, AWAY, CELLS_BY, CELL_MASK, COLS_BY, GIVEN_REMOVES, IN_BOX, MARGINS,
-    MINIMUM, NEXT, ROWS_BY, TO_BAND, TRIADS,
+    cell_lane, ALL, ALLOW, AWAY, CELLS_BY, CELL_AT, CELL_MASK, COLS_BY, GIVEN_REMOVES, IN_BOX,
+    MARGINS, MINIMUM, NEXT, ROWS_BY, TO_BANDS, TRIADS,
 };
 use crate::grid::{Grid, CELLS};
 
@@ -63,9 +63,6 @@ pub(super) struct Branch<I> {
     patterns: L8<I>,
 }
 
-/// The next position in a band (0..3), cyclically.
-const NEXT_OF: [usize; 3] = [1, 2, 0];
-
 /// `LANE[k]`: all ones in lane `k`, else zero (`LANE[8]`: zero).
 const LANE: [[u16; 8]; 9] = {
     let mut t = [[0u16; 8]; 9];
@@ -89,7 +86,7 @@ pub(super) trait Steps: Isa {
     /// Row band (`COLUMN` false) or column band `idx`, whose box `from` (0..3, its position in the band) sent the
     /// news and is restricted last. False on a contradiction.
     fn band<const COLUMN: bool>(st: &mut State<Self>, idx: usize, from: usize) -> bool;
-    /// Box `bx` restricted to `allowed` by a row band (`FROM_COLUMN` false) or a column band. False on a
+    /// Box `bx` restricted to `allowed` (which takes something from it) by a row band (`FROM_COLUMN` false) or a column band. False on a
     /// contradiction.
     fn boxed<const FROM_COLUMN: bool>(st: &mut State<Self>, bx: usize, allowed: L16<Self>) -> bool;
 }
@@ -184,15 +181,14 @@ impl<I: Steps> State<I> {
             if value == 0 {
                 continue;
             }
-            let (r, c) = (cell / 9, cell % 9);
-            let (bi, bj, i, j) = (r / 3, c / 3, r % 3, c % 3);
+            let at = &CELL_AT[cell];
             let (d, bit) = (usize::from(value - 1), 1u16 << (value - 1));
-            let b = &mut st.boxes[bi * 3 + bj];
-            *b = b.and_not(L16::new(GIVEN_REMOVES[d][cell_lane(i, j)]));
-            let row = &mut st.bands[bi].eliminations;
-            *row = row.or(L8::new(AWAY[bj][i]).and(L8::splat(bit)));
-            let col = &mut st.bands[3 + bj].eliminations;
-            *col = col.or(L8::new(AWAY[bi][j]).and(L8::splat(bit)));
+            let b = &mut st.boxes[usize::from(at.bx)];
+            *b = b.and_not(L16::new(GIVEN_REMOVES[d][usize::from(at.lane)]));
+            let row = &mut st.bands[usize::from(at.bx / 3)].eliminations;
+            *row = row.or(L8::new(AWAY[usize::from(at.row_away)]).and(L8::splat(bit)));
+            let col = &mut st.bands[3 + usize::from(at.bx % 3)].eliminations;
+            *col = col.or(L8::new(AWAY[usize::from(at.col_away)]).and(L8::splat(bit)));
         }
         // Each band once (each box is restricted last by the band after it), then whatever they find.
         let settled = I::band::<false>(&mut st, 0, 1)
@@ -223,17 +219,33 @@ impl<I: Steps> State<I> {
             return true;
         };
         let t = t.or(L16::new(MARGINS));
-        let a = &ALLOW[usize::from(COLUMN)];
-        let allowed = [allow(t, &a[0]), allow(t, &a[1]), allow(t, &a[2])];
-        let boxes = if COLUMN {
-            [idx, idx + 3, idx + 6]
-        } else {
-            [idx * 3, idx * 3 + 1, idx * 3 + 2]
-        };
-        let (p, q) = (NEXT_OF[from], NEXT_OF[NEXT_OF[from]]);
-        self.restricts::<COLUMN>(boxes[p], allowed[p])
-            && self.restricts::<COLUMN>(boxes[q], allowed[q])
-            && self.restricts::<COLUMN>(boxes[from], allowed[from])
+        // Each box's allowance made where it is used, with its position a constant: nothing kept across the
+        // calls but `t`, no table of boxes looked up at run time.
+        match from {
+            0 => {
+                self.restricts_box::<COLUMN, 1>(idx, t)
+                    && self.restricts_box::<COLUMN, 2>(idx, t)
+                    && self.restricts_box::<COLUMN, 0>(idx, t)
+            }
+            1 => {
+                self.restricts_box::<COLUMN, 2>(idx, t)
+                    && self.restricts_box::<COLUMN, 0>(idx, t)
+                    && self.restricts_box::<COLUMN, 1>(idx, t)
+            }
+            _ => {
+                self.restricts_box::<COLUMN, 0>(idx, t)
+                    && self.restricts_box::<COLUMN, 1>(idx, t)
+                    && self.restricts_box::<COLUMN, 2>(idx, t)
+            }
+        }
+    }
+
+    /// Restricts box `P` (its position) of row band (`COLUMN` false) or column band `idx` to what the band's
+    /// [`triads`] with [`MARGINS`], `t`, allow there.
+    #[inline(always)]
+    fn restricts_box<const COLUMN: bool, const P: usize>(&mut self, idx: usize, t: L16<I>) -> bool {
+        let bx = if COLUMN { idx + 3 * P } else { idx * 3 + P };
+        self.restricts::<COLUMN>(bx, allow(t, &ALLOW[usize::from(COLUMN)][P]))
     }
 
     /// [`Steps::band`], called only when the band has eliminations to apply (most often it has none, and the
@@ -251,23 +263,20 @@ impl<I: Steps> State<I> {
         !self.boxes[bx].and_not(allowed).any() || I::boxed::<FROM_COLUMN>(self, bx, allowed)
     }
 
-    /// The body of [`Steps::boxed`]: restricts box `bx`, and when it changed examines its two bands, the one of the
-    /// other orientation first.
+    /// The body of [`Steps::boxed`]: restricts box `bx`, then examines its two bands, the one of the other
+    /// orientation first.
     // The lint takes the two orders of the bands below for one block: they differ only in const generic arguments.
     #[allow(clippy::if_same_then_else)]
     #[inline(always)]
     fn box_step<const FROM_COLUMN: bool>(&mut self, bx: usize, allowed: L16<I>) -> bool {
-        match self.restrict(bx, allowed) {
-            None => false,
-            Some(false) => true,
-            Some(true) => {
-                let (bi, bj) = (bx / 3, bx % 3);
-                if FROM_COLUMN {
-                    self.examines::<false>(bi, bj) && self.examines::<true>(bj, bi)
-                } else {
-                    self.examines::<true>(bj, bi) && self.examines::<false>(bi, bj)
-                }
-            }
+        if !self.restrict(bx, allowed) {
+            return false;
+        }
+        let (bi, bj) = (bx / 3, bx % 3);
+        if FROM_COLUMN {
+            self.examines::<false>(bi, bj) && self.examines::<true>(bj, bi)
+        } else {
+            self.examines::<true>(bj, bi) && self.examines::<false>(bi, bj)
         }
     }
 
@@ -294,15 +303,13 @@ impl<I: Steps> State<I> {
         Some(triads(patterns))
     }
 
-    /// Restricts box `bx` to `allowed` and propagates inside it; the eliminations it finds for its bands are
-    /// queued on them. `Some(true)`: the box changed; `None`: a contradiction.
+    /// Restricts box `bx` to `allowed`, which takes something from it ([`State::restricts`] calls the step only
+    /// then), and propagates inside it; the eliminations it finds for its bands are queued on them. False on a
+    /// contradiction.
     #[inline(always)]
-    fn restrict(&mut self, bx: usize, allowed: L16<I>) -> Option<bool> {
+    fn restrict(&mut self, bx: usize, allowed: L16<I>) -> bool {
         let mut cells = self.boxes[bx];
         let mut elim = cells.and_not(allowed);
-        if !elim.any() {
-            return Some(false);
-        }
         let minimum = L16::new(MINIMUM);
         // Everything asserted, and every digit placed in each mini-line (in its "not in" lane), over all rounds.
         let (mut asserted_all, mut placed_all) = (L16::splat(0), L16::splat(0));
@@ -310,7 +317,7 @@ impl<I: Steps> State<I> {
             cells = cells.and_not(elim);
             let counts = cells.counts();
             if counts.any_below(minimum) {
-                return None;
+                return false;
             }
             // Lanes at their minimum, and digits in one lane only of a row (or column) of the matrix, are
             // asserted.
@@ -343,13 +350,12 @@ impl<I: Steps> State<I> {
             .or(placed_all.pick(&NEXT[1]))
             .or(placed_all.pick(&NEXT[2]));
         let (bi, bj) = (bx / 3, bx % 3);
-        let row_band = out.pick8_any(&TO_BAND[0][bj]);
-        let col_band = out.pick8_any(&TO_BAND[1][bi]);
+        let (row_band, col_band) = out.pick_any(&TO_BANDS[bx]).halves();
         let row = &mut self.bands[bi].eliminations;
         *row = row.or(row_band);
         let col = &mut self.bands[3 + bj].eliminations;
         *col = col.or(col_band);
-        Some(true)
+        true
     }
 
     /// The band and digit to guess on: the band with fewest patterns left among those not settled (more than

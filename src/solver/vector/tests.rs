@@ -203,7 +203,7 @@ fn the_portable_and_the_avx512_copies_agree() {
 #[cfg(target_arch = "x86_64")]
 #[inline(always)]
 fn every_op<I: lanes::Isa>(a: [u16; 16], b: [u16; 16]) -> Vec<u16> {
-    use layout::{ALLOW, CELLS_BY, COLS_BY, IN_BOX, NEXT, ROWS_BY, TO_BAND, TRIADS};
+    use layout::{ALLOW, CELLS_BY, COLS_BY, IN_BOX, NEXT, ROWS_BY, TO_BANDS, TRIADS};
     let (a8, b8): ([u16; 8], [u16; 8]) = (
         std::array::from_fn(|l| a[l]),
         std::array::from_fn(|l| b[l + 8]),
@@ -237,14 +237,10 @@ fn every_op<I: lanes::Isa>(a: [u16; 16], b: [u16; 16]) -> Vec<u16> {
         .chain(&NEXT)
         .chain(&IN_BOX);
     let allow = ALLOW.iter().flatten().flatten();
-    for p in by
-        .chain(TO_BAND.iter().flatten())
-        .chain(allow)
-        .chain(&TRIADS)
-    {
+    for p in by.chain(&TO_BANDS).chain(allow).chain(&TRIADS) {
         out.extend(I::pick16(a, p));
         out.extend(I::pick8(a, p));
-        out.extend(I::pick8_any(a, p));
+        out.extend(I::pick_any(a, p));
     }
     for p in &TRIADS {
         out.extend(I::spread8(a8, p));
