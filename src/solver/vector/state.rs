@@ -326,10 +326,13 @@ impl<I: Steps> State<I> {
                 .or(cells.and_not(twice(cells, &ROWS_BY)))
                 .or(cells.and_not(twice(cells, &COLS_BY)));
             // Asserted cells lose every other digit; the other cells and the "not in" lanes of their mini-lines
-            // their digits.
+            // their digits. Each row (column) of the matrix gathers all four of its lanes: turned by one, then the
+            // union turned by two (turning `mine` by one and by two alone would miss the lane three away).
             let mine = asserted.and(L16::new(CELL_MASK));
-            let rows = mine.or(mine.pick(&ROWS_BY[1])).or(mine.pick(&ROWS_BY[2]));
-            let cols = mine.or(mine.pick(&COLS_BY[1])).or(mine.pick(&COLS_BY[2]));
+            let rows = mine.or(mine.pick(&ROWS_BY[1]));
+            let rows = rows.or(rows.pick(&ROWS_BY[2]));
+            let cols = mine.or(mine.pick(&COLS_BY[1]));
+            let cols = cols.or(cols.pick(&COLS_BY[2]));
             let placed = cols
                 .or(cols.pick(&CELLS_BY[1]))
                 .or(cols.pick(&CELLS_BY[2]))
