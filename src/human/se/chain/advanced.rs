@@ -16,7 +16,8 @@ use super::working::Working;
 use crate::human::house::HOUSE_LIST;
 use crate::human::house::{CellSet, DigitSet};
 use crate::human::se::{
-    cells_at, cells_of, combinations, house_of, positions, region, two_or_more, BOX_COL_ROW,
+    cells_at, cells_of, combinations, exactly_two, house_of, positions, region, two_or_more,
+    BOX_COL_ROW,
 };
 
 /// A chain's working grid, with the grid it started from.
@@ -215,13 +216,6 @@ fn x_wing(
 /// ([`Offs::hint`]), so a technique need only look where they lie.
 pub(super) fn gone_places(g: &Grids) -> [CellSet; 9] {
     std::array::from_fn(|d| g.source.places[d] & !g.now.places[d])
-}
-
-/// Whether a set of cells holds exactly two.
-#[inline]
-pub(super) fn exactly_two(s: CellSet) -> bool {
-    let rest = s.0 & s.0.wrapping_sub(1);
-    rest != 0 && rest & rest.wrapping_sub(1) == 0
 }
 
 /// SE's `Locking(false)`: pointing and claiming, box/column, box/row, column/box, row/box. A hint's parents are
