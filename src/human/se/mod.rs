@@ -727,6 +727,13 @@ fn two_or_more(bits: u128) -> bool {
     bits & bits.wrapping_sub(1) != 0
 }
 
+/// Whether a set of cells holds exactly two, without counting them (the build has no popcount instruction).
+#[inline]
+fn exactly_two(s: CellSet) -> bool {
+    let rest = s.0 & s.0.wrapping_sub(1);
+    rest != 0 && rest & rest.wrapping_sub(1) == 0
+}
+
 /// The cells of house `h` at the positions of mask `m`.
 #[inline]
 fn cells_at(h: House, m: u16) -> CellSet {

@@ -87,15 +87,58 @@ impl Offs {
 /// left alone.
 pub(super) fn find(g: &Grids, gone: &[CellSet; 9], out: &mut Offs) {
     out.clear();
-    locking(g, gone, out);
+    let h = HouseDigits::of(g);
+    locking(g, gone, &h, out);
     if out.offs.is_empty() {
-        hidden_pairs(g, gone, out);
+        hidden_pairs(g, gone, &h, out);
     }
     if out.offs.is_empty() {
         naked_pairs(g, gone, out);
     }
     if out.offs.is_empty() {
-        x_wings(g, gone, out);
+        x_wings(g, gone, &h, out);
+    }
+}
+
+/// The digits of each house (indexed as [`House`](crate::human::house::House)s) by how many places they have
+/// there on the working grid, and those the chain removed from some of its cells: counted once over the cells'
+/// candidate masks (nine bits at a time), for the rules that would otherwise count each digit's places house by
+/// house.
+struct HouseDigits {
+    /// Digits (bit `d - 1`) with exactly two places in the house.
+    two: [u16; 27],
+    /// Digits with a [`gone_places`] place in the house.
+    lost: [u16; 27],
+    /// `locking[d - 1]`: the houses (bit per house index) where digit `d` has two places or more and some gone.
+    locking: [u32; 9],
+}
+
+impl HouseDigits {
+    fn of(g: &Grids) -> HouseDigits {
+        let mut h = HouseDigits {
+            two: [0; 27],
+            lost: [0; 27],
+            locking: [0; 9],
+        };
+        for (i, list) in HOUSE_LIST.iter().enumerate() {
+            let (mut one, mut two, mut more, mut lost) = (0u16, 0u16, 0u16, 0u16);
+            for &cell in list {
+                let m = g.now.mask[cell as usize];
+                more |= two & m;
+                two |= one & m;
+                one |= m;
+                lost |= g.source.mask[cell as usize] & !m;
+            }
+            h.two[i] = two & !more;
+            h.lost[i] = lost;
+            let mut both = two & lost;
+            while both != 0 {
+                let d = both.trailing_zeros() as usize;
+                both &= both - 1;
+                h.locking[d] |= 1 << i;
+            }
+        }
+        h
     }
 }
 
@@ -217,33 +260,24 @@ pub(super) fn gone_places(g: &Grids) -> [CellSet; 9] {
     std::array::from_fn(|d| g.source.places[d] & !g.now.places[d])
 }
 
-/// Whether a set of cells holds exactly two.
-#[inline]
-pub(super) fn exactly_two(s: CellSet) -> bool {
-    let rest = s.0 & s.0.wrapping_sub(1);
-    rest != 0 && rest & rest.wrapping_sub(1) == 0
-}
-
 /// SE's `Locking(false)`: pointing and claiming, box/column, box/row, column/box, row/box. A hint's parents are
 /// the digit's [`gone_places`] in the first house, so only houses holding some are looked at.
-fn locking(g: &Grids, gone: &[CellSet; 9], out: &mut Offs) {
+fn locking(g: &Grids, gone: &[CellSet; 9], h: &HouseDigits, out: &mut Offs) {
     let mut s = Scratch::default();
     for (t1, t2) in [(0, 2), (0, 1), (2, 0), (1, 0)] {
+        // The houses of type `t1` as bits of a house index.
+        let first_house = region(t1, 0).0;
         for d in 1..=9u8 {
-            let lost = gone[d as usize - 1];
-            if lost.is_empty() {
-                continue;
-            }
+            debug_assert!(h.locking[d as usize - 1] == 0 || !gone[d as usize - 1].is_empty());
             let places = g.now.places[d as usize - 1];
-            for i1 in 0..9 {
+            // The houses of type `t1` where the digit has some of its places gone and two places or more, in
+            // order.
+            let mut houses = h.locking[d as usize - 1] >> first_house & 0x1FF;
+            while houses != 0 {
+                let i1 = houses.trailing_zeros() as usize;
+                houses &= houses - 1;
                 let r1 = cells_of(region(t1, i1));
-                if (lost & r1).is_empty() {
-                    continue;
-                }
                 let pos = places & r1;
-                if !two_or_more(pos.0) {
-                    continue;
-                }
                 // SE tries every house of type `t2`; the places, two or more, lie in one at most: that of the
                 // first place, if in any.
                 let first = pos.first().expect("two places or more");
@@ -277,26 +311,16 @@ fn digit_positions(g: &Grids, t: usize, i: usize, d: u8) -> u16 {
 
 /// SE's `HiddenSet(2, false)`: boxes, columns, rows; houses with more than four empty cells. A hint's parents
 /// are the pair's [`gone_places`] in the house, so only pairs with some are looked at.
-fn hidden_pairs(g: &Grids, gone: &[CellSet; 9], out: &mut Offs) {
+fn hidden_pairs(g: &Grids, gone: &[CellSet; 9], hd: &HouseDigits, out: &mut Offs) {
     let mut s = Scratch::default();
-    let any_gone = gone.iter().fold(CellSet::EMPTY, |s, &c| s | c);
+    debug_assert!(gone.iter().all(|lost| lost.is_empty()) || hd.lost.iter().any(|&l| l != 0));
     for t in BOX_COL_ROW {
         for i in 0..9 {
             let h = region(t, i);
             let hc = cells_of(h);
-            if (any_gone & hc).is_empty() {
-                continue;
-            }
             // The digits with two places in the house, and those of them the chain removed from some of it.
-            let (mut two, mut lost) = (0u16, 0u16);
-            for (d, (&places, &lost_d)) in g.now.places.iter().zip(gone).enumerate() {
-                if exactly_two(places & hc) {
-                    two |= 1 << d;
-                    if !(lost_d & hc).is_empty() {
-                        lost |= 1 << d;
-                    }
-                }
-            }
+            let two = hd.two[h.0 as usize];
+            let lost = two & hd.lost[h.0 as usize];
             if lost == 0 || two & (two - 1) == 0 || (g.open & hc).len() <= 4 {
                 continue;
             }
@@ -379,21 +403,15 @@ fn lines(t: usize, m: u16) -> CellSet {
 
 /// SE's `Fisherman(2)`: base columns then base rows; digits placed five times or fewer. A hint's parents are
 /// the digit's [`gone_places`] in the base lines, so only digits with some are looked at.
-fn x_wings(g: &Grids, gone: &[CellSet; 9], out: &mut Offs) {
+fn x_wings(g: &Grids, gone: &[CellSet; 9], hd: &HouseDigits, out: &mut Offs) {
     let mut s = Scratch::default();
+    // The digits placed five times or fewer that the chain removed somewhere.
+    let digits = (0..9)
+        .filter(|&d| g.placed[d] + 4 <= 9 && !gone[d].is_empty())
+        .fold(0u16, |m, d| m | 1 << d);
     for (base, cover) in [(2, 1), (1, 2)] {
         // `two[i]`: the digits (bit `d - 1`) of two places in base line `i`.
-        let mut two = [0u16; 9];
-        for (d, (&places, lost)) in g.now.places.iter().zip(gone).enumerate() {
-            if g.placed[d] + 4 > 9 || lost.is_empty() {
-                continue;
-            }
-            for (i, two) in two.iter_mut().enumerate() {
-                if exactly_two(places & cells_of(region(base, i))) {
-                    *two |= 1 << d;
-                }
-            }
-        }
+        let two: [u16; 9] = std::array::from_fn(|i| hd.two[region(base, i).0 as usize] & digits);
         let some = (0..9).filter(|&i| two[i] != 0).fold(0, |s, i| s | 1 << i);
         for m in pairs_in(some) {
             let (a, b) = pair(m);
@@ -589,10 +607,22 @@ mod tests {
         type Rule = fn(&Grids, &[CellSet; 9], &mut Offs);
         type Plain = fn(&Grids, &mut Offs);
         let rules: [(&str, Rule, Plain); 4] = [
-            ("locking", locking, plain_locking),
-            ("hidden pairs", hidden_pairs, plain_hidden_pairs),
+            (
+                "locking",
+                |g, gone, out| locking(g, gone, &HouseDigits::of(g), out),
+                plain_locking,
+            ),
+            (
+                "hidden pairs",
+                |g, gone, out| hidden_pairs(g, gone, &HouseDigits::of(g), out),
+                plain_hidden_pairs,
+            ),
             ("naked pairs", naked_pairs, plain_naked_pairs),
-            ("X-Wings", x_wings, plain_x_wings),
+            (
+                "X-Wings",
+                |g, gone, out| x_wings(g, gone, &HouseDigits::of(g), out),
+                plain_x_wings,
+            ),
         ];
         let mut fired = [0usize; 4];
         for (source, now, open, placed) in random_grids(2000) {
@@ -637,6 +667,18 @@ mod tests {
                 }
                 let two = now.mask[cell].count_ones() == 2;
                 assert_eq!(bivalue(&now).contains(cell), two);
+            }
+            // The digits of each house by their places, counted one by one.
+            let houses = HouseDigits::of(&g);
+            for h in 0..27 {
+                let hc = cells_of(crate::human::house::House(h as u8));
+                for d in 0..9 {
+                    let n = (places[d] & hc).len();
+                    let lost = !(gone[d] & hc).is_empty();
+                    assert_eq!(houses.two[h] >> d & 1 != 0, n == 2, "house {h}, digit {d}");
+                    assert_eq!(houses.lost[h] >> d & 1 != 0, lost, "house {h}, digit {d}");
+                    assert_eq!(houses.locking[d] >> h & 1 != 0, n >= 2 && lost);
+                }
             }
             for (i, (name, rule, plain)) in rules.iter().enumerate() {
                 let (mut fast, mut want) = (Offs::default(), Offs::default());

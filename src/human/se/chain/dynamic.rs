@@ -20,8 +20,8 @@ use super::potential::{key, NAKED, NONE, NO_CAUSE, REGION};
 use super::proof::{inner_chains, Link, Potential};
 use super::working::Working;
 use crate::human::candidates::Candidates;
-use crate::human::house::{CellSet, DigitSet, HOUSE_LIST};
-use crate::human::se::{cells_of, house_of};
+use crate::human::house::{CellSet, DigitSet};
+use crate::human::se::{cells_of, count9, house_of, two_or_more};
 
 #[derive(Clone, Copy)]
 pub(super) struct Pot {
@@ -204,7 +204,7 @@ impl Engine {
         let c = cell as usize;
         if self.kind != Kind::Nishio {
             let cand = DigitSet(self.work.mask[c]);
-            if cand.len() == 2 {
+            if count9(cand.0) == 2 {
                 let mut other = cand;
                 other.remove(digit);
                 if let Some(d) = other.first() {
@@ -228,19 +228,17 @@ impl Engine {
             let hc = cells_of(house);
             let mut others = self.work.places[digit as usize - 1] & hc;
             others.remove(c);
-            if others.len() == 1 {
-                let o = others.first().expect("one cell");
+            // One other place: some, and not two or more.
+            if !others.is_empty() && !two_or_more(others.0) {
+                let o = others.0.trailing_zeros() as usize;
                 let parents = |e: &mut Engine| {
                     e.pool.push(p);
+                    // The digit's places the chain removed from the house, in the house's order (ascending).
                     let gone =
                         save.places[digit as usize - 1] & hc & !e.work.places[digit as usize - 1];
-                    if !gone.is_empty() {
-                        for &x in &HOUSE_LIST[house.0 as usize] {
-                            if gone.contains(x as usize) {
-                                if let Some(q) = to_off.get(key(x, digit)) {
-                                    e.pool.push(q);
-                                }
-                            }
+                    for x in gone.iter() {
+                        if let Some(q) = to_off.get(key(x as u8, digit)) {
+                            e.pool.push(q);
                         }
                     }
                 };

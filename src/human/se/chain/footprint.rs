@@ -22,7 +22,7 @@ use super::links::Tables;
 use super::potential::{key, NONE};
 use super::working::Working;
 use crate::human::house::{CellSet, DigitSet, PEERS};
-use crate::human::se::{cells_of, house_of};
+use crate::human::se::{cells_of, count9, house_of, two_or_more};
 
 /// Potentials of one state, the cells of each digit (index `digit - 1`).
 pub(super) type Planes = [CellSet; 9];
@@ -59,6 +59,8 @@ struct Buffers {
     on: Vec<(u8, u8)>,
     off: Vec<(u8, u8)>,
     links: Tables,
+    /// Scratch of [`Footprints::meet`]: the intersection so far, plane by plane (see [`plane`]).
+    common: [CellSet; 18],
 }
 
 thread_local! {
@@ -91,23 +93,30 @@ impl<'a> Footprints<'a> {
         &self.b.prints[i]
     }
 
-    /// The index in `prints` of the footprint of "`cell` is `digit`", grown if it is not yet.
+    /// The index in `prints` of the footprint of "`cell` is `digit`", grown if it is not yet (in place, at the
+    /// end of `prints`).
     fn grown(&mut self, cell: u8, digit: u8) -> usize {
         let k = key(cell, digit);
         if self.b.index[k] == NONE {
-            let (f, whole) = self.closure(cell, digit);
-            let f = if whole { f } else { self.grow(cell, digit) };
-            self.b.index[k] = self.b.prints.len() as u32;
-            self.b.prints.push(f);
+            let at = self.b.prints.len();
+            self.b.prints.push(EMPTY);
+            let (whole, mut planes) = self.close(cell, digit, at);
+            if !whole {
+                let b = &mut *self.b;
+                b.prints[at] = EMPTY;
+                grow_into(
+                    self.c,
+                    &mut b.prints[at],
+                    &mut b.on,
+                    &mut b.off,
+                    cell,
+                    digit,
+                );
+                planes = planes_of(&b.prints[at]);
+            }
+            debug_assert_eq!(planes, planes_of(&self.b.prints[at]));
+            self.b.index[k] = at as u32;
             self.b.closed.push(whole);
-            let f = &self.b.prints[self.b.prints.len() - 1];
-            let planes =
-                f.on.iter()
-                    .zip(&f.off)
-                    .enumerate()
-                    .fold(0, |m, (d, (on, off))| {
-                        m | u32::from(!on.is_empty()) << d | u32::from(!off.is_empty()) << (d + 9)
-                    });
             self.b.planes.push(planes);
         }
         self.b.index[k] as usize
@@ -121,7 +130,6 @@ impl<'a> Footprints<'a> {
         // planes of `live` (those where it is not empty).
         let mut first: Option<usize> = None;
         let mut several = false;
-        let mut common = [CellSet::EMPTY; 18];
         let mut live = 0u32;
         for grown in [true, false] {
             for &(cell, digit) in assumed {
@@ -134,8 +142,9 @@ impl<'a> Footprints<'a> {
                     live = self.b.planes[i];
                     continue;
                 };
-                let (f, g) = (&self.b.prints[i], &self.b.prints[j]);
-                live &= self.b.planes[i];
+                let b = &mut *self.b;
+                let (f, g, common) = (&b.prints[i], &b.prints[j], &mut b.common);
+                live &= b.planes[i];
                 let mut rest = live;
                 while rest != 0 {
                     let p = rest.trailing_zeros() as usize;
@@ -157,21 +166,41 @@ impl<'a> Footprints<'a> {
         true
     }
 
-    /// The closure of "`cell` is `digit`": every potential its links lead to, and whether none of them is both on
-    /// and off (then the growth meets no contradiction, and the closure is its footprint). An "on" potential met
-    /// whose closure is known already brings it in whole, not followed again.
+    /// The closure of "`cell` is `digit`" (the tests' view of [`Footprints::close`]).
+    #[cfg(test)]
     fn closure(&mut self, cell: u8, digit: u8) -> (Footprint, bool) {
-        let (c, t) = (self.c, &self.b.links);
-        let mut f = EMPTY;
-        let mut queue = std::mem::take(&mut self.b.on);
+        let at = self.b.prints.len();
+        self.b.prints.push(EMPTY);
+        let (whole, _) = self.close(cell, digit, at);
+        let f = self.b.prints.pop().expect("pushed above");
+        (f, whole)
+    }
+
+    /// Writes into `prints[at]` (empty, the last) the closure of "`cell` is `digit`": every potential its links
+    /// lead to. Returns whether none of them is both on and off (then the growth meets no contradiction, and the
+    /// closure is its footprint) and the closure's planes that hold a potential ([`planes_of`]). An "on" potential
+    /// met whose closure is known already brings it in whole, not followed again.
+    fn close(&mut self, cell: u8, digit: u8, at: usize) -> (bool, u32) {
+        let c = self.c;
+        let b = &mut *self.b;
+        let (done, rest) = b.prints.split_at_mut(at);
+        let f = &mut rest[0];
+        let (t, index, closed, known_planes) = (&b.links, &b.index, &b.closed, &b.planes);
+        let mut queue = std::mem::take(&mut b.on);
         queue.clear();
         f.on[digit as usize - 1].insert(cell as usize);
         queue.push((cell, digit - 1));
+        let mut planes = 1u32 << (digit - 1);
         // Turns on the potentials of digit index `d` in `cells` not on yet, and queues them.
-        let turn_on = |f: &mut Footprint, queue: &mut Vec<(u8, u8)>, d: usize, cells: CellSet| {
+        let turn_on = |f: &mut Footprint,
+                       planes: &mut u32,
+                       queue: &mut Vec<(u8, u8)>,
+                       d: usize,
+                       cells: CellSet| {
             let fresh = cells.0 & !f.on[d].0;
             if fresh != 0 {
                 f.on[d].0 |= fresh;
+                *planes |= 1 << d;
                 queue.extend(CellSet(fresh).iter().map(|x| (x as u8, d as u8)));
             }
         };
@@ -179,25 +208,27 @@ impl<'a> Footprints<'a> {
         while let Some(&(at, i)) = queue.get(next) {
             next += 1;
             let (cell, i) = (at as usize, i as usize);
-            let known = self.b.index[cell * 9 + i];
-            if known != NONE && self.b.closed[known as usize] {
-                let g = &self.b.prints[known as usize];
+            let known = index[cell * 9 + i];
+            if known != NONE && closed[known as usize] {
+                let g = &done[known as usize];
                 for d in 0..9 {
                     f.on[d] |= g.on[d];
                     f.off[d] |= g.off[d];
                 }
+                planes |= known_planes[known as usize];
                 continue;
             }
             // Off: the digit's other places among the peers; on: their last other places, and the other digit
             // of those of two candidates.
             let peers = c.places[i] & PEERS[cell];
             f.off[i] |= peers;
-            turn_on(&mut f, &mut queue, i, t.xrow[i][cell]);
+            planes |= u32::from(!peers.is_empty()) << (i + 9);
+            turn_on(f, &mut planes, &mut queue, i, t.xrow[i][cell]);
             let mut es = t.pairs[i];
             while es != 0 {
                 let e = es.trailing_zeros() as usize;
                 es &= es - 1;
-                turn_on(&mut f, &mut queue, e, peers & t.bivalue[i][e]);
+                turn_on(f, &mut planes, &mut queue, e, peers & t.bivalue[i][e]);
             }
             // Off: the cell's other digits; on: their last other places (the cell's other digit, when it has
             // two, is this one, on already).
@@ -206,45 +237,63 @@ impl<'a> Footprints<'a> {
                 let e = others.trailing_zeros() as usize;
                 others &= others - 1;
                 f.off[e].insert(cell);
-                turn_on(&mut f, &mut queue, e, t.conj[e][cell]);
+                planes |= 1 << (e + 9);
+                turn_on(f, &mut planes, &mut queue, e, t.conj[e][cell]);
             }
         }
-        self.b.on = queue;
+        b.on = queue;
         let clash = (0..9).fold(0, |m, d| m | (f.on[d].0 & f.off[d].0));
-        (f, clash == 0)
+        (clash == 0, planes)
     }
 
-    /// Grows "`cell` is `digit`" as SE does, step by step (see the module's comment).
+    /// Grows "`cell` is `digit`" as SE does, step by step (the tests' view of [`grow_into`]).
+    #[cfg(test)]
     fn grow(&mut self, cell: u8, digit: u8) -> Footprint {
-        let c = self.c;
         let mut f = EMPTY;
-        let (mut on, mut off) = (
-            std::mem::take(&mut self.b.on),
-            std::mem::take(&mut self.b.off),
-        );
-        on.clear();
-        off.clear();
-        f.on[digit as usize - 1].insert(cell as usize);
-        on.push((cell, digit));
-        let (mut next_on, mut next_off) = (0, 0);
-        loop {
-            if let Some(&(cell, digit)) = on.get(next_on) {
-                next_on += 1;
-                if !on_to_off(c, &mut f, cell as usize, digit, &mut off) {
-                    break;
-                }
-            } else if let Some(&(cell, digit)) = off.get(next_off) {
-                next_off += 1;
-                if !off_to_on(c, &mut f, cell as usize, digit, &mut on) {
-                    break;
-                }
-            } else {
+        grow_into(self.c, &mut f, &mut self.b.on, &mut self.b.off, cell, digit);
+        f
+    }
+}
+
+/// The planes of `f` that hold a potential: bit `p` for [`plane`] `p`.
+fn planes_of(f: &Footprint) -> u32 {
+    f.on.iter()
+        .zip(&f.off)
+        .enumerate()
+        .fold(0, |m, (d, (on, off))| {
+            m | u32::from(!on.is_empty()) << d | u32::from(!off.is_empty()) << (d + 9)
+        })
+}
+
+/// Grows "`cell` is `digit`" on `c` as SE does, step by step (see the module's comment), into `f` (empty);
+/// `on` and `off` are scratch lists for the pending potentials.
+fn grow_into(
+    c: &Working,
+    f: &mut Footprint,
+    on: &mut Vec<(u8, u8)>,
+    off: &mut Vec<(u8, u8)>,
+    cell: u8,
+    digit: u8,
+) {
+    on.clear();
+    off.clear();
+    f.on[digit as usize - 1].insert(cell as usize);
+    on.push((cell, digit));
+    let (mut next_on, mut next_off) = (0, 0);
+    loop {
+        if let Some(&(cell, digit)) = on.get(next_on) {
+            next_on += 1;
+            if !on_to_off(c, f, cell as usize, digit, off) {
                 break;
             }
+        } else if let Some(&(cell, digit)) = off.get(next_off) {
+            next_off += 1;
+            if !off_to_on(c, f, cell as usize, digit, on) {
+                break;
+            }
+        } else {
+            break;
         }
-        self.b.on = on;
-        self.b.off = off;
-        f
     }
 }
 
@@ -324,7 +373,7 @@ fn off_to_on(
     pending: &mut Vec<(u8, u8)>,
 ) -> bool {
     let cand = DigitSet(c.mask[cell]);
-    if cand.len() == 2 {
+    if count9(cand.0) == 2 {
         let mut other = cand;
         other.remove(digit);
         if let Some(d) = other.first() {
@@ -337,7 +386,11 @@ fn off_to_on(
     for t in 0..3 {
         let mut others = c.places[i] & cells_of(house_of(t, cell));
         others.remove(cell);
-        if others.len() == 1 && !take(f, pending, others.0.trailing_zeros() as usize, digit, true) {
+        // One other place: some, and not two or more.
+        if !others.is_empty()
+            && !two_or_more(others.0)
+            && !take(f, pending, others.0.trailing_zeros() as usize, digit, true)
+        {
             return false;
         }
     }

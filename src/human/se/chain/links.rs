@@ -11,7 +11,7 @@ use super::potential::{key, Node, NAKED, NONE, REGION};
 use super::set::Set729;
 use super::working::Working;
 use crate::human::house::{CellSet, House, PEERS};
-use crate::human::se::{cells_of, count9, house_of};
+use crate::human::se::{cells_of, count9, exactly_two, house_of};
 
 /// The potentials of a static search on `c` and SE's links between them (also [`super::multiple`]'s and [`super::forcing`]'s).
 pub(super) struct Search<'a> {
@@ -37,7 +37,7 @@ fn last_places(c: &Working) -> Box<[[u8; 3]; 729]> {
         for (t, first) in [18u8, 0, 9].into_iter().enumerate() {
             for h in 0..9 {
                 let two = places & cells_of(House(first + h));
-                if two.len() == 2 {
+                if exactly_two(two) {
                     let a = two.first().expect("two cells");
                     let b = (two.0 & (two.0 - 1)).trailing_zeros() as usize;
                     last[key(a as u8, d)][t] = b as u8;
@@ -91,7 +91,7 @@ impl Tables {
             let mut linked = CellSet::EMPTY;
             for h in 0..27 {
                 let two = places & cells_of(House(h));
-                if two.len() == 2 {
+                if exactly_two(two) {
                     let a = two.0.trailing_zeros() as usize;
                     let b = (two.0 & (two.0 - 1)).trailing_zeros() as usize;
                     conj[a].insert(b);

@@ -28,7 +28,7 @@ use super::potential::{key, Node, NAKED, NONE, NO_CAUSE, REGION};
 use super::set::Set729;
 use super::working::Working;
 use crate::human::house::DigitSet;
-use crate::human::se::{cells_of, house_of};
+use crate::human::se::{cells_of, count9, house_of, two_or_more};
 
 /// Node `i` of the "on" (`on`) or "off" potentials of [`Buffers`].
 fn node(i: usize, on: bool) -> u32 {
@@ -413,14 +413,15 @@ pub(super) fn nested_hints(view: &Working) -> Vec<NestedHint> {
     let (mut assumed, mut outcomes) = (Vec::new(), Vec::new());
     for cell in 0..81 {
         let cand = DigitSet(view.mask[cell]);
-        if cand.len() <= 2 {
+        if count9(cand.0) <= 2 {
             continue;
         }
         // SE's `doRegionChainings` of each candidate, then the cell's own.
         for v in cand.iter() {
             for t in 0..3 {
                 let places = view.places[v as usize - 1] & cells_of(house_of(t, cell));
-                if places.len() < 2 || places.first() != Some(cell) {
+                // Two places or more, the first of them `cell`.
+                if !two_or_more(places.0) || places.0.trailing_zeros() as usize != cell {
                     continue;
                 }
                 assumed.clear();

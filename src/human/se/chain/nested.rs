@@ -15,7 +15,7 @@
 //! as at levels 2 and 3. That producer is the dynamic chains' own ([`super::chaining::nested_hints`]), handed in
 //! by its caller.
 
-use super::advanced::{self, exactly_two, gone, gone_keys, gone_places, Grids, Offs};
+use super::advanced::{self, gone, gone_keys, gone_places, Grids, Offs};
 use super::hint::NestedHint;
 use super::kind::Kind;
 use super::memo::{self, Producer};
@@ -23,7 +23,7 @@ use super::potential::{key, NAKED, REGION};
 use super::working::Working;
 use crate::human::candidates::Candidates;
 use crate::human::house::{CellSet, House};
-use crate::human::se::{cells_of, count9, house_of, two_or_more};
+use crate::human::se::{cells_of, count9, exactly_two, house_of, two_or_more};
 
 /// SE's advanced "off" potentials at nesting level `level` (1 to 3): those of the first technique with any.
 pub(super) fn find(g: &Grids, out: &mut Offs, level: u8) {
