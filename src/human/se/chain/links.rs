@@ -81,23 +81,11 @@ impl Tables {
     /// The tables of the working grid `c`. The X links' rows are built from the places with an X link (two
     /// places in a house): each adds its links to the row of each of its peers that holds the digit.
     pub(super) fn build(&mut self, c: &Working) {
-        for d in 0..9 {
-            let places = c.places[d];
-            let (conj, xrow) = (&mut self.conj[d], &mut self.xrow[d]);
+        let linked = conjugates(c, &mut self.conj);
+        for (d, &linked) in linked.iter().enumerate() {
+            let (places, conj, xrow) = (c.places[d], &self.conj[d], &mut self.xrow[d]);
             for cell in places.iter() {
-                conj[cell] = CellSet::EMPTY;
                 xrow[cell] = CellSet::EMPTY;
-            }
-            let mut linked = CellSet::EMPTY;
-            for h in 0..27 {
-                let two = places & cells_of(House(h));
-                if exactly_two(two) {
-                    let a = two.0.trailing_zeros() as usize;
-                    let b = (two.0 & (two.0 - 1)).trailing_zeros() as usize;
-                    conj[a].insert(b);
-                    conj[b].insert(a);
-                    linked |= two;
-                }
             }
             for x in linked.iter() {
                 let to = conj[x];
@@ -120,6 +108,29 @@ impl Tables {
             }
         }
     }
+}
+
+/// Writes [`Tables::conj`] of the working grid `c` into `conj` (for the places of each digit only) and returns the
+/// places with an X link of each digit (those of a digit with two places in some house).
+pub(super) fn conjugates(c: &Working, conj: &mut [[CellSet; 81]; 9]) -> [CellSet; 9] {
+    std::array::from_fn(|d| {
+        let (places, conj) = (c.places[d], &mut conj[d]);
+        for cell in places.iter() {
+            conj[cell] = CellSet::EMPTY;
+        }
+        let mut linked = CellSet::EMPTY;
+        for h in 0..27 {
+            let two = places & cells_of(House(h));
+            if exactly_two(two) {
+                let a = two.0.trailing_zeros() as usize;
+                let b = (two.0 & (two.0 - 1)).trailing_zeros() as usize;
+                conj[a].insert(b);
+                conj[b].insert(a);
+                linked |= two;
+            }
+        }
+        linked
+    })
 }
 
 impl<'a> Search<'a> {

@@ -16,6 +16,7 @@
 //! by its caller.
 
 use super::advanced::{self, gone, gone_keys, gone_places, Grids, Offs};
+use super::closure;
 use super::hint::NestedHint;
 use super::kind::Kind;
 use super::memo::{self, Producer};
@@ -34,7 +35,9 @@ pub(super) fn find(g: &Grids, out: &mut Offs, level: u8) {
         if !(links || roots || cfg!(debug_assertions)) {
             return;
         }
-        nested_producer(g, out, g.now, Producer::Chains, links);
+        // A grid where no hint can rest is not searched ([`closure::may_rest`]).
+        let chains = links && closure::may_rest(g);
+        nested_producer(g, out, g.now, Producer::Chains, chains);
         if level >= 3 && out.offs.is_empty() {
             nested_producer(g, out, g.now, Producer::Multiple, roots);
         }
@@ -99,29 +102,34 @@ pub(super) fn find_dynamic(
 fn nested(g: &Grids, out: &mut Offs, hints: &[NestedHint]) {
     let mut parents: Vec<u16> = Vec::new();
     for h in hints {
-        parents.clear();
-        for &(cell, digit, cause) in &h.causes {
-            let c = cell as usize;
-            let mut add = |k: u16| {
-                if !parents.contains(&k) {
-                    parents.push(k);
-                }
-            };
-            if cause == NAKED {
-                (1..=9u8)
-                    .filter(|&d| gone(g, c, d))
-                    .for_each(|d| add(key(c as u8, d) as u16));
-            } else {
-                let t = (cause - REGION) as usize;
-                gone_keys(g, cells_of(house_of(t, c)), digit).for_each(add);
-            }
-        }
+        rule_parents(g, h, &mut parents);
         if parents.is_empty() {
             continue;
         }
         let id = out.chains.len() as u32;
         out.chains.push((h.complexity, h.identity.clone()));
         out.push(&h.removes, &parents, id);
+    }
+}
+
+/// The chain's eliminations the hint `h` rests on (SE's `getRuleParents`, see [`nested`]), in `parents`, each once.
+fn rule_parents(g: &Grids, h: &NestedHint, parents: &mut Vec<u16>) {
+    parents.clear();
+    for &(cell, digit, cause) in &h.causes {
+        let c = cell as usize;
+        let mut add = |k: u16| {
+            if !parents.contains(&k) {
+                parents.push(k);
+            }
+        };
+        if cause == NAKED {
+            (1..=9u8)
+                .filter(|&d| gone(g, c, d))
+                .for_each(|d| add(key(c as u8, d) as u16));
+        } else {
+            let t = (cause - REGION) as usize;
+            gone_keys(g, cells_of(house_of(t, c)), digit).for_each(add);
+        }
     }
 }
 
@@ -161,4 +169,77 @@ fn resting(g: &Grids, gone: &[CellSet; 9]) -> (bool, bool) {
         }
     }
     (links, roots)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::super::samples::Xorshift;
+    use super::*;
+    use crate::grid::Grid;
+    use crate::human::house::DigitSet;
+
+    /// `w` less about one candidate in `rate` at random, and one of the solution's in `wrong` (a cell keeps one
+    /// at least).
+    fn thinned(
+        mut w: Working,
+        solution: &Grid,
+        (rate, wrong): (u64, u64),
+        random: &mut Xorshift,
+    ) -> Working {
+        for cell in 0..81 {
+            for d in DigitSet(w.mask[cell]).iter() {
+                let r = if solution.get(cell) == d { wrong } else { rate };
+                if random.next() % r == 0 && count9(w.mask[cell]) > 1 {
+                    w.remove(cell, d);
+                }
+            }
+        }
+        w
+    }
+
+    #[test]
+    fn a_grid_the_closures_rule_out_gives_no_resting_forcing_chain_or_cycle() {
+        // Working grids as chains leave them: the candidates of hard puzzles, thinned at random (where a chain
+        // starts), then thinned again (what the chain removed); the producer's hints that rest on what the second
+        // thinning removed, against the closures' verdict.
+        let text = include_str!("../../../../data/se_sample_hard.txt");
+        let puzzles: Vec<&str> = text.lines().filter(|l| !l.starts_with('#')).collect();
+        let mut random = Xorshift::new(0x2545_F491_4F6C_DD1D);
+        let (mut skipped, mut resting) = (0, 0);
+        for i in 0..1200 {
+            let grid = Grid::parse_line(&puzzles[i % puzzles.len()].as_bytes()[..81]).unwrap();
+            let solution = crate::solver::solve(&grid).unwrap().solution;
+            let start = Working::of(&Candidates::new(&grid).unwrap());
+            let source = thinned(start, &solution, (6 + i as u64 % 25, u64::MAX), &mut random);
+            let now = thinned(
+                source,
+                &solution,
+                (20 + i as u64 * 7 % 180, [u64::MAX, 400, 100, 40][i % 4]),
+                &mut random,
+            );
+            let open = (0..81)
+                .filter(|&c| now.mask[c] != 0)
+                .fold(CellSet::EMPTY, |s, c| s | CellSet::single(c));
+            let g = Grids {
+                now: &now,
+                source: &source,
+                open,
+                placed: &[0; 9],
+            };
+            let mut parents = Vec::new();
+            let rest = super::super::forcing::nested_hints(&now)
+                .iter()
+                .filter(|h| {
+                    rule_parents(&g, h, &mut parents);
+                    !parents.is_empty()
+                })
+                .count();
+            let may = closure::may_rest(&g);
+            assert!(may || rest == 0, "grid {i}: a resting hint ruled out");
+            skipped += usize::from(!may);
+            resting += usize::from(rest > 0);
+        }
+        // Both verdicts were met, many times.
+        assert!(skipped > 100 && resting > 100, "{skipped} {resting}");
+    }
 }
