@@ -24,19 +24,19 @@ use super::potential::{key, NAKED, REGION};
 use super::working::Working;
 use crate::human::candidates::Candidates;
 use crate::human::house::{CellSet, House};
-use crate::human::se::{cells_of, count9, exactly_two, house_of, two_or_more};
+use crate::human::se::{cells_of, count9, house_of, two_or_more};
 
 /// SE's advanced "off" potentials at nesting level `level` (1 to 3): those of the first technique with any.
 pub(super) fn find(g: &Grids, out: &mut Offs, level: u8) {
     let gone = gone_places(g);
     advanced::find(g, &gone, out);
     if level >= 2 && out.offs.is_empty() {
-        let (links, roots) = resting(g, &gone);
-        if !(links || roots || cfg!(debug_assertions)) {
+        let roots = resting(g, &gone);
+        if !(roots || cfg!(debug_assertions)) {
             return;
         }
         // A grid where no hint can rest is not searched ([`closure::may_rest`]).
-        let chains = links && closure::may_rest(g);
+        let chains = roots && closure::may_rest(g);
         nested_producer(g, out, g.now, Producer::Chains, chains);
         if level >= 3 && out.offs.is_empty() {
             nested_producer(g, out, g.now, Producer::Multiple, roots);
@@ -134,41 +134,25 @@ fn rule_parents(g: &Grids, h: &NestedHint, parents: &mut Vec<u16>) {
 }
 
 /// Whether a nested producer's "on" potential could rest on some of the chain's eliminations (`gone`, from
-/// [`gone_places`]), as [`nested`] reads its cause: `(links, roots)`.
-///
-/// `links`: a cell of two candidates that lost some (a link inside the cell: the cell's removed candidates), or a
-/// digit of two places in a house that lost some there (a link inside the house: the digit's removed places in
-/// it). The static chains' "on" potentials all come from such links ([`super::forcing::nested_hints`] gives no
-/// cause for an assumption), so without any of them none of their hints rests on the chain's eliminations.
-///
-/// `roots`: the same with two or more candidates or places, since a Multiple Forcing Chain's assumptions also
-/// rest on their cell's removed candidates (three or more left) or their digit's removed places in their house
-/// (two or more left) ([`super::multiple::nested_hints`]).
-fn resting(g: &Grids, gone: &[CellSet; 9]) -> (bool, bool) {
-    let (mut links, mut roots) = (false, false);
+/// [`gone_places`]), as [`nested`] reads its cause: a cell of two or more candidates that lost some (the cell's
+/// removed candidates), or a digit of two or more places in a house that lost some there (the digit's removed
+/// places in it). A Multiple Forcing Chain's assumptions rest on those of their cell (three or more left) or of
+/// their house ([`super::multiple::nested_hints`]), and so may a static chain's "on" potentials: those of a
+/// forcing chain come through a strong link (two left), but those of a cycle's second chain (the cycle reversed)
+/// carry the causes of its links from "on" to "off", in a cell or house where two or more are left (see
+/// [`closure`]). Without any such cell or house no hint of either producer rests on the chain's eliminations.
+fn resting(g: &Grids, gone: &[CellSet; 9]) -> bool {
     // The cells that lost candidates.
     let changed = gone.iter().fold(CellSet::EMPTY, |s, &c| s | c);
-    for cell in changed.iter() {
-        let n = count9(g.now.mask[cell]);
-        links |= n == 2;
-        roots |= n >= 2;
+    if changed.iter().any(|cell| count9(g.now.mask[cell]) >= 2) {
+        return true;
     }
-    for (&places, &lost) in g.now.places.iter().zip(gone) {
-        // A link is a root too: nothing more to learn.
-        if links {
-            break;
-        }
-        for h in 0..27 {
+    g.now.places.iter().zip(gone).any(|(&places, &lost)| {
+        (0..27).any(|h| {
             let hc = cells_of(House(h));
-            if (lost & hc).is_empty() {
-                continue;
-            }
-            let here = places & hc;
-            links |= exactly_two(here);
-            roots |= two_or_more(here.0);
-        }
-    }
-    (links, roots)
+            !(lost & hc).is_empty() && two_or_more((places & hc).0)
+        })
+    })
 }
 
 #[cfg(test)]
