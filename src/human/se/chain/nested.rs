@@ -220,6 +220,11 @@ mod tests {
                 .count();
             let may = closure::may_rest(&g);
             assert!(may || rest == 0, "grid {i}: a resting hint ruled out");
+            // Nor by the gate before it (a changed cell or house with two or more left).
+            assert!(
+                super::resting(&g, &gone_places(&g)) || rest == 0,
+                "grid {i}: a resting hint gated out"
+            );
             skipped += usize::from(!may);
             resting += usize::from(rest > 0);
         }
