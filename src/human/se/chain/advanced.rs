@@ -602,6 +602,31 @@ mod tests {
             .collect()
     }
 
+    /// The chain's eliminations, the cells of two candidates and the digits of each house by their places, as
+    /// [`gone_places`], [`bivalue`] and [`HouseDigits`] give them, against the masks read one by one.
+    fn masks_agree(g: &Grids, gone: &[CellSet; 9]) {
+        // The chain's eliminations and the cells of two candidates, as the masks say.
+        for cell in 0..81 {
+            for d in 1..=9u8 {
+                assert_eq!(gone[d as usize - 1].contains(cell), super::gone(g, cell, d));
+            }
+            let two = g.now.mask[cell].count_ones() == 2;
+            assert_eq!(bivalue(g.now).contains(cell), two);
+        }
+        // The digits of each house by their places, counted one by one.
+        let houses = HouseDigits::of(g);
+        for h in 0..27 {
+            let hc = cells_of(crate::human::house::House(h as u8));
+            for (d, (&places, &removed)) in g.now.places.iter().zip(gone).enumerate() {
+                let n = (places & hc).len();
+                let lost = !(removed & hc).is_empty();
+                assert_eq!(houses.two[h] >> d & 1 != 0, n == 2, "house {h}, digit {d}");
+                assert_eq!(houses.lost[h] >> d & 1 != 0, lost, "house {h}, digit {d}");
+                assert_eq!(houses.locking[d] >> h & 1 != 0, n >= 2 && lost);
+            }
+        }
+    }
+
     #[test]
     fn level1_rules_find_what_the_plain_scans_find() {
         type Rule = fn(&Grids, &[CellSet; 9], &mut Offs);
@@ -625,26 +650,21 @@ mod tests {
             ),
         ];
         let mut fired = [0usize; 4];
-        for (source, now, open, placed) in random_grids(2000) {
-            let places: [CellSet; 9] = std::array::from_fn(|d| {
+        let places_of = |mask: &[u16; 81]| -> [CellSet; 9] {
+            std::array::from_fn(|d| {
                 let mut s = CellSet::EMPTY;
                 (0..81)
-                    .filter(|&c| now[c] >> d & 1 != 0)
+                    .filter(|&c| mask[c] >> d & 1 != 0)
                     .for_each(|c| s.insert(c));
                 s
-            });
-            let places_of = |mask: &[u16; 81]| -> [CellSet; 9] {
-                std::array::from_fn(|d| {
-                    let mut s = CellSet::EMPTY;
-                    (0..81)
-                        .filter(|&c| mask[c] >> d & 1 != 0)
-                        .for_each(|c| s.insert(c));
-                    s
-                })
-            };
-            assert_eq!(places_of(&now), places);
+            })
+        };
+        for (source, now, open, placed) in random_grids(2000) {
             let (now, source) = (
-                Working { mask: now, places },
+                Working {
+                    mask: now,
+                    places: places_of(&now),
+                },
                 Working {
                     mask: source,
                     places: places_of(&source),
@@ -657,29 +677,7 @@ mod tests {
                 placed: &placed,
             };
             let gone = gone_places(&g);
-            // The chain's eliminations and the cells of two candidates, as the masks say.
-            for cell in 0..81 {
-                for d in 1..=9u8 {
-                    assert_eq!(
-                        gone[d as usize - 1].contains(cell),
-                        super::gone(&g, cell, d)
-                    );
-                }
-                let two = now.mask[cell].count_ones() == 2;
-                assert_eq!(bivalue(&now).contains(cell), two);
-            }
-            // The digits of each house by their places, counted one by one.
-            let houses = HouseDigits::of(&g);
-            for h in 0..27 {
-                let hc = cells_of(crate::human::house::House(h as u8));
-                for d in 0..9 {
-                    let n = (places[d] & hc).len();
-                    let lost = !(gone[d] & hc).is_empty();
-                    assert_eq!(houses.two[h] >> d & 1 != 0, n == 2, "house {h}, digit {d}");
-                    assert_eq!(houses.lost[h] >> d & 1 != 0, lost, "house {h}, digit {d}");
-                    assert_eq!(houses.locking[d] >> h & 1 != 0, n >= 2 && lost);
-                }
-            }
+            masks_agree(&g, &gone);
             for (i, (name, rule, plain)) in rules.iter().enumerate() {
                 let (mut fast, mut want) = (Offs::default(), Offs::default());
                 rule(&g, &gone, &mut fast);
