@@ -279,6 +279,9 @@ fn produce(c: &Candidates, kind: Kind, all: bool, prove: bool) -> Hints<'_> {
         all: all.then(Vec::new),
         prove,
     };
+    // Each candidate's outcomes of the cell at hand ("on", "off"), kept from cell to cell.
+    let mut value_on: Vec<Box<LSet>> = Vec::with_capacity(9);
+    let mut value_off: Vec<Box<LSet>> = Vec::with_capacity(9);
     for cell in c.open().iter().filter(|&cell| chained(c, kind, cell)) {
         let cand = c.get(cell);
         let card = cand.len();
@@ -287,8 +290,6 @@ fn produce(c: &Candidates, kind: Kind, all: bool, prove: bool) -> Hints<'_> {
             e.forget();
         }
         let cell8 = cell as u8;
-        let mut value_on: Vec<Box<LSet>> = Vec::new();
-        let mut value_off: Vec<Box<LSet>> = Vec::new();
         for v in cand.iter() {
             let on = memo.take(&mut e, &mut sets, cell8, v);
             let off = e.assume(&mut sets, cell8, v, false);
@@ -313,7 +314,7 @@ fn produce(c: &Candidates, kind: Kind, all: bool, prove: bool) -> Hints<'_> {
                 common_hints(&mut e, &outcomes, on, (5, NAKED), &mut hints);
             }
         }
-        for set in value_on.into_iter().chain(value_off) {
+        for set in value_on.drain(..).chain(value_off.drain(..)) {
             sets.give(set);
         }
     }

@@ -4,8 +4,9 @@
 
 use super::hint::length_difficulty;
 use super::links::Search;
-use super::potential::{Node, NONE};
+use super::potential::{key, Node, NONE};
 use super::proof::{Potential, Proof, Shape};
+use super::set::Set729;
 use crate::human::house::{CellSet, DigitSet, PEERS};
 use crate::human::step::Eliminations;
 
@@ -35,21 +36,44 @@ pub(super) struct Detail {
 
 /// Distinct potentials from `p` up to the root (SE's ancestor count).
 fn ancestors(s: &Search, p: u32) -> usize {
-    chain_of(s, p).len()
+    let mut seen = Seen::default();
+    let mut n = 0;
+    let mut i = p;
+    while i != NONE {
+        let x = s.nodes[i as usize];
+        n += usize::from(seen.first(&x));
+        i = x.parent;
+    }
+    n
 }
 
 /// SE's `getChain` of a single-parent chain: `p`, then its ancestors, a potential met again left out.
 fn chain_of(s: &Search, p: u32) -> Vec<Node> {
-    let mut out: Vec<Node> = Vec::new();
+    let mut seen = Seen::default();
+    let mut out: Vec<Node> = Vec::with_capacity(16);
     let mut i = p;
     while i != NONE {
-        let n = s.nodes[i as usize];
-        if !out.iter().any(|o| o.same(&n)) {
-            out.push(n);
+        let x = s.nodes[i as usize];
+        if seen.first(&x) {
+            out.push(x);
         }
-        i = n.parent;
+        i = x.parent;
     }
     out
+}
+
+/// The potentials met so far on a walk up a chain: the "on" ones and the "off" ones, by key.
+#[derive(Default)]
+struct Seen([Set729; 2]);
+
+impl Seen {
+    /// Whether `n` (its candidate in its state) is met for the first time; it is met from now on.
+    fn first(&mut self, n: &Node) -> bool {
+        let (set, k) = (&mut self.0[usize::from(n.on)], key(n.cell, n.digit));
+        let fresh = !set.contains(k);
+        set.insert(k);
+        fresh
+    }
 }
 
 /// The proof of `shape` of a single-parent chain: `p` and its ancestors, the root first (a cycle's source, met

@@ -501,8 +501,9 @@ pub(super) fn nested_hints(c: &Working) -> Vec<NestedHint> {
             continue;
         }
         kept.push(set);
-        let mut identity = Vec::new();
-        let mut causes = Vec::new();
+        let length: usize = detail.chains.iter().map(|chain| chain.len() + 1).sum();
+        let mut identity = Vec::with_capacity(length);
+        let mut causes = Vec::with_capacity(length);
         for chain in &detail.chains {
             for n in chain {
                 identity.push((key(n.cell, n.digit) * 2 + usize::from(n.on)) as u16);
