@@ -87,7 +87,7 @@ impl Offs {
 /// left alone.
 pub(super) fn find(g: &Grids, gone: &[CellSet; 9], out: &mut Offs) {
     out.clear();
-    let h = HouseDigits::of(g);
+    let mut h = HouseDigits::of(g, gone);
     locking(g, gone, &h, out);
     if out.offs.is_empty() {
         hidden_pairs(g, gone, &h, out);
@@ -96,17 +96,20 @@ pub(super) fn find(g: &Grids, gone: &[CellSet; 9], out: &mut Offs) {
         naked_pairs(g, gone, out);
     }
     if out.offs.is_empty() {
+        h.count_all(g);
         x_wings(g, gone, &h, out);
     }
 }
 
 /// The digits of each house (indexed as [`House`](crate::human::house::House)s) by how many places they have
-/// there on the working grid, and those the chain removed from some of its cells: counted once over the cells'
-/// candidate masks (nine bits at a time), for the rules that would otherwise count each digit's places house by
-/// house.
+/// there on the working grid, and those the chain removed from some of its cells: the removed ones read off
+/// [`gone_places`], the places counted over the cells' candidate masks (nine bits at a time) and only in the houses
+/// where the chain removed some ([`HouseDigits::of`]) until a rule asks for all ([`HouseDigits::count_all`]).
 struct HouseDigits {
-    /// Digits (bit `d - 1`) with exactly two places in the house.
+    /// Digits (bit `d - 1`) with exactly two places in the house; for the houses of `counted` only.
     two: [u16; 27],
+    /// The houses (bit per house index) whose `two` is counted.
+    counted: u32,
     /// Digits with a [`gone_places`] place in the house.
     lost: [u16; 27],
     /// `locking[d - 1]`: the houses (bit per house index) where digit `d` has two places or more and some gone.
@@ -114,31 +117,56 @@ struct HouseDigits {
 }
 
 impl HouseDigits {
-    fn of(g: &Grids) -> HouseDigits {
+    /// The digits removed from each house, and the places counted in the houses with any (`gone` is
+    /// [`gone_places`] of `g`).
+    fn of(g: &Grids, gone: &[CellSet; 9]) -> HouseDigits {
         let mut h = HouseDigits {
             two: [0; 27],
+            counted: 0,
             lost: [0; 27],
             locking: [0; 9],
         };
-        for (i, list) in HOUSE_LIST.iter().enumerate() {
-            let (mut one, mut two, mut more, mut lost) = (0u16, 0u16, 0u16, 0u16);
-            for &cell in list {
+        for (d, removed) in gone.iter().enumerate() {
+            for cell in removed.iter() {
+                for t in 0..3 {
+                    h.lost[house_of(t, cell).0 as usize] |= 1 << d;
+                }
+            }
+        }
+        let touched = (0..27)
+            .filter(|&i| h.lost[i] != 0)
+            .fold(0u32, |m, i| m | 1 << i);
+        h.count(g, touched);
+        h
+    }
+
+    /// Counts the places in every house not counted yet.
+    fn count_all(&mut self, g: &Grids) {
+        self.count(g, !self.counted & ((1 << 27) - 1));
+    }
+
+    /// Counts the places of each digit in the houses of `houses` (bit per house index).
+    fn count(&mut self, g: &Grids, mut houses: u32) {
+        self.counted |= houses;
+        while houses != 0 {
+            let i = houses.trailing_zeros() as usize;
+            houses &= houses - 1;
+            let (mut one, mut two, mut more) = (0u16, 0u16, 0u16);
+            for &cell in &HOUSE_LIST[i] {
                 let m = g.now.mask[cell as usize];
                 more |= two & m;
                 two |= one & m;
                 one |= m;
-                lost |= g.source.mask[cell as usize] & !m;
             }
-            h.two[i] = two & !more;
-            h.lost[i] = lost;
-            let mut both = two & lost;
+            self.two[i] = two & !more;
+            // `two` holds the digits of two places or more.
+            let mut both = two & self.lost[i];
             while both != 0 {
                 let d = both.trailing_zeros() as usize;
                 both &= both - 1;
-                h.locking[d] |= 1 << i;
+                self.locking[d] |= 1 << i;
             }
         }
-        h
     }
 }
 
@@ -614,7 +642,12 @@ mod tests {
             assert_eq!(bivalue(g.now).contains(cell), two);
         }
         // The digits of each house by their places, counted one by one.
-        let houses = HouseDigits::of(g);
+        let mut houses = HouseDigits::of(g, gone);
+        // Counted where the chain removed some: the houses of the lost digits.
+        for h in (0..27).filter(|&h| houses.counted >> h & 1 == 0) {
+            assert_eq!(houses.lost[h], 0, "house {h}");
+        }
+        houses.count_all(g);
         for h in 0..27 {
             let hc = cells_of(crate::human::house::House(h as u8));
             for (d, (&places, &removed)) in g.now.places.iter().zip(gone).enumerate() {
@@ -634,18 +667,22 @@ mod tests {
         let rules: [(&str, Rule, Plain); 4] = [
             (
                 "locking",
-                |g, gone, out| locking(g, gone, &HouseDigits::of(g), out),
+                |g, gone, out| locking(g, gone, &HouseDigits::of(g, gone), out),
                 plain_locking,
             ),
             (
                 "hidden pairs",
-                |g, gone, out| hidden_pairs(g, gone, &HouseDigits::of(g), out),
+                |g, gone, out| hidden_pairs(g, gone, &HouseDigits::of(g, gone), out),
                 plain_hidden_pairs,
             ),
             ("naked pairs", naked_pairs, plain_naked_pairs),
             (
                 "X-Wings",
-                |g, gone, out| x_wings(g, gone, &HouseDigits::of(g), out),
+                |g, gone, out| {
+                    let mut h = HouseDigits::of(g, gone);
+                    h.count_all(g);
+                    x_wings(g, gone, &h, out)
+                },
                 plain_x_wings,
             ),
         ];
