@@ -31,6 +31,7 @@
 //! `w` off, and to `w` on), which most working grids of the hardest puzzles lack.
 
 use std::cell::Cell;
+use std::collections::HashMap;
 
 use super::advanced::Grids;
 use super::links::conjugates;
@@ -63,6 +64,29 @@ struct Closures {
     queue: Vec<(u8, u8)>,
 }
 
+/// The verdicts of [`may_rest`] on the working grids met lately from one starting grid: the dynamic chains of one
+/// producer all start from the same grid and meet the same working grids again and again. A verdict depends on
+/// the two grids alone, so the table is emptied when the starting grid changes, and when it holds
+/// [`Verdicts::MOST`] grids.
+#[derive(Default)]
+struct Verdicts {
+    source: Option<[u16; 81]>,
+    seen: HashMap<[u16; 81], bool>,
+}
+
+impl Verdicts {
+    const MOST: usize = 1 << 12;
+
+    /// The verdict on `g`, worked out by `verdict` unless given already.
+    fn of(&mut self, g: &Grids, verdict: impl FnOnce() -> bool) -> bool {
+        if self.source != Some(g.source.mask) || self.seen.len() >= Self::MOST {
+            self.source = Some(g.source.mask);
+            self.seen.clear();
+        }
+        *self.seen.entry(g.now.mask).or_insert_with(verdict)
+    }
+}
+
 impl Default for Closures {
     fn default() -> Closures {
         Closures {
@@ -76,14 +100,15 @@ impl Default for Closures {
 
 thread_local! {
     /// The thread's buffers, lent to one caller at a time.
-    static SPARE: Cell<Option<Box<Closures>>> = const { Cell::new(None) };
+    static SPARE: Cell<Option<Box<(Closures, Verdicts)>>> = const { Cell::new(None) };
 }
 
 /// Whether SE's Forcing Chains & Cycles on the chain's working grid `g.now` may give a hint resting on the chain's
 /// eliminations (see the module's comment): false proves none does.
 pub(super) fn may_rest(g: &Grids) -> bool {
     let mut c = SPARE.with(|s| s.take()).unwrap_or_default();
-    let out = c.may_rest(g);
+    let (closures, verdicts) = &mut *c;
+    let out = verdicts.of(g, || closures.may_rest(g));
     SPARE.with(|s| s.set(Some(c)));
     out
 }

@@ -220,6 +220,20 @@ mod tests {
                 .count();
             let may = closure::may_rest(&g);
             assert!(may || rest == 0, "grid {i}: a resting hint ruled out");
+            // The verdicts remembered for one starting grid: its own (nothing removed), then the thinned one's
+            // again; and the thinned grid from itself (nothing removed either).
+            let unchanged = Grids { now: &source, ..g };
+            assert!(!closure::may_rest(&unchanged), "grid {i}: from itself");
+            assert_eq!(closure::may_rest(&g), may, "grid {i}: asked again");
+            assert!(
+                !closure::may_rest(&unchanged),
+                "grid {i}: from itself again"
+            );
+            let itself = Grids { source: &now, ..g };
+            assert!(
+                !closure::may_rest(&itself),
+                "grid {i}: the thinned grid from itself"
+            );
             // Nor by the gate before it (a changed cell or house with two or more left).
             assert!(
                 super::resting(&g, &gone_places(&g)) || rest == 0,
