@@ -10,7 +10,7 @@ use std::collections::VecDeque;
 use super::potential::{key, Node, NAKED, NONE, REGION};
 use super::set::Set729;
 use super::working::Working;
-use crate::human::house::{CellSet, House, PEERS};
+use crate::human::house::{CellSet, House, HOUSE_LIST, PEERS};
 use crate::human::se::{cells_of, count9, exactly_two, house_of};
 
 /// The potentials of a static search on `c` and SE's links between them (also [`super::multiple`]'s and [`super::forcing`]'s).
@@ -111,26 +111,36 @@ impl Tables {
 }
 
 /// Writes [`Tables::conj`] of the working grid `c` into `conj` (for the places of each digit only) and returns the
-/// places with an X link of each digit (those of a digit with two places in some house).
+/// places with an X link of each digit (those of a digit with two places in some house). The digits of two places
+/// in a house are counted over its cells' candidate masks, nine bits at a time.
 pub(super) fn conjugates(c: &Working, conj: &mut [[CellSet; 81]; 9]) -> [CellSet; 9] {
-    std::array::from_fn(|d| {
-        let (places, conj) = (c.places[d], &mut conj[d]);
+    for (places, conj) in c.places.iter().zip(conj.iter_mut()) {
         for cell in places.iter() {
             conj[cell] = CellSet::EMPTY;
         }
-        let mut linked = CellSet::EMPTY;
-        for h in 0..27 {
-            let two = places & cells_of(House(h));
-            if exactly_two(two) {
-                let a = two.0.trailing_zeros() as usize;
-                let b = (two.0 & (two.0 - 1)).trailing_zeros() as usize;
-                conj[a].insert(b);
-                conj[b].insert(a);
-                linked |= two;
-            }
+    }
+    let mut linked = [CellSet::EMPTY; 9];
+    for (h, list) in HOUSE_LIST.iter().enumerate() {
+        let (mut one, mut two, mut more) = (0u16, 0u16, 0u16);
+        for &cell in list {
+            let m = c.mask[cell as usize];
+            more |= two & m;
+            two |= one & m;
+            one |= m;
         }
-        linked
-    })
+        let mut pairs = two & !more;
+        while pairs != 0 {
+            let d = pairs.trailing_zeros() as usize;
+            pairs &= pairs - 1;
+            let two = c.places[d] & cells_of(House(h as u8));
+            let a = two.0.trailing_zeros() as usize;
+            let b = (two.0 & (two.0 - 1)).trailing_zeros() as usize;
+            conj[d][a].insert(b);
+            conj[d][b].insert(a);
+            linked[d] |= two;
+        }
+    }
+    linked
 }
 
 impl<'a> Search<'a> {
@@ -255,5 +265,48 @@ impl<'a> Search<'a> {
             i = n.parent;
         }
         set
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::super::samples::working_grids;
+    use super::*;
+
+    #[test]
+    fn conjugates_are_the_last_other_places_in_each_house() {
+        let mut conj = Box::new([[CellSet::EMPTY; 81]; 9]);
+        let mut links = 0;
+        for (i, w) in working_grids(300, 4).iter().enumerate() {
+            let linked = conjugates(w, &mut conj);
+            for d in 0..9 {
+                let mut want_linked = CellSet::EMPTY;
+                for cell in w.places[d].iter() {
+                    // The digit's other place in each house of the cell where it has two, one by one.
+                    let mut want = CellSet::EMPTY;
+                    for t in 0..3 {
+                        let here: Vec<usize> = cells_of(house_of(t, cell))
+                            .iter()
+                            .filter(|&x| w.places[d].contains(x))
+                            .collect();
+                        if here.len() == 2 {
+                            want.insert(if here[0] == cell { here[1] } else { here[0] });
+                        }
+                    }
+                    assert_eq!(
+                        conj[d][cell],
+                        want,
+                        "grid {i}, digit {}, cell {cell}",
+                        d + 1
+                    );
+                    if !want.is_empty() {
+                        want_linked.insert(cell);
+                    }
+                    links += want.len();
+                }
+                assert_eq!(linked[d], want_linked, "grid {i}, digit {}", d + 1);
+            }
+        }
+        assert!(links > 10_000, "{links} links");
     }
 }
