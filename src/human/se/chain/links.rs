@@ -113,24 +113,27 @@ impl Tables {
 /// Writes [`Tables::conj`] of the working grid `c` into `conj` (for the places of each digit only) and returns the
 /// places with an X link of each digit (those of a digit with two places in some house).
 pub(super) fn conjugates(c: &Working, conj: &mut [[CellSet; 81]; 9]) -> [CellSet; 9] {
-    std::array::from_fn(|d| {
-        let (places, conj) = (c.places[d], &mut conj[d]);
-        for cell in places.iter() {
-            conj[cell] = CellSet::EMPTY;
+    std::array::from_fn(|d| conjugates_of(c.places[d], &mut conj[d]))
+}
+
+/// [`conjugates`] for one digit of places `places`: writes its row of [`Tables::conj`] (for `places` only) and
+/// returns the places with an X link.
+pub(super) fn conjugates_of(places: CellSet, conj: &mut [CellSet; 81]) -> CellSet {
+    for cell in places.iter() {
+        conj[cell] = CellSet::EMPTY;
+    }
+    let mut linked = CellSet::EMPTY;
+    for h in 0..27 {
+        let two = places & cells_of(House(h));
+        if exactly_two(two) {
+            let a = two.0.trailing_zeros() as usize;
+            let b = (two.0 & (two.0 - 1)).trailing_zeros() as usize;
+            conj[a].insert(b);
+            conj[b].insert(a);
+            linked |= two;
         }
-        let mut linked = CellSet::EMPTY;
-        for h in 0..27 {
-            let two = places & cells_of(House(h));
-            if exactly_two(two) {
-                let a = two.0.trailing_zeros() as usize;
-                let b = (two.0 & (two.0 - 1)).trailing_zeros() as usize;
-                conj[a].insert(b);
-                conj[b].insert(a);
-                linked |= two;
-            }
-        }
-        linked
-    })
+    }
+    linked
 }
 
 impl<'a> Search<'a> {
