@@ -29,12 +29,16 @@
 //! have closures that meet in an "off" potential, no hint of the producer rests on the chain's eliminations. Such a
 //! meeting means a contradiction (`F(a off)` and `F(w off)` meet in `q` off: `q` on leads to `a` on, which turns
 //! `w` off, and to `w` on), which most working grids of the hardest puzzles lack.
+//!
+//! An "off" potential turns on only the other end of a strong link, which on turns it off again; so `F(x off)`
+//! is `F(y on)` for any `y` that `x` off turns on (or `x` off alone where there is none), and each closure is
+//! worked out once for all the potentials the strong links show to share it.
 
 use std::cell::Cell;
 use std::collections::HashMap;
 
 use super::advanced::Grids;
-use super::links::conjugates;
+use super::links::conjugates_of;
 use super::working::Working;
 use crate::human::house::{CellSet, House, PEERS};
 use crate::human::se::{cells_of, count9};
@@ -55,8 +59,10 @@ const NOT_YET: u16 = u16::MAX;
 /// The closures of "on" potentials of one working grid, each worked out the first time asked; the buffers are the
 /// thread's, kept from grid to grid.
 struct Closures {
-    /// SE's strong links in houses ([`super::links::Tables::conj`]).
+    /// SE's strong links in houses ([`super::links::Tables::conj`]), for the places `conj_of` of each digit
+    /// (those of the grid before, kept where they are the same).
     conj: Box<[[CellSet; 81]; 9]>,
+    conj_of: [CellSet; 9],
     /// For each potential (by key), the index in `sets` of its closure, or [`NOT_YET`].
     index: Vec<u16>,
     sets: Vec<Closure>,
@@ -91,6 +97,7 @@ impl Default for Closures {
     fn default() -> Closures {
         Closures {
             conj: Box::new([[CellSet::EMPTY; 81]; 9]),
+            conj_of: [CellSet::EMPTY; 9],
             index: vec![NOT_YET; 729],
             sets: Vec::new(),
             queue: Vec::new(),
@@ -103,44 +110,57 @@ thread_local! {
     static SPARE: Cell<Option<Box<(Closures, Verdicts)>>> = const { Cell::new(None) };
 }
 
+/// The groups of potentials of which at most one is true that the chain changed (see the module's comment), on
+/// a working grid: the cells that lost candidates and have two or more left, and the houses where a digit lost
+/// places and has two or more left.
+#[derive(Clone, Copy, Default, PartialEq, Eq, Debug)]
+pub(super) struct Changed {
+    pub cells: CellSet,
+    /// For each digit index, the houses (bit `h` for `House(h)`).
+    pub houses: [u32; 9],
+}
+
+impl Changed {
+    /// Whether there is no group.
+    pub(super) fn is_empty(&self) -> bool {
+        self.cells.is_empty() && self.houses.iter().all(|&h| h == 0)
+    }
+}
+
 /// Whether SE's Forcing Chains & Cycles on the chain's working grid `g.now` may give a hint resting on the chain's
-/// eliminations (see the module's comment): false proves none does.
-pub(super) fn may_rest(g: &Grids) -> bool {
+/// eliminations (see the module's comment), `changed` its groups: false proves none does.
+pub(super) fn may_rest(g: &Grids, changed: &Changed) -> bool {
     let mut c = SPARE.with(|s| s.take()).unwrap_or_default();
     let (closures, verdicts) = &mut *c;
-    let out = verdicts.of(g, || closures.may_rest(g));
+    let out = verdicts.of(g, || closures.may_rest(g.now, changed));
     SPARE.with(|s| s.set(Some(c)));
     out
 }
 
 impl Closures {
-    fn may_rest(&mut self, g: &Grids) -> bool {
-        let w = g.now;
-        conjugates(w, &mut self.conj);
-        self.index.fill(NOT_YET);
-        self.sets.clear();
-        // The cells that lost candidates, and the houses where a digit lost places.
-        for cell in 0..81 {
-            let m = w.mask[cell];
-            if g.source.mask[cell] & !m != 0 && count9(m) >= 2 {
-                let digits = (0..9).filter(|&d| m >> d & 1 != 0);
-                if self.offs_meet(w, digits.map(|d| (cell, d))) {
-                    return true;
-                }
+    fn may_rest(&mut self, w: &Working, changed: &Changed) -> bool {
+        for d in 0..9 {
+            if self.conj_of[d] != w.places[d] {
+                self.conj_of[d] = w.places[d];
+                conjugates_of(w.places[d], &mut self.conj[d]);
             }
         }
-        for di in 0..9 {
-            let lost = g.source.places[di] & !w.places[di];
-            if lost.is_empty() {
-                continue;
+        self.index.fill(NOT_YET);
+        self.sets.clear();
+        for cell in changed.cells.iter() {
+            let m = w.mask[cell];
+            let digits = (0..9).filter(|&d| m >> d & 1 != 0);
+            if self.offs_meet(w, digits.map(|d| (cell, d))) {
+                return true;
             }
-            for h in 0..27 {
-                let hc = cells_of(House(h));
-                let here = w.places[di] & hc;
-                if !(lost & hc).is_empty()
-                    && here.len() >= 2
-                    && self.offs_meet(w, here.iter().map(|x| (x, di)))
-                {
+        }
+        for (di, &houses) in changed.houses.iter().enumerate() {
+            let mut rest = houses;
+            while rest != 0 {
+                let h = rest.trailing_zeros() as u8;
+                rest &= rest - 1;
+                let here = w.places[di] & cells_of(House(h));
+                if self.offs_meet(w, here.iter().map(|x| (x, di))) {
                     return true;
                 }
             }
@@ -153,26 +173,40 @@ impl Closures {
     fn offs_meet(&mut self, w: &Working, members: impl Iterator<Item = (usize, usize)>) -> bool {
         let mut met = [CellSet::EMPTY; 9];
         for (x, di) in members {
-            // `x` off, and what the potentials it turns on lead to.
-            let mut offs = [CellSet::EMPTY; 9];
-            offs[di].insert(x);
-            let partner = (count9(w.mask[x]) == 2)
-                .then(|| ((w.mask[x] & !(1 << di)).trailing_zeros() as usize, x));
-            let conj = self.conj[di][x];
-            for (e, cell) in partner.into_iter().chain(conj.iter().map(|o| (di, o))) {
-                let i = self.of(w, (cell, e));
-                for (o, f) in offs.iter_mut().zip(&self.sets[i].off) {
-                    *o |= *f;
+            match self.off_closure(w, x, di) {
+                Some(i) => {
+                    let offs = &self.sets[i].off;
+                    for (m, o) in met.iter_mut().zip(offs) {
+                        if !(*m & *o).is_empty() {
+                            return true;
+                        }
+                        *m |= *o;
+                    }
                 }
-            }
-            for (m, o) in met.iter_mut().zip(&offs) {
-                if !(*m & *o).is_empty() {
-                    return true;
+                None => {
+                    if met[di].contains(x) {
+                        return true;
+                    }
+                    met[di].insert(x);
                 }
-                *m |= *o;
             }
         }
         false
+    }
+
+    /// The index in `sets` of the closure of `x` off (digit index `di`), or `None` when `x` off turns nothing
+    /// on (its closure is itself). `x` off turns `y` on only where `y` on turns `x` off (a strong link, in the
+    /// cell or a house), so the two closures hold each other and are one: that of any `y`, one known if any.
+    fn off_closure(&mut self, w: &Working, x: usize, di: usize) -> Option<usize> {
+        let mut first = None;
+        for (cell, e) in self.strong(w, x, di) {
+            let known = self.index[cell * 9 + e];
+            if known != NOT_YET {
+                return Some(known as usize);
+            }
+            first = first.or(Some((cell, e)));
+        }
+        first.map(|p| self.of(w, p))
     }
 
     /// The index in `sets` of the closure of `(cell, digit index)` on, worked out if it is not yet. A potential
@@ -184,6 +218,7 @@ impl Closures {
         }
         let Closures {
             conj,
+            conj_of: _,
             index,
             sets,
             queue,
@@ -241,8 +276,107 @@ impl Closures {
                 }
             }
         }
-        index[k] = sets.len() as u16;
+        let at = sets.len();
         sets.push(f);
-        sets.len() - 1
+        self.share(w, (cell, di), at as u16);
+        at
     }
+
+    /// Gives the closure of `q` on, at index `at` in `sets`, to each potential of the same closure the strong
+    /// links find: `q` on turns `x` off by a strong link's "on" end and `x` off turns `y` on by another's "off"
+    /// end, so `y` on leads back to `q` on through the same links; and so on from `y`.
+    fn share(&mut self, w: &Working, (cell, di): (usize, usize), at: u16) {
+        let mut queue = std::mem::take(&mut self.queue);
+        queue.clear();
+        self.index[cell * 9 + di] = at;
+        queue.push((cell as u8, di as u8));
+        while let Some((q, d)) = queue.pop() {
+            for (x, e) in self.strong(w, q as usize, d as usize) {
+                for (y, f) in self.strong(w, x, e) {
+                    if self.index[y * 9 + f] == NOT_YET {
+                        self.index[y * 9 + f] = at;
+                        queue.push((y as u8, f as u8));
+                    }
+                }
+            }
+        }
+        self.queue = queue;
+    }
+
+    /// The potentials (`(cell, digit index)`) that `cell` off, digit index `d`, turns on: the cell's other digit
+    /// when it has two, the digit's last other place in a house. Each of them on turns `cell` off (a strong link).
+    fn strong(&self, w: &Working, cell: usize, d: usize) -> impl Iterator<Item = (usize, usize)> {
+        let m = w.mask[cell];
+        let partner = (count9(m) == 2).then(|| (cell, (m & !(1 << d)).trailing_zeros() as usize));
+        partner
+            .into_iter()
+            .chain(self.conj[d][cell].iter().map(move |o| (o, d)))
+    }
+}
+
+/// [`may_rest`]'s verdict read off its definition, potential by potential (the tests' reference): whether the
+/// closures of two "off" potentials of a group of `changed` share an "off" potential, each closure followed link
+/// by link on its own.
+#[cfg(test)]
+pub(super) fn by_definition(w: &Working, changed: &Changed) -> bool {
+    use crate::human::se::house_of;
+    // The "off" potentials (by key) the closure of (`cell`, digit index `d`) off holds.
+    let offs_of = |cell: usize, d: usize| -> Vec<bool> {
+        // Index `key * 2 + on`.
+        let mut seen = vec![false; 729 * 2];
+        let mut stack = vec![(cell, d, false)];
+        seen[(cell * 9 + d) * 2] = true;
+        while let Some((x, e, on)) = stack.pop() {
+            let mut next = Vec::new();
+            if on {
+                for f in (0..9).filter(|&f| f != e && w.mask[x] >> f & 1 != 0) {
+                    next.push((x, f, false));
+                }
+                for y in (w.places[e] & PEERS[x]).iter() {
+                    next.push((y, e, false));
+                }
+            } else {
+                if count9(w.mask[x]) == 2 {
+                    next.push((x, (w.mask[x] & !(1 << e)).trailing_zeros() as usize, true));
+                }
+                for t in 0..3 {
+                    let mut others = w.places[e] & cells_of(house_of(t, x));
+                    others.remove(x);
+                    if others.len() == 1 {
+                        next.push((others.first().expect("one"), e, true));
+                    }
+                }
+            }
+            for (y, f, on) in next {
+                let i = (y * 9 + f) * 2 + usize::from(on);
+                if !seen[i] {
+                    seen[i] = true;
+                    stack.push((y, f, on));
+                }
+            }
+        }
+        (0..729).map(|k| seen[k * 2]).collect()
+    };
+    let meet = |members: Vec<(usize, usize)>| {
+        let offs: Vec<Vec<bool>> = members.iter().map(|&(x, d)| offs_of(x, d)).collect();
+        (0..offs.len()).any(|a| (0..a).any(|b| (0..729).any(|k| offs[a][k] && offs[b][k])))
+    };
+    changed.cells.iter().any(|cell| {
+        meet(
+            (0..9)
+                .filter(|&d| w.mask[cell] >> d & 1 != 0)
+                .map(|d| (cell, d))
+                .collect(),
+        )
+    }) || (0..9).any(|d| {
+        (0..27u8).any(|h| {
+            changed.houses[d] >> h & 1 != 0
+                && meet(
+                    (w.places[d] & cells_of(House(h)))
+                        .iter()
+                        .map(|x| (x, d))
+                        .collect(),
+                )
+        })
+    })
 }

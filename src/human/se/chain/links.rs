@@ -143,6 +143,26 @@ pub(super) fn conjugates(c: &Working, conj: &mut [[CellSet; 81]; 9]) -> [CellSet
     linked
 }
 
+/// [`conjugates`] for one digit of places `places`: writes its row of [`Tables::conj`] (for `places` only) and
+/// returns the places with an X link.
+pub(super) fn conjugates_of(places: CellSet, conj: &mut [CellSet; 81]) -> CellSet {
+    for cell in places.iter() {
+        conj[cell] = CellSet::EMPTY;
+    }
+    let mut linked = CellSet::EMPTY;
+    for h in 0..27 {
+        let two = places & cells_of(House(h));
+        if exactly_two(two) {
+            let a = two.0.trailing_zeros() as usize;
+            let b = (two.0 & (two.0 - 1)).trailing_zeros() as usize;
+            conj[a].insert(b);
+            conj[b].insert(a);
+            linked |= two;
+        }
+    }
+    linked
+}
+
 impl<'a> Search<'a> {
     /// A search on `c` with no potentials yet.
     pub(super) fn new(c: &'a Working) -> Search<'a> {

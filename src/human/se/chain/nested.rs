@@ -16,7 +16,7 @@
 //! by its caller.
 
 use super::advanced::{self, gone, gone_keys, gone_places, Grids, Offs};
-use super::closure;
+use super::closure::{self, Changed};
 use super::hint::NestedHint;
 use super::kind::Kind;
 use super::memo::{self, Producer};
@@ -31,12 +31,13 @@ pub(super) fn find(g: &Grids, out: &mut Offs, level: u8) {
     let gone = gone_places(g);
     advanced::find(g, &gone, out);
     if level >= 2 && out.offs.is_empty() {
-        let roots = resting(g, &gone);
+        let changed = resting(g, &gone);
+        let roots = !changed.is_empty();
         if !(roots || cfg!(debug_assertions)) {
             return;
         }
         // A grid where no hint can rest is not searched ([`closure::may_rest`]).
-        let chains = roots && closure::may_rest(g);
+        let chains = roots && closure::may_rest(g, &changed);
         nested_producer(g, out, g.now, Producer::Chains, chains);
         if level >= 3 && out.offs.is_empty() {
             nested_producer(g, out, g.now, Producer::Multiple, roots);
@@ -133,7 +134,7 @@ fn rule_parents(g: &Grids, h: &NestedHint, parents: &mut Vec<u16>) {
     }
 }
 
-/// Whether a nested producer's "on" potential could rest on some of the chain's eliminations (`gone`, from
+/// Where a nested producer's "on" potential could rest on some of the chain's eliminations (`gone`, from
 /// [`gone_places`]), as [`nested`] reads its cause: a cell of two or more candidates that lost some (the cell's
 /// removed candidates), or a digit of two or more places in a house that lost some there (the digit's removed
 /// places in it). A Multiple Forcing Chain's assumptions rest on those of their cell (three or more left) or of
@@ -141,18 +142,27 @@ fn rule_parents(g: &Grids, h: &NestedHint, parents: &mut Vec<u16>) {
 /// forcing chain come through a strong link (two left), but those of a cycle's second chain (the cycle reversed)
 /// carry the causes of its links from "on" to "off", in a cell or house where two or more are left (see
 /// [`closure`]). Without any such cell or house no hint of either producer rests on the chain's eliminations.
-fn resting(g: &Grids, gone: &[CellSet; 9]) -> bool {
-    // The cells that lost candidates.
-    let changed = gone.iter().fold(CellSet::EMPTY, |s, &c| s | c);
-    if changed.iter().any(|cell| count9(g.now.mask[cell]) >= 2) {
-        return true;
+/// They are the groups [`closure::may_rest`] looks at.
+fn resting(g: &Grids, gone: &[CellSet; 9]) -> Changed {
+    let mut out = Changed::default();
+    for (d, &lost) in gone.iter().enumerate() {
+        // The houses of the lost places, then those with two places or more left.
+        let mut houses = 0u32;
+        for cell in lost.iter() {
+            if count9(g.now.mask[cell]) >= 2 {
+                out.cells.insert(cell);
+            }
+            houses |= (0..3).fold(0, |m, t| m | 1 << house_of(t, cell).0);
+        }
+        while houses != 0 {
+            let h = houses.trailing_zeros() as u8;
+            houses &= houses - 1;
+            if two_or_more((g.now.places[d] & cells_of(House(h))).0) {
+                out.houses[d] |= 1 << h;
+            }
+        }
     }
-    g.now.places.iter().zip(gone).any(|(&places, &lost)| {
-        (0..27).any(|h| {
-            let hc = cells_of(House(h));
-            !(lost & hc).is_empty() && two_or_more((places & hc).0)
-        })
-    })
+    out
 }
 
 #[cfg(test)]
@@ -186,57 +196,40 @@ mod tests {
         // Working grids as chains leave them: the candidates of hard puzzles, thinned at random (where a chain
         // starts), then thinned again (what the chain removed); the producer's hints that rest on what the second
         // thinning removed, against the closures' verdict.
-        let text = include_str!("../../../../data/se_sample_hard.txt");
-        let puzzles: Vec<&str> = text.lines().filter(|l| !l.starts_with('#')).collect();
-        let mut random = Xorshift::new(0x2545_F491_4F6C_DD1D);
         let (mut skipped, mut resting) = (0, 0);
-        for i in 0..1200 {
-            let grid = Grid::parse_line(&puzzles[i % puzzles.len()].as_bytes()[..81]).unwrap();
-            let solution = crate::solver::solve(&grid).unwrap().solution;
-            let start = Working::of(&Candidates::new(&grid).unwrap());
-            let source = thinned(start, &solution, (6 + i as u64 % 25, u64::MAX), &mut random);
-            let now = thinned(
-                source,
-                &solution,
-                (20 + i as u64 * 7 % 180, [u64::MAX, 400, 100, 40][i % 4]),
-                &mut random,
-            );
+        for (i, (source, now)) in chain_grids(1200, 0x2545_F491_4F6C_DD1D).iter().enumerate() {
             let open = (0..81)
                 .filter(|&c| now.mask[c] != 0)
                 .fold(CellSet::EMPTY, |s, c| s | CellSet::single(c));
             let g = Grids {
-                now: &now,
-                source: &source,
+                now,
+                source,
                 open,
                 placed: &[0; 9],
             };
             let mut parents = Vec::new();
-            let rest = super::super::forcing::nested_hints(&now)
+            let rest = super::super::forcing::nested_hints(now)
                 .iter()
                 .filter(|h| {
                     rule_parents(&g, h, &mut parents);
                     !parents.is_empty()
                 })
                 .count();
-            let may = closure::may_rest(&g);
+            let changed = super::resting(&g, &gone_places(&g));
+            let may = closure::may_rest(&g, &changed);
             assert!(may || rest == 0, "grid {i}: a resting hint ruled out");
             // The verdicts remembered for one starting grid: its own (nothing removed), then the thinned one's
             // again; and the thinned grid from itself (nothing removed either).
-            let unchanged = Grids { now: &source, ..g };
-            assert!(!closure::may_rest(&unchanged), "grid {i}: from itself");
-            assert_eq!(closure::may_rest(&g), may, "grid {i}: asked again");
-            assert!(
-                !closure::may_rest(&unchanged),
-                "grid {i}: from itself again"
-            );
-            let itself = Grids { source: &now, ..g };
-            assert!(
-                !closure::may_rest(&itself),
-                "grid {i}: the thinned grid from itself"
-            );
+            let ask = |g: &Grids| closure::may_rest(g, &super::resting(g, &gone_places(g)));
+            let unchanged = Grids { now: source, ..g };
+            assert!(!ask(&unchanged), "grid {i}: from itself");
+            assert_eq!(ask(&g), may, "grid {i}: asked again");
+            assert!(!ask(&unchanged), "grid {i}: from itself again");
+            let itself = Grids { source: now, ..g };
+            assert!(!ask(&itself), "grid {i}: the thinned grid from itself");
             // Nor by the gate before it (a changed cell or house with two or more left).
             assert!(
-                super::resting(&g, &gone_places(&g)) || rest == 0,
+                !changed.is_empty() || rest == 0,
                 "grid {i}: a resting hint gated out"
             );
             skipped += usize::from(!may);
@@ -244,5 +237,64 @@ mod tests {
         }
         // Both verdicts were met, many times.
         assert!(skipped > 100 && resting > 100, "{skipped} {resting}");
+    }
+
+    /// `n` working grids as chains leave them, each with the grid its chain started from: the candidates of hard
+    /// puzzles thinned at random, then thinned again.
+    fn chain_grids(n: usize, seed: u64) -> Vec<(Working, Working)> {
+        let text = include_str!("../../../../data/se_sample_hard.txt");
+        let puzzles: Vec<&str> = text.lines().filter(|l| !l.starts_with('#')).collect();
+        let mut random = Xorshift::new(seed);
+        (0..n)
+            .map(|i| {
+                let grid = Grid::parse_line(&puzzles[i % puzzles.len()].as_bytes()[..81]).unwrap();
+                let solution = crate::solver::solve(&grid).unwrap().solution;
+                let start = Working::of(&Candidates::new(&grid).unwrap());
+                let source = thinned(start, &solution, (6 + i as u64 % 25, u64::MAX), &mut random);
+                let now = thinned(
+                    source,
+                    &solution,
+                    (20 + i as u64 * 7 % 180, [u64::MAX, 400, 100, 40][i % 4]),
+                    &mut random,
+                );
+                (source, now)
+            })
+            .collect()
+    }
+
+    #[test]
+    fn the_gate_gives_the_verdict_of_its_definition_on_the_changed_groups() {
+        let (mut rests, mut not) = (0, 0);
+        for (i, (source, now)) in chain_grids(400, 0x9E37_79B9_7F4A_7C15).iter().enumerate() {
+            let g = Grids {
+                now,
+                source,
+                open: CellSet::EMPTY,
+                placed: &[0; 9],
+            };
+            // The groups, scanned cell by cell and house by house.
+            let mut want = Changed::default();
+            for cell in 0..81 {
+                if source.mask[cell] & !now.mask[cell] != 0 && count9(now.mask[cell]) >= 2 {
+                    want.cells.insert(cell);
+                }
+            }
+            for d in 0..9 {
+                let lost = source.places[d] & !now.places[d];
+                for h in 0..27u8 {
+                    let hc = cells_of(House(h));
+                    if !(lost & hc).is_empty() && (now.places[d] & hc).len() >= 2 {
+                        want.houses[d] |= 1 << h;
+                    }
+                }
+            }
+            let changed = resting(&g, &gone_places(&g));
+            assert_eq!(changed, want, "grid {i}");
+            let may = closure::may_rest(&g, &changed);
+            assert_eq!(may, closure::by_definition(now, &changed), "grid {i}");
+            rests += usize::from(may);
+            not += usize::from(!may);
+        }
+        assert!(rests > 50 && not > 50, "{rests} {not}");
     }
 }
