@@ -10,7 +10,8 @@
 //! search of Forcing Chains & Cycles concludes), `forcing` (Forcing Chains & Cycles), `footprint` (what a static
 //! assumption reaches, as sets), `multiple` (Multiple Forcing Chains as a nested producer), `memo` (the nested producers' hints
 //! remembered), `advanced` (the techniques of nesting level 1 on a working grid), `closure` (what a
-//! static assumption leads to, and the working grids where no nested forcing chain or cycle can rest), `nested` (nesting levels 2 to
+//! static assumption leads to, and the working grids where no nested forcing chain or cycle can rest), `multiple_rest` (the
+//! working grids where no nested Multiple Forcing Chain can rest), `nested` (nesting levels 2 to
 //! 4), `linked` (SE's `LinkedSet`), `dynamic` (one dynamic chain: [`dynamic::Engine`]) and `chaining` (SE's
 //! `Chaining` producer). Level 4 nests the `Chaining` producer itself: `chaining` hands its own nested hints to
 //! the chains it grows, so no file below it names it.
@@ -28,6 +29,7 @@ mod linked;
 mod links;
 mod memo;
 mod multiple;
+mod multiple_rest;
 mod nested;
 mod potential;
 pub(super) mod proof;

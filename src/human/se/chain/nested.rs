@@ -20,6 +20,7 @@ use super::closure::{self, Changed};
 use super::hint::NestedHint;
 use super::kind::Kind;
 use super::memo::{self, Producer};
+use super::multiple_rest;
 use super::potential::{key, NAKED, REGION};
 use super::working::Working;
 use crate::human::candidates::Candidates;
@@ -40,7 +41,8 @@ pub(super) fn find(g: &Grids, out: &mut Offs, level: u8) {
         let chains = roots && closure::may_rest(g, &changed);
         nested_producer(g, out, g.now, Producer::Chains, chains);
         if level >= 3 && out.offs.is_empty() {
-            nested_producer(g, out, g.now, Producer::Multiple, roots);
+            let multiple = roots && multiple_rest::may_rest(g);
+            nested_producer(g, out, g.now, Producer::Multiple, multiple);
         }
     }
 }

@@ -1,0 +1,135 @@
+//! The working grids of a dynamic chain where SE's Multiple Forcing Chains can give no hint resting on the chain's
+//! eliminations ([`may_rest`]): there the nested producer of level 3 ([`super::multiple`]) need not run.
+//!
+//! Nested in a dynamic chain, a hint counts only when it rests on the chain's eliminations ([`super::nested`]
+//! reads SE's `getRuleParents`): when one of the "on" potentials of its chains has a cause the chain changed. An
+//! assumption's cause is its cell (a Cell Forcing Chain, the cell has three candidates or more) or its house (a
+//! Region Forcing Chain, the digit has two places or more there, the first with three candidates or more); any
+//! other "on" potential comes through a link from "off" to "on", whose cause is the cell when it has two
+//! candidates, or the house when the digit has two places there. So a hint rests only when its cell or house lost
+//! candidates or places of the digit, or when a cell of two candidates or a house of two places of a digit lost
+//! some. Where none of the latter lost any, and no changed cell or house is one whose assumptions' footprints
+//! meet (the producer's hints come from those only), no hint rests.
+
+use super::advanced::Grids;
+use super::footprint::Footprints;
+use crate::human::house::{CellSet, DigitSet, House};
+use crate::human::se::{cells_of, count9, exactly_two, two_or_more};
+
+/// Whether a hint of SE's Multiple Forcing Chains on the chain's working grid `g.now` may rest on the chain's
+/// eliminations (see the module's comment): false proves none does.
+pub(super) fn may_rest(g: &Grids) -> bool {
+    let now = g.now;
+    // The cells that lost candidates, and the places each digit lost.
+    let mut changed = CellSet::EMPTY;
+    let mut gone = [CellSet::EMPTY; 9];
+    for cell in 0..81 {
+        let lost = g.source.mask[cell] & !now.mask[cell];
+        if lost != 0 {
+            changed.insert(cell);
+            for d in DigitSet(lost).iter() {
+                gone[d as usize - 1].insert(cell);
+            }
+        }
+    }
+    // A link from "off" to "on" the chain changed: a cell of two candidates, or two places of a digit in a house.
+    if changed.iter().any(|cell| count9(now.mask[cell]) == 2) {
+        return true;
+    }
+    // The houses where a digit lost places: `(digit, places left there)`.
+    let houses = (0..9).flat_map(|di| {
+        (0..27).filter_map(move |h| {
+            let hc = cells_of(House(h));
+            (!(gone[di] & hc).is_empty()).then(|| (di as u8 + 1, now.places[di] & hc))
+        })
+    });
+    if houses.clone().any(|(_, here)| exactly_two(here)) {
+        return true;
+    }
+    // The assumptions that rest themselves: a changed cell's candidates, a digit's places in a changed house.
+    let mut prints = Footprints::new(now);
+    let mut assumed = Vec::new();
+    let mut cells = changed.iter().filter(|&cell| count9(now.mask[cell]) >= 3);
+    let mut met = cells.any(|cell| {
+        assumed.clear();
+        assumed.extend(DigitSet(now.mask[cell]).iter().map(|d| (cell as u8, d)));
+        prints.meet(&assumed)
+    });
+    met = met
+        || houses.into_iter().any(|(d, here)| {
+            // A house's places are assumed when there are two or more, the first with three candidates or more.
+            let first = here.0.trailing_zeros() as usize;
+            if !two_or_more(here.0) || count9(now.mask[first]) < 3 {
+                return false;
+            }
+            assumed.clear();
+            assumed.extend(here.iter().map(|x| (x as u8, d)));
+            prints.meet(&assumed)
+        });
+    prints.keep();
+    met
+}
+
+#[cfg(test)]
+mod tests {
+    use super::super::advanced::{gone, gone_keys};
+    use super::super::hint::NestedHint;
+    use super::super::multiple::nested_hints;
+    use super::super::potential::{NAKED, REGION};
+    use super::super::samples::{working_grids, Xorshift};
+    use super::*;
+    use crate::human::se::house_of;
+
+    /// Whether hint `h` rests on the chain's eliminations, as [`super::super::nested`] reads its causes (SE's
+    /// `getRuleParents`).
+    fn rests(g: &Grids, h: &NestedHint) -> bool {
+        h.causes.iter().any(|&(cell, digit, cause)| {
+            let c = cell as usize;
+            if cause == NAKED {
+                (1..=9u8).any(|d| gone(g, c, d))
+            } else {
+                let house = cells_of(house_of((cause - REGION) as usize, c));
+                gone_keys(g, house, digit).next().is_some()
+            }
+        })
+    }
+
+    #[test]
+    fn a_grid_the_gate_rules_out_gives_no_resting_hint() {
+        // A working grid where a chain starts, and the same less a few candidates at random (what the chain
+        // removed); the producer's hints that rest on those, against the gate's verdict.
+        let mut random = Xorshift::new(0x2545_F491_4F6C_DD1D);
+        let (mut skipped, mut resting, mut passed) = (0, 0, 0);
+        for (i, source) in working_grids(500, 7).into_iter().enumerate() {
+            let mut now = source;
+            for _ in 0..1 + i % 5 {
+                let cell = random.next() as usize % 81;
+                let cand = DigitSet(now.mask[cell]);
+                if cand.len() > 1 {
+                    let pick = cand
+                        .iter()
+                        .nth(random.next() as usize % cand.len() as usize);
+                    now.remove(cell, pick.expect("a candidate"));
+                }
+            }
+            // The gate and the hints' causes read the candidates only.
+            let g = Grids {
+                now: &now,
+                source: &source,
+                open: CellSet::EMPTY,
+                placed: &[0; 9],
+            };
+            let rest = nested_hints(&now).iter().filter(|h| rests(&g, h)).count();
+            let may = may_rest(&g);
+            assert!(may || rest == 0, "grid {i}: a resting hint ruled out");
+            skipped += usize::from(!may);
+            resting += usize::from(rest > 0);
+            passed += usize::from(may && rest == 0);
+        }
+        // Every verdict was met, many times.
+        assert!(
+            skipped > 50 && resting > 50 && passed > 10,
+            "{skipped} skipped, {resting} resting, {passed} passed"
+        );
+    }
+}
