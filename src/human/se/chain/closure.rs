@@ -31,8 +31,7 @@
 //! `w` off, and to `w` on), which most working grids of the hardest puzzles lack.
 //!
 //! An "off" potential turns on only the other end of a strong link, which on turns it off again; so `F(x off)`
-//! is `F(y on)` for any `y` that `x` off turns on (or `x` off alone where there is none), and each closure is
-//! worked out once for all the potentials the strong links show to share it.
+//! is `F(y on)` for any `y` that `x` off turns on (or `x` off alone where there is none): one closure per member.
 
 use std::cell::Cell;
 use std::collections::HashMap;
@@ -276,31 +275,9 @@ impl Closures {
                 }
             }
         }
-        let at = sets.len();
+        index[k] = sets.len() as u16;
         sets.push(f);
-        self.share(w, (cell, di), at as u16);
-        at
-    }
-
-    /// Gives the closure of `q` on, at index `at` in `sets`, to each potential of the same closure the strong
-    /// links find: `q` on turns `x` off by a strong link's "on" end and `x` off turns `y` on by another's "off"
-    /// end, so `y` on leads back to `q` on through the same links; and so on from `y`.
-    fn share(&mut self, w: &Working, (cell, di): (usize, usize), at: u16) {
-        let mut queue = std::mem::take(&mut self.queue);
-        queue.clear();
-        self.index[cell * 9 + di] = at;
-        queue.push((cell as u8, di as u8));
-        while let Some((q, d)) = queue.pop() {
-            for (x, e) in self.strong(w, q as usize, d as usize) {
-                for (y, f) in self.strong(w, x, e) {
-                    if self.index[y * 9 + f] == NOT_YET {
-                        self.index[y * 9 + f] = at;
-                        queue.push((y as u8, f as u8));
-                    }
-                }
-            }
-        }
-        self.queue = queue;
+        sets.len() - 1
     }
 
     /// The potentials (`(cell, digit index)`) that `cell` off, digit index `d`, turns on: the cell's other digit

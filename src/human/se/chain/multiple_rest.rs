@@ -11,36 +11,29 @@
 //! some. Where none of the latter lost any, and no changed cell or house is one whose assumptions' footprints
 //! meet (the producer's hints come from those only), no hint rests.
 
-use super::advanced::Grids;
+use super::closure::Changed;
 use super::footprint::Footprints;
-use crate::human::house::{CellSet, DigitSet, House};
-use crate::human::se::{cells_of, count9, exactly_two, two_or_more};
+use super::working::Working;
+use crate::human::house::{DigitSet, House};
+use crate::human::se::{cells_of, count9, exactly_two};
 
-/// Whether a hint of SE's Multiple Forcing Chains on the chain's working grid `g.now` may rest on the chain's
-/// eliminations (see the module's comment): false proves none does.
-pub(super) fn may_rest(g: &Grids) -> bool {
-    let now = g.now;
-    // The cells that lost candidates, and the places each digit lost.
-    let mut changed = CellSet::EMPTY;
-    let mut gone = [CellSet::EMPTY; 9];
-    for cell in 0..81 {
-        let lost = g.source.mask[cell] & !now.mask[cell];
-        if lost != 0 {
-            changed.insert(cell);
-            for d in DigitSet(lost).iter() {
-                gone[d as usize - 1].insert(cell);
-            }
-        }
-    }
+/// Whether a hint of SE's Multiple Forcing Chains on the chain's working grid `now` may rest on the chain's
+/// eliminations (see the module's comment), `changed` the cells and houses that lost some and keep two or more
+/// ([`super::nested`]'s groups): false proves none does.
+pub(super) fn may_rest(now: &Working, changed: &Changed) -> bool {
     // A link from "off" to "on" the chain changed: a cell of two candidates, or two places of a digit in a house.
-    if changed.iter().any(|cell| count9(now.mask[cell]) == 2) {
+    if changed.cells.iter().any(|cell| count9(now.mask[cell]) == 2) {
         return true;
     }
-    // The houses where a digit lost places: `(digit, places left there)`.
+    // The houses where a digit lost places and keeps two or more: `(digit, places left there)`.
     let houses = (0..9).flat_map(|di| {
-        (0..27).filter_map(move |h| {
-            let hc = cells_of(House(h));
-            (!(gone[di] & hc).is_empty()).then(|| (di as u8 + 1, now.places[di] & hc))
+        let mut rest = changed.houses[di];
+        std::iter::from_fn(move || {
+            (rest != 0).then(|| {
+                let h = rest.trailing_zeros() as u8;
+                rest &= rest - 1;
+                (di as u8 + 1, now.places[di] & cells_of(House(h)))
+            })
         })
     });
     if houses.clone().any(|(_, here)| exactly_two(here)) {
@@ -49,7 +42,10 @@ pub(super) fn may_rest(g: &Grids) -> bool {
     // The assumptions that rest themselves: a changed cell's candidates, a digit's places in a changed house.
     let mut prints = Footprints::new(now);
     let mut assumed = Vec::new();
-    let mut cells = changed.iter().filter(|&cell| count9(now.mask[cell]) >= 3);
+    let mut cells = changed
+        .cells
+        .iter()
+        .filter(|&cell| count9(now.mask[cell]) >= 3);
     let mut met = cells.any(|cell| {
         assumed.clear();
         assumed.extend(DigitSet(now.mask[cell]).iter().map(|d| (cell as u8, d)));
@@ -57,9 +53,9 @@ pub(super) fn may_rest(g: &Grids) -> bool {
     });
     met = met
         || houses.into_iter().any(|(d, here)| {
-            // A house's places are assumed when there are two or more, the first with three candidates or more.
+            // A house's places are assumed when the first has three candidates or more.
             let first = here.0.trailing_zeros() as usize;
-            if !two_or_more(here.0) || count9(now.mask[first]) < 3 {
+            if count9(now.mask[first]) < 3 {
                 return false;
             }
             assumed.clear();
@@ -72,27 +68,12 @@ pub(super) fn may_rest(g: &Grids) -> bool {
 
 #[cfg(test)]
 mod tests {
-    use super::super::advanced::{gone, gone_keys};
-    use super::super::hint::NestedHint;
+    use super::super::advanced::{gone_places, Grids};
     use super::super::multiple::nested_hints;
-    use super::super::potential::{NAKED, REGION};
+    use super::super::nested::{self, rule_parents};
     use super::super::samples::{working_grids, Xorshift};
     use super::*;
-    use crate::human::se::house_of;
-
-    /// Whether hint `h` rests on the chain's eliminations, as [`super::super::nested`] reads its causes (SE's
-    /// `getRuleParents`).
-    fn rests(g: &Grids, h: &NestedHint) -> bool {
-        h.causes.iter().any(|&(cell, digit, cause)| {
-            let c = cell as usize;
-            if cause == NAKED {
-                (1..=9u8).any(|d| gone(g, c, d))
-            } else {
-                let house = cells_of(house_of((cause - REGION) as usize, c));
-                gone_keys(g, house, digit).next().is_some()
-            }
-        })
-    }
+    use crate::human::house::CellSet;
 
     #[test]
     fn a_grid_the_gate_rules_out_gives_no_resting_hint() {
@@ -119,8 +100,15 @@ mod tests {
                 open: CellSet::EMPTY,
                 placed: &[0; 9],
             };
-            let rest = nested_hints(&now).iter().filter(|h| rests(&g, h)).count();
-            let may = may_rest(&g);
+            let mut parents = Vec::new();
+            let rest = nested_hints(&now)
+                .iter()
+                .filter(|h| {
+                    rule_parents(&g, h, &mut parents);
+                    !parents.is_empty()
+                })
+                .count();
+            let may = may_rest(&now, &nested::resting(&g, &gone_places(&g)));
             assert!(may || rest == 0, "grid {i}: a resting hint ruled out");
             skipped += usize::from(!may);
             resting += usize::from(rest > 0);

@@ -41,7 +41,7 @@ pub(super) fn find(g: &Grids, out: &mut Offs, level: u8) {
         let chains = roots && closure::may_rest(g, &changed);
         nested_producer(g, out, g.now, Producer::Chains, chains);
         if level >= 3 && out.offs.is_empty() {
-            let multiple = roots && multiple_rest::may_rest(g);
+            let multiple = roots && multiple_rest::may_rest(g.now, &changed);
             nested_producer(g, out, g.now, Producer::Multiple, multiple);
         }
     }
@@ -116,7 +116,7 @@ fn nested(g: &Grids, out: &mut Offs, hints: &[NestedHint]) {
 }
 
 /// The chain's eliminations the hint `h` rests on (SE's `getRuleParents`, see [`nested`]), in `parents`, each once.
-fn rule_parents(g: &Grids, h: &NestedHint, parents: &mut Vec<u16>) {
+pub(super) fn rule_parents(g: &Grids, h: &NestedHint, parents: &mut Vec<u16>) {
     parents.clear();
     for &(cell, digit, cause) in &h.causes {
         let c = cell as usize;
@@ -145,7 +145,7 @@ fn rule_parents(g: &Grids, h: &NestedHint, parents: &mut Vec<u16>) {
 /// carry the causes of its links from "on" to "off", in a cell or house where two or more are left (see
 /// [`closure`]). Without any such cell or house no hint of either producer rests on the chain's eliminations.
 /// They are the groups [`closure::may_rest`] looks at.
-fn resting(g: &Grids, gone: &[CellSet; 9]) -> Changed {
+pub(super) fn resting(g: &Grids, gone: &[CellSet; 9]) -> Changed {
     let mut out = Changed::default();
     for (d, &lost) in gone.iter().enumerate() {
         // The houses of the lost places, then those with two places or more left.
