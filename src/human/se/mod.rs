@@ -674,6 +674,7 @@ fn positions(h: House, cells: CellSet) -> u16 {
 
 /// The 9-bit masks in increasing value, grouped by size: `SUBSETS[OFFSET[k]..OFFSET[k + 1]]` are the masks of
 /// `k` bits.
+#[cfg(test)]
 const SUBSETS: ([u16; 512], [usize; 11]) = {
     let mut masks = [0u16; 512];
     let mut offset = [0usize; 11];
@@ -696,6 +697,7 @@ const SUBSETS: ([u16; 512], [usize; 11]) = {
 };
 
 /// The `k`-subsets of 0..9 as 9-bit masks, in SE's `Permutations` order (increasing value).
+#[cfg(test)]
 fn combinations(k: u32) -> impl Iterator<Item = u16> {
     let (masks, offset) = &SUBSETS;
     masks[offset[k as usize]..offset[k as usize + 1]]
@@ -735,6 +737,7 @@ fn exactly_two(s: CellSet) -> bool {
 }
 
 /// The cells of house `h` at the positions of mask `m`.
+#[cfg(test)]
 #[inline]
 fn cells_at(h: House, m: u16) -> CellSet {
     let list = &HOUSE_LIST[h.0 as usize];

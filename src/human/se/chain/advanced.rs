@@ -15,9 +15,7 @@ use super::potential::key;
 use super::working::Working;
 use crate::human::house::HOUSE_LIST;
 use crate::human::house::{CellSet, DigitSet};
-use crate::human::se::{
-    cells_at, cells_of, combinations, house_of, positions, region, two_or_more, BOX_COL_ROW,
-};
+use crate::human::se::{cells_of, count9, house_of, region, two_or_more, BOX_COL_ROW};
 
 /// A chain's working grid, with the grid it started from.
 pub(super) struct Grids<'a> {
@@ -87,7 +85,7 @@ impl Offs {
 /// left alone.
 pub(super) fn find(g: &Grids, gone: &[CellSet; 9], out: &mut Offs) {
     out.clear();
-    let mut h = HouseDigits::of(g, gone);
+    let h = HouseDigits::of(g, gone);
     locking(g, gone, &h, out);
     if out.offs.is_empty() {
         hidden_pairs(g, gone, &h, out);
@@ -96,15 +94,14 @@ pub(super) fn find(g: &Grids, gone: &[CellSet; 9], out: &mut Offs) {
         naked_pairs(g, gone, out);
     }
     if out.offs.is_empty() {
-        h.count_all(g);
-        x_wings(g, gone, &h, out);
+        x_wings(g, gone, out);
     }
 }
 
 /// The digits of each house (indexed as [`House`](crate::human::house::House)s) by how many places they have
 /// there on the working grid, and those the chain removed from some of its cells: the removed ones read off
 /// [`gone_places`], the places counted over the cells' candidate masks (nine bits at a time) and only in the houses
-/// where the chain removed some ([`HouseDigits::of`]) until a rule asks for all ([`HouseDigits::count_all`]).
+/// where the chain removed some ([`HouseDigits::of`]): the rules that read them look nowhere else.
 struct HouseDigits {
     /// Digits (bit `d - 1`) with exactly two places in the house; for the houses of `counted` only.
     two: [u16; 27],
@@ -138,11 +135,6 @@ impl HouseDigits {
             .fold(0u32, |m, i| m | 1 << i);
         h.count(g, touched);
         h
-    }
-
-    /// Counts the places in every house not counted yet.
-    fn count_all(&mut self, g: &Grids) {
-        self.count(g, !self.counted & ((1 << 27) - 1));
     }
 
     /// Counts the places of each digit in the houses of `houses` (bit per house index).
@@ -290,33 +282,97 @@ pub(super) fn gone_places(g: &Grids) -> [CellSet; 9] {
 
 /// SE's `Locking(false)`: pointing and claiming, box/column, box/row, column/box, row/box. A hint's parents are
 /// the digit's [`gone_places`] in the first house, so only houses holding some are looked at.
+///
+/// Whether a digit's places (two or more) in the first house lie in one house of the second type, and whether
+/// that house holds others, is read off the digit's rows as 9-bit masks ([`rows_of`]) and, for each band of
+/// three rows, the columns holding some.
 fn locking(g: &Grids, gone: &[CellSet; 9], h: &HouseDigits, out: &mut Offs) {
     let mut s = Scratch::default();
+    let digits = (0..9)
+        .filter(|&d| h.locking[d] != 0)
+        .fold(0u16, |m, d| m | 1 << d);
+    let mut rows = [[0u16; 9]; 9];
+    let mut bands = [[0u16; 3]; 9];
+    for d in DigitSet(digits).iter() {
+        let di = d as usize - 1;
+        debug_assert!(!gone[di].is_empty());
+        rows[di] = rows_of(g.now.places[di]);
+        bands[di] =
+            std::array::from_fn(|b| rows[di][3 * b] | rows[di][3 * b + 1] | rows[di][3 * b + 2]);
+    }
+    // The position of the one bit of a mask of one bit or more, if it has one only.
+    let one = |m: u16| (m & m.wrapping_sub(1) == 0).then(|| m.trailing_zeros() as usize);
     for (t1, t2) in [(0, 2), (0, 1), (2, 0), (1, 0)] {
         // The houses of type `t1` as bits of a house index.
         let first_house = region(t1, 0).0;
-        for d in 1..=9u8 {
-            debug_assert!(h.locking[d as usize - 1] == 0 || !gone[d as usize - 1].is_empty());
-            let places = g.now.places[d as usize - 1];
+        for d in DigitSet(digits).iter() {
+            let (rows, bands) = (&rows[d as usize - 1], &bands[d as usize - 1]);
             // The houses of type `t1` where the digit has some of its places gone and two places or more, in
             // order.
             let mut houses = h.locking[d as usize - 1] >> first_house & 0x1FF;
             while houses != 0 {
                 let i1 = houses.trailing_zeros() as usize;
                 houses &= houses - 1;
-                let r1 = cells_of(region(t1, i1));
-                let pos = places & r1;
-                // SE tries every house of type `t2`; the places, two or more, lie in one at most: that of the
-                // first place, if in any.
-                let first = pos.first().expect("two places or more");
-                let r2 = cells_of(house_of(t2, first));
-                if pos & r2 != pos || (places & r2 & !r1).is_empty() {
-                    continue;
+                // The house of type `t2` holding the places in house `i1`, if one does and holds others too.
+                let i2 = match (t1, t2) {
+                    (0, 2) => {
+                        let (band, stack) = (i1 / 3, i1 % 3);
+                        one(bands[band] >> (3 * stack) & 7)
+                            .map(|c| 3 * stack + c)
+                            .filter(|&c| (0..3).any(|b| b != band && bands[b] >> c & 1 != 0))
+                    }
+                    (0, 1) => {
+                        let (band, stack) = (i1 / 3, i1 % 3);
+                        let in_box = |r: usize| rows[r] >> (3 * stack) & 7;
+                        let held =
+                            (0..3).fold(0, |m, i| m | u16::from(in_box(3 * band + i) != 0) << i);
+                        one(held)
+                            .map(|i| 3 * band + i)
+                            .filter(|&r| rows[r] & !(7 << (3 * stack)) != 0)
+                    }
+                    (2, 0) => {
+                        let (stack, at) = (i1 / 3, i1 % 3);
+                        let held = (0..3).fold(0, |m, b| m | (bands[b] >> i1 & 1) << b);
+                        one(held)
+                            .filter(|&b| bands[b] >> (3 * stack) & 7 & !(1 << at) != 0)
+                            .map(|b| 3 * b + stack)
+                    }
+                    _ => {
+                        let (band, at) = (i1 / 3, i1 % 3);
+                        let held =
+                            (0..3).fold(0, |m, k| m | u16::from(rows[i1] >> (3 * k) & 7 != 0) << k);
+                        one(held)
+                            .filter(|&k| {
+                                (0..3).any(|i| i != at && rows[3 * band + i] >> (3 * k) & 7 != 0)
+                            })
+                            .map(|k| 3 * band + k)
+                    }
+                };
+                if let Some(i2) = i2 {
+                    let (r1, r2) = (cells_of(region(t1, i1)), cells_of(region(t2, i2)));
+                    locked(g, d, r1, r2, &mut s, out);
                 }
-                locked(g, d, r1, r2, &mut s, out);
             }
         }
     }
+}
+
+/// The rows of `cells` (row `r` at index `r`), each as a 9-bit mask of columns.
+fn rows_of(cells: CellSet) -> [u16; 9] {
+    // Rows 0 to 6 lie in the low 63 bits, rows 7 and 8 in the next 18.
+    let (low, high) = (cells.0 as u64, (cells.0 >> 63) as u64);
+    let row = |bits: u64, shift: u32| (bits >> shift) as u16 & 0x1FF;
+    [
+        row(low, 0),
+        row(low, 9),
+        row(low, 18),
+        row(low, 27),
+        row(low, 36),
+        row(low, 45),
+        row(low, 54),
+        row(high, 0),
+        row(high, 9),
+    ]
 }
 
 /// The places of digit `d` in the house of SE's type `t` number `i`, as positions in the house (what
@@ -384,17 +440,19 @@ fn naked_pairs(g: &Grids, gone: &[CellSet; 9], out: &mut Offs) {
             {
                 continue;
             }
-            let list = &HOUSE_LIST[h.0 as usize];
-            for m in pairs_in(positions(h, two & hc)) {
-                // Two cells' candidates, two or more each, whose union is two: the same two.
-                let (a, b) = pair(m);
-                let (ca, cb) = (list[a] as usize, list[b] as usize);
-                if g.now.mask[cb] != g.now.mask[ca] {
-                    continue;
+            // The pairs of the house's cells of two candidates in the order of their positions in the house (its
+            // cells ascending): the second cell ascending, then the first.
+            let mut before = CellSet::EMPTY;
+            for cb in (two & hc).iter() {
+                for ca in before.iter() {
+                    // Two cells' candidates, two or more each, whose union is two: the same two.
+                    if g.now.mask[cb] != g.now.mask[ca] {
+                        continue;
+                    }
+                    let cells = CellSet::single(ca) | CellSet::single(cb);
+                    naked_pair(g, hc, cells, g.now.mask[ca], &mut s, out);
                 }
-                let common = g.now.mask[ca];
-                let cells = cells_at(h, m);
-                naked_pair(g, hc, cells, common, &mut s, out);
+                before.insert(cb);
             }
         }
     }
@@ -411,9 +469,25 @@ pub(super) fn bivalue(w: &Working) -> CellSet {
     CellSet(two & !more)
 }
 
-/// The two-bit masks within the 9-bit mask `set`, in [`combinations`]`(2)`'s order.
+/// The two-bit masks within the 9-bit mask `set`, in increasing value (the higher bit ascending, then the lower
+/// one: SE's order of combinations), read off the set's bits.
 fn pairs_in(set: u16) -> impl Iterator<Item = u16> {
-    combinations(2).filter(move |&m| m & set == m)
+    // Every bit of `set` but its lowest, as the higher bit of a pair: those left, the one taken and the lower bits
+    // left to pair with it.
+    let (mut highs, mut high, mut lows) = (set & set.wrapping_sub(1), 0u16, 0u16);
+    std::iter::from_fn(move || {
+        while lows == 0 {
+            if highs == 0 {
+                return None;
+            }
+            high = highs & highs.wrapping_neg();
+            highs &= highs - 1;
+            lows = set & (high - 1);
+        }
+        let low = lows & lows.wrapping_neg();
+        lows &= lows - 1;
+        Some(high | low)
+    })
 }
 
 /// The two positions of a two-bit mask, lower first.
@@ -431,15 +505,34 @@ fn lines(t: usize, m: u16) -> CellSet {
 
 /// SE's `Fisherman(2)`: base columns then base rows; digits placed five times or fewer. A hint's parents are
 /// the digit's [`gone_places`] in the base lines, so only digits with some are looked at.
-fn x_wings(g: &Grids, gone: &[CellSet; 9], hd: &HouseDigits, out: &mut Offs) {
+fn x_wings(g: &Grids, gone: &[CellSet; 9], out: &mut Offs) {
     let mut s = Scratch::default();
     // The digits placed five times or fewer that the chain removed somewhere.
     let digits = (0..9)
         .filter(|&d| g.placed[d] + 4 <= 9 && !gone[d].is_empty())
         .fold(0u16, |m, d| m | 1 << d);
+    if digits == 0 {
+        return;
+    }
+    // `lines[0][i]`, `lines[1][i]`: the digits (bit `d - 1`) of `digits` with two places in row `i`, in column `i`.
+    let mut lines = [[0u16; 9]; 2];
+    for d in DigitSet(digits).iter() {
+        let rows = rows_of(g.now.places[d as usize - 1]);
+        // The columns of one place or more, two or more, three or more, counted row by row.
+        let (mut one, mut two, mut more) = (0u16, 0u16, 0u16);
+        for (&row, in_row) in rows.iter().zip(&mut lines[0]) {
+            *in_row |= u16::from(count9(row) == 2) << (d - 1);
+            more |= two & row;
+            two |= one & row;
+            one |= row;
+        }
+        for c in DigitSet(two & !more).iter() {
+            lines[1][c as usize - 1] |= 1 << (d - 1);
+        }
+    }
     for (base, cover) in [(2, 1), (1, 2)] {
         // `two[i]`: the digits (bit `d - 1`) of two places in base line `i`.
-        let two: [u16; 9] = std::array::from_fn(|i| hd.two[region(base, i).0 as usize] & digits);
+        let two = lines[base - 1];
         let some = (0..9).filter(|&i| two[i] != 0).fold(0, |s, i| s | 1 << i);
         for m in pairs_in(some) {
             let (a, b) = pair(m);
@@ -459,6 +552,7 @@ fn x_wings(g: &Grids, gone: &[CellSet; 9], hd: &HouseDigits, out: &mut Offs) {
 mod tests {
     use super::super::samples::Xorshift;
     use super::*;
+    use crate::human::se::{cells_at, combinations, positions};
 
     #[test]
     fn digit_positions_are_the_houses_positions() {
@@ -642,18 +736,18 @@ mod tests {
             assert_eq!(bivalue(g.now).contains(cell), two);
         }
         // The digits of each house by their places, counted one by one.
-        let mut houses = HouseDigits::of(g, gone);
-        // Counted where the chain removed some: the houses of the lost digits.
-        for h in (0..27).filter(|&h| houses.counted >> h & 1 == 0) {
-            assert_eq!(houses.lost[h], 0, "house {h}");
-        }
-        houses.count_all(g);
+        let houses = HouseDigits::of(g, gone);
+        // Counted where the chain removed some, the houses of the lost digits: there the digits of two places.
         for h in 0..27 {
             let hc = cells_of(crate::human::house::House(h as u8));
+            let counted = houses.counted >> h & 1 != 0;
+            assert_eq!(counted, houses.lost[h] != 0, "house {h}");
             for (d, (&places, &removed)) in g.now.places.iter().zip(gone).enumerate() {
                 let n = (places & hc).len();
                 let lost = !(removed & hc).is_empty();
-                assert_eq!(houses.two[h] >> d & 1 != 0, n == 2, "house {h}, digit {d}");
+                if counted {
+                    assert_eq!(houses.two[h] >> d & 1 != 0, n == 2, "house {h}, digit {d}");
+                }
                 assert_eq!(houses.lost[h] >> d & 1 != 0, lost, "house {h}, digit {d}");
                 assert_eq!(houses.locking[d] >> h & 1 != 0, n >= 2 && lost);
             }
@@ -676,15 +770,7 @@ mod tests {
                 plain_hidden_pairs,
             ),
             ("naked pairs", naked_pairs, plain_naked_pairs),
-            (
-                "X-Wings",
-                |g, gone, out| {
-                    let mut h = HouseDigits::of(g, gone);
-                    h.count_all(g);
-                    x_wings(g, gone, &h, out)
-                },
-                plain_x_wings,
-            ),
+            ("X-Wings", x_wings, plain_x_wings),
         ];
         let mut fired = [0usize; 4];
         let places_of = |mask: &[u16; 81]| -> [CellSet; 9] {
