@@ -78,12 +78,13 @@ impl Offs {
 }
 
 /// SE's advanced "off" potentials at nesting level 1: those of the first of its four techniques with any; `gone`
-/// is [`gone_places`] of `g`.
+/// is [`gone_places`] of `g`. Gives, for each digit index, the houses (bit `h` for `House(h)`) where the digit
+/// lost places and keeps two or more.
 ///
 /// A technique's hint counts only when it rests on some of the chain's eliminations, so the four look only where
 /// the chain removed candidates: the same hints in the same order, found without scanning the houses the chain
 /// left alone.
-pub(super) fn find(g: &Grids, gone: &[CellSet; 9], out: &mut Offs) {
+pub(super) fn find(g: &Grids, gone: &[CellSet; 9], out: &mut Offs) -> [u32; 9] {
     out.clear();
     let h = HouseDigits::of(g, gone);
     locking(g, gone, &h, out);
@@ -96,6 +97,14 @@ pub(super) fn find(g: &Grids, gone: &[CellSet; 9], out: &mut Offs) {
     if out.offs.is_empty() {
         x_wings(g, gone, out);
     }
+    h.locking
+}
+
+/// For each digit index, the houses (bit `h` for `House(h)`) where the digit lost places (`gone` is
+/// [`gone_places`] of `g`) and keeps two or more.
+#[cfg(test)]
+pub(super) fn lost_houses(g: &Grids, gone: &[CellSet; 9]) -> [u32; 9] {
+    HouseDigits::of(g, gone).locking
 }
 
 /// The digits of each house (indexed as [`House`](crate::human::house::House)s) by how many places they have

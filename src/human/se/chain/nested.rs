@@ -24,15 +24,15 @@ use super::multiple_rest;
 use super::potential::{key, NAKED, REGION};
 use super::working::Working;
 use crate::human::candidates::Candidates;
-use crate::human::house::{CellSet, House};
-use crate::human::se::{cells_of, count9, house_of, two_or_more};
+use crate::human::house::CellSet;
+use crate::human::se::{cells_of, count9, house_of};
 
 /// SE's advanced "off" potentials at nesting level `level` (1 to 3): those of the first technique with any.
 pub(super) fn find(g: &Grids, out: &mut Offs, level: u8) {
     let gone = gone_places(g);
-    advanced::find(g, &gone, out);
+    let houses = advanced::find(g, &gone, out);
     if level >= 2 && out.offs.is_empty() {
-        let changed = resting(g, &gone);
+        let changed = resting(g, &gone, houses);
         let roots = !changed.is_empty();
         if !(roots || cfg!(debug_assertions)) {
             return;
@@ -144,27 +144,15 @@ pub(super) fn rule_parents(g: &Grids, h: &NestedHint, parents: &mut Vec<u16>) {
 /// forcing chain come through a strong link (two left), but those of a cycle's second chain (the cycle reversed)
 /// carry the causes of its links from "on" to "off", in a cell or house where two or more are left (see
 /// [`closure`]). Without any such cell or house no hint of either producer rests on the chain's eliminations.
-/// They are the groups [`closure::may_rest`] looks at.
-pub(super) fn resting(g: &Grids, gone: &[CellSet; 9]) -> Changed {
-    let mut out = Changed::default();
-    for (d, &lost) in gone.iter().enumerate() {
-        // The houses of the lost places, then those with two places or more left.
-        let mut houses = 0u32;
-        for cell in lost.iter() {
-            if count9(g.now.mask[cell]) >= 2 {
-                out.cells.insert(cell);
-            }
-            houses |= (0..3).fold(0, |m, t| m | 1 << house_of(t, cell).0);
-        }
-        while houses != 0 {
-            let h = houses.trailing_zeros() as u8;
-            houses &= houses - 1;
-            if two_or_more((g.now.places[d] & cells_of(House(h))).0) {
-                out.houses[d] |= 1 << h;
-            }
-        }
-    }
-    out
+/// They are the groups [`closure::may_rest`] looks at; `houses` are those of the digits, as
+/// [`advanced::find`] gives them.
+pub(super) fn resting(g: &Grids, gone: &[CellSet; 9], houses: [u32; 9]) -> Changed {
+    let lost = gone.iter().fold(CellSet::EMPTY, |s, &c| s | c);
+    let cells = lost
+        .iter()
+        .filter(|&cell| count9(g.now.mask[cell]) >= 2)
+        .fold(CellSet::EMPTY, |s, cell| s | CellSet::single(cell));
+    Changed { cells, houses }
 }
 
 #[cfg(test)]
@@ -172,7 +160,7 @@ mod tests {
     use super::super::samples::Xorshift;
     use super::*;
     use crate::grid::Grid;
-    use crate::human::house::DigitSet;
+    use crate::human::house::{DigitSet, House};
 
     /// `w` less about one candidate in `rate` at random, and one of the solution's in `wrong` (a cell keeps one
     /// at least).
@@ -217,12 +205,25 @@ mod tests {
                     !parents.is_empty()
                 })
                 .count();
-            let changed = super::resting(&g, &gone_places(&g));
+            let changed = super::resting(
+                &g,
+                &gone_places(&g),
+                advanced::lost_houses(&g, &gone_places(&g)),
+            );
             let may = closure::may_rest(&g, &changed);
             assert!(may || rest == 0, "grid {i}: a resting hint ruled out");
             // The verdicts remembered for one starting grid: its own (nothing removed), then the thinned one's
             // again; and the thinned grid from itself (nothing removed either).
-            let ask = |g: &Grids| closure::may_rest(g, &super::resting(g, &gone_places(g)));
+            let ask = |g: &Grids| {
+                closure::may_rest(
+                    g,
+                    &super::resting(
+                        g,
+                        &gone_places(g),
+                        advanced::lost_houses(g, &gone_places(g)),
+                    ),
+                )
+            };
             let unchanged = Grids { now: source, ..g };
             assert!(!ask(&unchanged), "grid {i}: from itself");
             assert_eq!(ask(&g), may, "grid {i}: asked again");
@@ -290,7 +291,8 @@ mod tests {
                     }
                 }
             }
-            let changed = resting(&g, &gone_places(&g));
+            let gone = gone_places(&g);
+            let changed = resting(&g, &gone, advanced::lost_houses(&g, &gone));
             assert_eq!(changed, want, "grid {i}");
             let may = closure::may_rest(&g, &changed);
             assert_eq!(may, closure::by_definition(now, &changed), "grid {i}");
