@@ -21,7 +21,7 @@ use super::reach::Reach;
 use super::set::Set729;
 use super::working::Working;
 use crate::human::candidates::Candidates;
-use crate::human::house::{CellSet, DigitSet};
+use crate::human::house::{CellSet, DigitSet, PEERS};
 use crate::human::se::{cells_of, count9, house_of, SeStep, SeTechnique, Tenths};
 use crate::human::step::Eliminations;
 
@@ -81,6 +81,67 @@ impl Search<'_> {
         }
         self.scratch = (pending_on, pending_off, buf);
         found
+    }
+
+    /// Whether a cycle of the pass may come back to "`digit` in `cell` on" (the source) through another "on"
+    /// potential of its component in `reach`. The "off" potentials that turn the source on (its closing links:
+    /// with Y links, the cell's other digit when it has two; with X links, the digit's last other place in a
+    /// house) are all implied by the source itself, first thing, and a cycle closes through one that is not an
+    /// ancestor of the potential implying it: the cycle leaves the source through another "off" potential. So
+    /// the source needs a potential of its component (not itself) one link pair away through some "off"
+    /// potential, and a closing link, other than that one when it is the only such, implied by a potential of its
+    /// component (not itself). Without them [`Search::cycles`] finds nothing.
+    fn may_close(&self, cell: usize, digit: u8, (y, x): (bool, bool), reach: &Reach) -> bool {
+        let source = key(cell as u8, digit);
+        let mask = |c: usize| self.c.get(c);
+        let other = |c: usize, d: u8| {
+            let mut m = mask(c);
+            m.remove(d);
+            m
+        };
+        let member = |c: usize, d: u8| {
+            let k = key(c as u8, d);
+            k != source && reach.together(k, source)
+        };
+        // The "on" potentials an "off" potential turns on by the pass's links: one of the component's (not the
+        // source)?
+        let turns_on_member = |c: usize, d: u8| {
+            (y && count9(mask(c).0) == 2 && other(c, d).iter().any(|e| member(c, e)))
+                || (x
+                    && self.last[key(c as u8, d)]
+                        .iter()
+                        .any(|&o| o != NO_CELL && member(o as usize, d)))
+        };
+        // The source's "off" potentials leading into its component: how many (two is enough), and the first.
+        let (mut exits, mut exit) = (0, (NO_CELL, 0));
+        let mut count = |c: usize, d: u8| {
+            if exits < 2 && turns_on_member(c, d) {
+                exits += 1;
+                exit = (c as u8, d);
+            }
+        };
+        if y {
+            other(cell, digit).iter().for_each(|e| count(cell, e));
+        }
+        (self.c.places(digit) & PEERS[cell])
+            .iter()
+            .for_each(|c| count(c, digit));
+        if exits == 0 {
+            return false;
+        }
+        // A closing link, not the only exit, implied by a potential of the component (not the source): by the
+        // cell's other digits (Y links) or the digit's other places among its peers.
+        let implied_by_member = |c: usize, d: u8| {
+            (exits > 1 || exit != (c as u8, d))
+                && ((y && other(c, d).iter().any(|e| member(c, e)))
+                    || (self.c.places(d) & PEERS[c]).iter().any(|o| member(o, d)))
+        };
+        let partner = if y { self.partner(cell, digit) } else { None };
+        partner.is_some_and(|e| implied_by_member(cell, e))
+            || (x
+                && self.last[source]
+                    .iter()
+                    .any(|&o| o != NO_CELL && implied_by_member(o as usize, digit)))
     }
 
     /// SE's `doForcingChains` from `source` (on or off): the first potential reached that contradicts it. The
@@ -288,7 +349,7 @@ fn source_hints(
     s.nodes.clear();
     let on = s.push(cell as u8, d, true, NO_CAUSE, NONE);
     // The searches `reach` proves fruitless are skipped (checked in debug builds).
-    let cycles = if reach.may_cycle(cell, d) {
+    let cycles = if reach.may_cycle(cell, d) && s.may_close(cell, d, (y, x), reach) {
         s.cycles(on, y, x, Some(reach))
     } else {
         Vec::new()
@@ -636,6 +697,39 @@ mod tests {
             });
         }
         assert!(on_hits > 0 && y_hits > 0 && off_hits > 0 && misses > 0);
+    }
+
+    #[test]
+    fn a_source_that_cannot_close_a_cycle_has_none() {
+        // Every source of every pass whose component holds another potential: where `may_close` says no cycle
+        // can come back, the search of every potential finds none; and it says so of many that the components
+        // let through.
+        let (mut ruled_out, mut closed) = (0, 0);
+        let thinned = super::super::samples::working_grids(300, 4);
+        for w in grids().into_iter().chain(thinned) {
+            let mut s = Search::new(&w);
+            Reach::with(|reach| {
+                reach.prepare(&s);
+                for (y, x) in [(false, true), (true, false), (true, true)] {
+                    reach.build(&s, y, x);
+                    for cell in 0..81 {
+                        for d in w.get(cell).iter() {
+                            if count9(w.mask[cell]) < 2 || !reach.may_cycle(cell, d) {
+                                continue;
+                            }
+                            s.nodes.clear();
+                            let on = s.push(cell as u8, d, true, NO_CAUSE, NONE);
+                            let found = !s.cycles(on, y, x, None).is_empty();
+                            let may = s.may_close(cell, d, (y, x), reach);
+                            assert!(may || !found, "{cell} {d} y {y} x {x}");
+                            ruled_out += usize::from(!may);
+                            closed += usize::from(found);
+                        }
+                    }
+                }
+            });
+        }
+        assert!(ruled_out > 100 && closed > 100, "{ruled_out} {closed}");
     }
 
     #[test]
