@@ -20,8 +20,24 @@ use super::potential::{key, NAKED, NONE, NO_CAUSE, REGION};
 use super::proof::{inner_chains, Link, Potential};
 use super::working::Working;
 use crate::human::candidates::Candidates;
-use crate::human::house::{CellSet, DigitSet};
-use crate::human::se::{cells_of, count9, house_of, two_or_more};
+use crate::human::house::{CellSet, DigitSet, HOUSE_CELLS};
+use crate::human::se::{cells_of, count9, house_of, two_or_more, HOUSE_OF};
+
+/// `OTHERS[cell][t]`: the cells of [`house_of`]`(t, cell)` but `cell` itself.
+const OTHERS: [[CellSet; 3]; 81] = {
+    let mut out = [[CellSet::EMPTY; 3]; 81];
+    let mut cell = 0;
+    while cell < 81 {
+        let mut t = 0;
+        while t < 3 {
+            let house = HOUSE_CELLS[HOUSE_OF[cell][t] as usize];
+            out[cell][t] = CellSet(house.0 & !(1u128 << cell));
+            t += 1;
+        }
+        cell += 1;
+    }
+    out
+};
 
 #[derive(Clone, Copy)]
 pub(super) struct Pot {
@@ -43,7 +59,10 @@ pub(super) struct Engine {
     pub nodes: Vec<Pot>,
     /// The parents of every node, node after node.
     pool: Vec<u32>,
+    /// The grid a chain grows on, less the candidates its "off" potentials removed; `base` is the producer's grid,
+    /// which every chain starts from and leaves `work` as.
     work: Working,
+    base: Working,
     /// The cells without a value and how many cells hold each digit (for the advanced implications).
     open: CellSet,
     placed: [u8; 9],
@@ -76,6 +95,7 @@ impl Engine {
             nodes: Vec::with_capacity(1 << 14),
             pool: Vec::with_capacity(1 << 14),
             work: Working::of(c),
+            base: Working::of(c),
             open: c.open(),
             placed: std::array::from_fn(|d| c.placed(d as u8 + 1).len() as u8),
             advanced: Offs::default(),
@@ -191,15 +211,9 @@ impl Engine {
 
     /// SE's `getOffToOn` of the "off" potential `p` on the working grid: the cell's last other digit, then the
     /// digit's last other place in the box, row or column, each resting on `p` and on the candidates the chain
-    /// removed that made it last (`save` is the grid the chain started from), taken in as found
+    /// removed that made it last (from the grid the chain started from, `base`), taken in as found
     /// ([`Engine::take_in`]); the (on, off) pair of a contradiction if one is met.
-    fn off_to_on(
-        &mut self,
-        p: u32,
-        save: &Working,
-        to_on: &mut LSet,
-        to_off: &LSet,
-    ) -> Option<(u32, u32)> {
+    fn off_to_on(&mut self, p: u32, to_on: &mut LSet, to_off: &LSet) -> Option<(u32, u32)> {
         let (cell, digit) = (self.nodes[p as usize].cell, self.nodes[p as usize].digit);
         let c = cell as usize;
         if self.kind != Kind::Nishio {
@@ -210,7 +224,7 @@ impl Engine {
                 if let Some(d) = other.first() {
                     let parents = |e: &mut Engine| {
                         e.pool.push(p);
-                        for v in DigitSet(save.mask[c] & !e.work.mask[c]).iter() {
+                        for v in DigitSet(e.base.mask[c] & !e.work.mask[c]).iter() {
                             if let Some(q) = to_off.get(key(cell, v)) {
                                 e.pool.push(q);
                             }
@@ -224,18 +238,16 @@ impl Engine {
             }
         }
         for t in 0..3 {
-            let house = house_of(t, c);
-            let hc = cells_of(house);
-            let mut others = self.work.places[digit as usize - 1] & hc;
-            others.remove(c);
+            let others = self.work.places[digit as usize - 1] & OTHERS[c][t];
             // One other place: some, and not two or more.
             if !others.is_empty() && !two_or_more(others.0) {
                 let o = others.0.trailing_zeros() as usize;
                 let parents = |e: &mut Engine| {
                     e.pool.push(p);
                     // The digit's places the chain removed from the house, in the house's order (ascending).
+                    let hc = cells_of(house_of(t, c));
                     let gone =
-                        save.places[digit as usize - 1] & hc & !e.work.places[digit as usize - 1];
+                        e.base.places[digit as usize - 1] & hc & !e.work.places[digit as usize - 1];
                     for x in gone.iter() {
                         if let Some(q) = to_off.get(key(x as u8, digit)) {
                             e.pool.push(q);
@@ -260,7 +272,6 @@ impl Engine {
     /// A potential joins its set and SE's queue of pending potentials at once, so the queues are the sets' orders
     /// from a cursor on.
     fn chain(&mut self, to_on: &mut LSet, to_off: &mut LSet) -> Option<(u32, u32)> {
-        let save = self.work;
         let (mut next_on, mut next_off) = (0, 0);
         let result = loop {
             if let Some(&k) = to_on.order.get(next_on) {
@@ -274,7 +285,7 @@ impl Engine {
             if let Some(&k) = to_off.order.get(next_off) {
                 next_off += 1;
                 let p = to_off.idx[k as usize];
-                let hit = self.off_to_on(p, &save, to_on, to_off);
+                let hit = self.off_to_on(p, to_on, to_off);
                 if hit.is_some() {
                     break hit;
                 }
@@ -284,22 +295,22 @@ impl Engine {
                 }
                 continue;
             }
-            if self.kind.level() > 0 && self.advance(&save, to_off) {
+            if self.kind.level() > 0 && self.advance(to_off) {
                 continue;
             }
             break None;
         };
-        self.work = save;
+        self.work = self.base;
         result
     }
 
     /// SE's `getAdvancedPotentials` once nothing is pending: the advanced "off" potentials not yet in `to_off`
     /// join it and the queue (SE checks them against nothing else). True when any did.
-    fn advance(&mut self, save: &Working, to_off: &mut LSet) -> bool {
+    fn advance(&mut self, to_off: &mut LSet) -> bool {
         let mut found = std::mem::take(&mut self.advanced);
         let grids = Grids {
             now: &self.work,
-            source: save,
+            source: &self.base,
             open: self.open,
             placed: &self.placed,
         };
