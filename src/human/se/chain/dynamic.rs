@@ -237,8 +237,8 @@ impl Engine {
                 }
             }
         }
-        for t in 0..3 {
-            let others = self.work.places[digit as usize - 1] & OTHERS[c][t];
+        for (t, &around) in OTHERS[c].iter().enumerate() {
+            let others = self.work.places[digit as usize - 1] & around;
             // One other place: some, and not two or more.
             if !others.is_empty() && !two_or_more(others.0) {
                 let o = others.0.trailing_zeros() as usize;
@@ -527,6 +527,22 @@ impl Engine {
             to_on,
             to_off,
             absurd,
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn others_are_the_house_cells_but_the_cell() {
+        for (cell, others) in OTHERS.iter().enumerate() {
+            for (t, &got) in others.iter().enumerate() {
+                let mut want = cells_of(house_of(t, cell));
+                want.remove(cell);
+                assert!(got == want && want.len() == 8, "{cell} {t}");
+            }
         }
     }
 }
