@@ -180,12 +180,18 @@ impl Engine {
 
     /// SE's `getOnToOff` of the "on" potential `p`: the cell's other digits, then the digit's other places in the
     /// box, row and column, each cell once, taken in as found ([`Engine::take_in`]); the (on, off) pair of a
-    /// contradiction if one is met.
-    fn on_to_off(&mut self, p: u32, to_on: &LSet, to_off: &mut LSet) -> Option<(u32, u32)> {
+    /// contradiction if one is met. `nishio`: the producer is Nishio's (no link inside a cell).
+    fn on_to_off(
+        &mut self,
+        p: u32,
+        nishio: bool,
+        to_on: &LSet,
+        to_off: &mut LSet,
+    ) -> Option<(u32, u32)> {
         let (cell, digit) = (self.nodes[p as usize].cell, self.nodes[p as usize].digit);
         let c = cell as usize;
         let parent = |e: &mut Engine| e.pool.push(p);
-        if self.kind != Kind::Nishio {
+        if !nishio {
             for d in DigitSet(self.work.mask[c]).iter().filter(|&d| d != digit) {
                 if let Some((off, on)) =
                     self.take_in((cell, d, false, NO_CAUSE), to_off, to_on, parent)
@@ -212,11 +218,18 @@ impl Engine {
     /// SE's `getOffToOn` of the "off" potential `p` on the working grid: the cell's last other digit, then the
     /// digit's last other place in the box, row or column, each resting on `p` and on the candidates the chain
     /// removed that made it last (from the grid the chain started from, `base`), taken in as found
-    /// ([`Engine::take_in`]); the (on, off) pair of a contradiction if one is met.
-    fn off_to_on(&mut self, p: u32, to_on: &mut LSet, to_off: &LSet) -> Option<(u32, u32)> {
+    /// ([`Engine::take_in`]); the (on, off) pair of a contradiction if one is met. `nishio` as in
+    /// [`Engine::on_to_off`].
+    fn off_to_on(
+        &mut self,
+        p: u32,
+        nishio: bool,
+        to_on: &mut LSet,
+        to_off: &LSet,
+    ) -> Option<(u32, u32)> {
         let (cell, digit) = (self.nodes[p as usize].cell, self.nodes[p as usize].digit);
         let c = cell as usize;
-        if self.kind != Kind::Nishio {
+        if !nishio {
             let cand = DigitSet(self.work.mask[c]);
             if count9(cand.0) == 2 {
                 let mut other = cand;
@@ -272,11 +285,12 @@ impl Engine {
     /// A potential joins its set and SE's queue of pending potentials at once, so the queues are the sets' orders
     /// from a cursor on.
     fn chain(&mut self, to_on: &mut LSet, to_off: &mut LSet) -> Option<(u32, u32)> {
+        let (nishio, multiple) = (self.kind == Kind::Nishio, self.kind == Kind::Multiple);
         let (mut next_on, mut next_off) = (0, 0);
         let result = loop {
             if let Some(&k) = to_on.order.get(next_on) {
                 next_on += 1;
-                let hit = self.on_to_off(to_on.idx[k as usize], to_on, to_off);
+                let hit = self.on_to_off(to_on.idx[k as usize], nishio, to_on, to_off);
                 if hit.is_some() {
                     break hit;
                 }
@@ -285,11 +299,11 @@ impl Engine {
             if let Some(&k) = to_off.order.get(next_off) {
                 next_off += 1;
                 let p = to_off.idx[k as usize];
-                let hit = self.off_to_on(p, to_on, to_off);
+                let hit = self.off_to_on(p, nishio, to_on, to_off);
                 if hit.is_some() {
                     break hit;
                 }
-                if self.kind != Kind::Multiple {
+                if !multiple {
                     let (cell, digit) = (self.nodes[p as usize].cell, self.nodes[p as usize].digit);
                     self.work.remove(cell as usize, digit);
                 }
