@@ -20,8 +20,24 @@ use super::potential::{key, NAKED, NONE, NO_CAUSE, REGION};
 use super::proof::{inner_chains, Link, Potential};
 use super::working::Working;
 use crate::human::candidates::Candidates;
-use crate::human::house::{CellSet, DigitSet};
-use crate::human::se::{cells_of, count9, house_of, two_or_more};
+use crate::human::house::{CellSet, DigitSet, HOUSE_CELLS};
+use crate::human::se::{cells_of, count9, house_of, two_or_more, HOUSE_OF};
+
+/// `OTHERS[cell][t]`: the cells of [`house_of`]`(t, cell)` but `cell` itself.
+const OTHERS: [[CellSet; 3]; 81] = {
+    let mut out = [[CellSet::EMPTY; 3]; 81];
+    let mut cell = 0;
+    while cell < 81 {
+        let mut t = 0;
+        while t < 3 {
+            let house = HOUSE_CELLS[HOUSE_OF[cell][t] as usize];
+            out[cell][t] = CellSet(house.0 & !(1u128 << cell));
+            t += 1;
+        }
+        cell += 1;
+    }
+    out
+};
 
 #[derive(Clone, Copy)]
 pub(super) struct Pot {
@@ -43,7 +59,10 @@ pub(super) struct Engine {
     pub nodes: Vec<Pot>,
     /// The parents of every node, node after node.
     pool: Vec<u32>,
+    /// The grid a chain grows on, less the candidates its "off" potentials removed; `base` is the producer's grid,
+    /// which every chain starts from and leaves `work` as.
     work: Working,
+    base: Working,
     /// The cells without a value and how many cells hold each digit (for the advanced implications).
     open: CellSet,
     placed: [u8; 9],
@@ -76,6 +95,7 @@ impl Engine {
             nodes: Vec::with_capacity(1 << 14),
             pool: Vec::with_capacity(1 << 14),
             work: Working::of(c),
+            base: Working::of(c),
             open: c.open(),
             placed: std::array::from_fn(|d| c.placed(d as u8 + 1).len() as u8),
             advanced: Offs::default(),
@@ -160,12 +180,18 @@ impl Engine {
 
     /// SE's `getOnToOff` of the "on" potential `p`: the cell's other digits, then the digit's other places in the
     /// box, row and column, each cell once, taken in as found ([`Engine::take_in`]); the (on, off) pair of a
-    /// contradiction if one is met.
-    fn on_to_off(&mut self, p: u32, to_on: &LSet, to_off: &mut LSet) -> Option<(u32, u32)> {
+    /// contradiction if one is met. `nishio`: the producer is Nishio's (no link inside a cell).
+    fn on_to_off(
+        &mut self,
+        p: u32,
+        nishio: bool,
+        to_on: &LSet,
+        to_off: &mut LSet,
+    ) -> Option<(u32, u32)> {
         let (cell, digit) = (self.nodes[p as usize].cell, self.nodes[p as usize].digit);
         let c = cell as usize;
         let parent = |e: &mut Engine| e.pool.push(p);
-        if self.kind != Kind::Nishio {
+        if !nishio {
             for d in DigitSet(self.work.mask[c]).iter().filter(|&d| d != digit) {
                 if let Some((off, on)) =
                     self.take_in((cell, d, false, NO_CAUSE), to_off, to_on, parent)
@@ -191,18 +217,19 @@ impl Engine {
 
     /// SE's `getOffToOn` of the "off" potential `p` on the working grid: the cell's last other digit, then the
     /// digit's last other place in the box, row or column, each resting on `p` and on the candidates the chain
-    /// removed that made it last (`save` is the grid the chain started from), taken in as found
-    /// ([`Engine::take_in`]); the (on, off) pair of a contradiction if one is met.
+    /// removed that made it last (from the grid the chain started from, `base`), taken in as found
+    /// ([`Engine::take_in`]); the (on, off) pair of a contradiction if one is met. `nishio` as in
+    /// [`Engine::on_to_off`].
     fn off_to_on(
         &mut self,
         p: u32,
-        save: &Working,
+        nishio: bool,
         to_on: &mut LSet,
         to_off: &LSet,
     ) -> Option<(u32, u32)> {
         let (cell, digit) = (self.nodes[p as usize].cell, self.nodes[p as usize].digit);
         let c = cell as usize;
-        if self.kind != Kind::Nishio {
+        if !nishio {
             let cand = DigitSet(self.work.mask[c]);
             if count9(cand.0) == 2 {
                 let mut other = cand;
@@ -210,7 +237,7 @@ impl Engine {
                 if let Some(d) = other.first() {
                     let parents = |e: &mut Engine| {
                         e.pool.push(p);
-                        for v in DigitSet(save.mask[c] & !e.work.mask[c]).iter() {
+                        for v in DigitSet(e.base.mask[c] & !e.work.mask[c]).iter() {
                             if let Some(q) = to_off.get(key(cell, v)) {
                                 e.pool.push(q);
                             }
@@ -223,19 +250,17 @@ impl Engine {
                 }
             }
         }
-        for t in 0..3 {
-            let house = house_of(t, c);
-            let hc = cells_of(house);
-            let mut others = self.work.places[digit as usize - 1] & hc;
-            others.remove(c);
+        for (t, &around) in OTHERS[c].iter().enumerate() {
+            let others = self.work.places[digit as usize - 1] & around;
             // One other place: some, and not two or more.
             if !others.is_empty() && !two_or_more(others.0) {
                 let o = others.0.trailing_zeros() as usize;
                 let parents = |e: &mut Engine| {
                     e.pool.push(p);
                     // The digit's places the chain removed from the house, in the house's order (ascending).
+                    let hc = cells_of(house_of(t, c));
                     let gone =
-                        save.places[digit as usize - 1] & hc & !e.work.places[digit as usize - 1];
+                        e.base.places[digit as usize - 1] & hc & !e.work.places[digit as usize - 1];
                     for x in gone.iter() {
                         if let Some(q) = to_off.get(key(x as u8, digit)) {
                             e.pool.push(q);
@@ -260,12 +285,12 @@ impl Engine {
     /// A potential joins its set and SE's queue of pending potentials at once, so the queues are the sets' orders
     /// from a cursor on.
     fn chain(&mut self, to_on: &mut LSet, to_off: &mut LSet) -> Option<(u32, u32)> {
-        let save = self.work;
+        let (nishio, multiple) = (self.kind == Kind::Nishio, self.kind == Kind::Multiple);
         let (mut next_on, mut next_off) = (0, 0);
         let result = loop {
             if let Some(&k) = to_on.order.get(next_on) {
                 next_on += 1;
-                let hit = self.on_to_off(to_on.idx[k as usize], to_on, to_off);
+                let hit = self.on_to_off(to_on.idx[k as usize], nishio, to_on, to_off);
                 if hit.is_some() {
                     break hit;
                 }
@@ -274,32 +299,32 @@ impl Engine {
             if let Some(&k) = to_off.order.get(next_off) {
                 next_off += 1;
                 let p = to_off.idx[k as usize];
-                let hit = self.off_to_on(p, &save, to_on, to_off);
+                let hit = self.off_to_on(p, nishio, to_on, to_off);
                 if hit.is_some() {
                     break hit;
                 }
-                if self.kind != Kind::Multiple {
+                if !multiple {
                     let (cell, digit) = (self.nodes[p as usize].cell, self.nodes[p as usize].digit);
                     self.work.remove(cell as usize, digit);
                 }
                 continue;
             }
-            if self.kind.level() > 0 && self.advance(&save, to_off) {
+            if self.kind.level() > 0 && self.advance(to_off) {
                 continue;
             }
             break None;
         };
-        self.work = save;
+        self.work = self.base;
         result
     }
 
     /// SE's `getAdvancedPotentials` once nothing is pending: the advanced "off" potentials not yet in `to_off`
     /// join it and the queue (SE checks them against nothing else). True when any did.
-    fn advance(&mut self, save: &Working, to_off: &mut LSet) -> bool {
+    fn advance(&mut self, to_off: &mut LSet) -> bool {
         let mut found = std::mem::take(&mut self.advanced);
         let grids = Grids {
             now: &self.work,
-            source: save,
+            source: &self.base,
             open: self.open,
             placed: &self.placed,
         };
@@ -516,6 +541,22 @@ impl Engine {
             to_on,
             to_off,
             absurd,
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn others_are_the_house_cells_but_the_cell() {
+        for (cell, others) in OTHERS.iter().enumerate() {
+            for (t, &got) in others.iter().enumerate() {
+                let mut want = cells_of(house_of(t, cell));
+                want.remove(cell);
+                assert!(got == want && want.len() == 8, "{cell} {t}");
+            }
         }
     }
 }
