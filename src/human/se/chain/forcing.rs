@@ -112,7 +112,8 @@ impl Search<'_> {
                         .iter()
                         .any(|&o| o != NO_CELL && member(o as usize, d)))
         };
-        // The source's "off" potentials leading into its component: how many (two is enough), and the first.
+        // The source's "off" potentials leading into its component: how many (two is enough), and the last
+        // counted (the only one when there is one).
         let (mut exits, mut exit) = (0, (NO_CELL, 0));
         let mut count = |c: usize, d: u8| {
             if exits < 2 && turns_on_member(c, d) {
