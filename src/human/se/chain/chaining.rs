@@ -310,8 +310,8 @@ fn produce(c: &Candidates, kind: Kind, all: bool, prove: bool) -> Hints<'_> {
         // Cell forcing chains (a chained cell has two candidates or more).
         if !nishio {
             for (outcomes, on) in [(&value_on, true), (&value_off, false)] {
-                let outcomes: Vec<&LSet> = outcomes.iter().map(|s| &**s).collect();
-                common_hints(&mut e, &outcomes, on, (5, NAKED), &mut hints);
+                let (outcomes, n) = refs(outcomes.iter().map(|s| &**s));
+                common_hints(&mut e, &outcomes[..n], on, (5, NAKED), &mut hints);
             }
         }
         for set in value_on.drain(..).chain(value_off.drain(..)) {
@@ -391,6 +391,21 @@ fn common_hints(e: &mut Engine, outcomes: &[&LSet], on: bool, kind: (u8, u8), hi
     }
 }
 
+/// The sets of `sets` (nine at most: a cell's candidates or a digit's places in a house) in an array, and how
+/// many; the rest of the array is [`NO_SET`]. Per cell and region, without an allocation.
+fn refs<'a>(sets: impl Iterator<Item = &'a LSet>) -> ([&'a LSet; 9], usize) {
+    let mut out = [&NO_SET; 9];
+    let mut n = 0;
+    for s in sets {
+        out[n] = s;
+        n += 1;
+    }
+    (out, n)
+}
+
+/// An empty set, what [`refs`] fills its array with.
+static NO_SET: LSet = LSet::EMPTY;
+
 /// SE's `doRegionChainings`: for the box, row and column of `cell` where `v` has two places (or more, multiple
 /// chains), when `cell` is the first of them ([`region`]), what every place implies; `on` is the chain from
 /// `cell`'s, the others' come from `memo`.
@@ -415,16 +430,19 @@ fn regions(
             memo.keep(e, sets, x as u8, v);
         }
         for value in [true, false] {
-            let mut all: Vec<&LSet> = vec![if value { &on.to_on } else { &on.to_off }];
-            all.extend(places.iter().skip(1).map(|x| {
-                let o = memo.get(x as u8, v);
+            fn pick(o: &Outcome, value: bool) -> &LSet {
                 if value {
-                    &*o.to_on
+                    &o.to_on
                 } else {
-                    &*o.to_off
+                    &o.to_off
                 }
-            }));
-            common_hints(e, &all, value, (6, REGION + t as u8), hints);
+            }
+            let others = places
+                .iter()
+                .skip(1)
+                .map(|x| pick(memo.get(x as u8, v), value));
+            let (all, n) = refs(std::iter::once(pick(on, value)).chain(others));
+            common_hints(e, &all[..n], value, (6, REGION + t as u8), hints);
         }
         for x in places.iter().skip(1) {
             memo.used(sets, x as u8, v);

@@ -12,11 +12,14 @@ pub(super) struct LSet {
 }
 
 impl LSet {
+    /// The empty set.
+    pub(super) const EMPTY: LSet = LSet {
+        idx: [NONE; 729],
+        order: Vec::new(),
+    };
+
     pub(super) fn new() -> LSet {
-        LSet {
-            idx: [NONE; 729],
-            order: Vec::new(),
-        }
+        LSet::EMPTY
     }
     pub(super) fn get(&self, k: usize) -> Option<u32> {
         let i = self.idx[k];
