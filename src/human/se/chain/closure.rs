@@ -253,7 +253,7 @@ impl Closures {
             let (at, i) = (at as usize, i as usize);
             let known = index[at * 9 + i];
             if known != NOT_YET {
-                let g = sets[known as usize];
+                let g = &sets[known as usize];
                 for d in 0..9 {
                     f.on[d] |= g.on[d];
                     f.off[d] |= g.off[d];

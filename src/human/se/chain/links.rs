@@ -63,7 +63,17 @@ pub(super) struct Tables {
     pub bivalue: [[CellSet; 9]; 9],
     pub pairs: [u16; 9],
     pub bivalued: CellSet,
+    /// The places of each digit that its rows of `conj` and `xrow` were last built for ([`UNBUILT`] before any):
+    /// the working grids built one after another mostly differ in a few digits, whose rows alone are built again.
+    built: [CellSet; 9],
 }
+
+/// No places of a digit (it has bits past cell 80): the rows of a digit built for these are not built yet.
+const UNBUILT: CellSet = CellSet(u128::MAX);
+
+/// Above this many digits whose places changed, [`Tables::build`] counts every house's digits at once
+/// ([`conjugates`]) rather than scan each changed digit's houses ([`conjugates_of`]).
+const FEW_CHANGED: u32 = 3;
 
 impl Default for Tables {
     fn default() -> Tables {
@@ -73,16 +83,31 @@ impl Default for Tables {
             bivalue: [[CellSet::EMPTY; 9]; 9],
             pairs: [0; 9],
             bivalued: CellSet::EMPTY,
+            built: [UNBUILT; 9],
         }
     }
 }
 
 impl Tables {
     /// The tables of the working grid `c`. The X links' rows are built from the places with an X link (two
-    /// places in a house): each adds its links to the row of each of its peers that holds the digit.
+    /// places in a house): each adds its links to the row of each of its peers that holds the digit. The rows
+    /// of a digit depend on its places alone: those of digits whose places are those of the last build are kept.
     pub(super) fn build(&mut self, c: &Working) {
-        let linked = conjugates(c, &mut self.conj);
+        let changed = (0..9).filter(|&d| self.built[d] != c.places[d]);
+        let linked = if changed.clone().count() as u32 > FEW_CHANGED {
+            conjugates(c, &mut self.conj).map(Some)
+        } else {
+            let mut linked = [None; 9];
+            for d in changed {
+                linked[d] = Some(conjugates_of(c.places[d], &mut self.conj[d]));
+            }
+            linked
+        };
+        self.built = c.places;
         for (d, &linked) in linked.iter().enumerate() {
+            let Some(linked) = linked else {
+                continue;
+            };
             let (places, conj, xrow) = (c.places[d], &self.conj[d], &mut self.xrow[d]);
             for cell in places.iter() {
                 xrow[cell] = CellSet::EMPTY;
