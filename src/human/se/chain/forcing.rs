@@ -445,18 +445,23 @@ fn list_bytes(list: &[(u8, Hint)]) -> usize {
 
 impl XPass {
     /// Appends the X pass's hints on `s`'s grid to `hints`, sources by cell then digit as the pass takes them (a
-    /// cell with one candidate is no source); `reach` is built for the pass only when a digit's list is missing.
+    /// cell with one candidate is no source); `reach` is built for the pass, for the digits whose lists are
+    /// missing only.
     fn hints(s: &mut Search, reach: &mut Reach, hints: &mut Vec<Hint>) {
         let c = s.c;
-        let mut built = false;
+        let kept: [Option<DigitHints>; 9] = std::array::from_fn(|di| {
+            X_LISTS_KEPT.with(|m| m.borrow().lists.get(&(di as u8, c.places[di].0)).cloned())
+        });
+        let missing = (0..9)
+            .filter(|&di| kept[di].is_none())
+            .fold(0u16, |m, di| m | 1 << di);
+        if missing != 0 {
+            reach.build_digits(s, false, true, missing);
+        }
+        let mut kept = kept;
         let lists: [DigitHints; 9] = std::array::from_fn(|di| {
             let places = c.places[di];
-            let kept = X_LISTS_KEPT.with(|m| m.borrow().lists.get(&(di as u8, places.0)).cloned());
-            kept.unwrap_or_else(|| {
-                if !built {
-                    reach.build(s, false, true);
-                    built = true;
-                }
+            kept[di].take().unwrap_or_else(|| {
                 let list = XPass::digit(s, reach, di as u8 + 1);
                 X_LISTS_KEPT.with(|m| {
                     let mut m = m.borrow_mut();

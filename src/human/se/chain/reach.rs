@@ -32,6 +32,9 @@ use crate::human::house::{CellSet, PEERS};
 /// Not met yet, in Tarjan's numbering; no component, in [`Reach::comp`].
 const UNSEEN: u16 = u16::MAX;
 
+/// Every digit, as [`Reach::build_digits`] takes them.
+const ALL_DIGITS: u16 = 0x1FF;
+
 /// A set of potentials: the cells of each digit (index `digit - 1`).
 type Planes = [CellSet; 9];
 
@@ -110,6 +113,13 @@ impl Reach {
     /// ([`Reach::prepare`] was called on `s`). With Y links alone, only the potentials of bivalue cells are ever turned on (and
     /// searched from): the others are left out.
     pub(super) fn build(&mut self, s: &Search, y: bool, x: bool) {
+        self.build_digits(s, y, x, ALL_DIGITS);
+    }
+
+    /// [`Reach::build`] for the potentials of the digits `digits` (bit `digit - 1`) alone, in a pass without Y
+    /// links (whose links keep to one digit, so that these potentials reach no other); with Y links, every digit.
+    pub(super) fn build_digits(&mut self, s: &Search, y: bool, x: bool, digits: u16) {
+        let digits = if y { ALL_DIGITS } else { digits };
         let c = s.c;
         let bivalued = self.t.bivalued;
         self.comp.fill(UNSEEN);
@@ -118,7 +128,7 @@ impl Reach {
             if !x && !bivalued.contains(cell) {
                 continue;
             }
-            let mut ds = m;
+            let mut ds = m & digits;
             while ds != 0 {
                 let di = ds.trailing_zeros() as usize;
                 ds &= ds - 1;
@@ -162,12 +172,12 @@ impl Reach {
                 self.succ_digits[cell * 9 + di] = digits;
             }
         }
-        self.components(c, x);
+        self.components(c, x, digits);
     }
 
     /// Tarjan's strongly connected components of the pass's potentials, each with what it reaches (a component is
     /// finished after every component it reaches, so their sets are there to be joined).
-    fn components(&mut self, c: &Working, x: bool) {
+    fn components(&mut self, c: &Working, x: bool, digits: u16) {
         self.size.clear();
         self.reach.clear();
         self.reach_digits.clear();
@@ -179,7 +189,7 @@ impl Reach {
             if !x && !self.t.bivalued.contains(cell) {
                 continue;
             }
-            let mut ds = c.mask[cell];
+            let mut ds = c.mask[cell] & digits;
             while ds != 0 {
                 let root = cell * 9 + ds.trailing_zeros() as usize;
                 ds &= ds - 1;
