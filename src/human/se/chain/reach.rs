@@ -324,15 +324,16 @@ impl Reach {
         if !y {
             return false;
         }
-        // The cell's other digits that something reachable turns on there.
+        // Some other digit of the cell that something reachable turns on there.
         let mut others = s.c.mask[cell] & !(1 << di);
-        let mut on = 0u16;
         while others != 0 {
             let e = others.trailing_zeros() as usize;
             others &= others - 1;
-            on |= ((r[e].0 >> cell) as u16 & 1) << e;
+            if r[e].contains(cell) {
+                return true;
+            }
         }
-        on != 0
+        false
     }
 
     /// Whether the forcing chain from `digit` in `cell` "off" may meet its "on": it is reachable from a potential
