@@ -354,4 +354,59 @@ mod tests {
         }
         assert!(links > 10_000, "{links} links");
     }
+
+    /// What [`read`] reads.
+    type Read = (Vec<(usize, usize, CellSet, CellSet)>, [u16; 9]);
+
+    /// The entries of `t` that are read on the grid `w` (`conj` and `xrow` at the places of each digit, the
+    /// bivalue tables whole).
+    fn read(t: &Tables, w: &Working) -> Read {
+        let mut out = Vec::new();
+        for d in 0..9 {
+            out.extend(
+                w.places[d]
+                    .iter()
+                    .map(|cell| (d, cell, t.conj[d][cell], t.xrow[d][cell])),
+            );
+        }
+        for (d, row) in t.bivalue.iter().enumerate() {
+            out.extend(row.iter().enumerate().map(|(e, &s)| (d, e, s, t.bivalued)));
+        }
+        (out, t.pairs)
+    }
+
+    #[test]
+    fn tables_built_one_grid_after_another_are_those_built_afresh() {
+        // One set of tables kept from grid to grid: other grids (most digits changed), and each grid less a few
+        // candidates of one to three digits (the rows of the other digits kept).
+        let mut kept = Tables::default();
+        let mut random = super::super::samples::Xorshift::new(0x51ED_270B);
+        let (mut few, mut many) = (0, 0);
+        for (i, w) in working_grids(300, 4).iter().enumerate() {
+            let mut grids = vec![*w];
+            let mut next = *w;
+            for _ in 0..3 {
+                for _ in 0..1 + random.next() % 3 {
+                    let d = 1 + (random.next() % 9) as u8;
+                    let two = next.places(d).iter().filter(|&c| next.get(c).len() >= 2);
+                    let places: Vec<usize> = two.collect();
+                    if !places.is_empty() {
+                        next.remove(places[random.next() as usize % places.len()], d);
+                    }
+                }
+                grids.push(next);
+            }
+            for (j, g) in grids.iter().enumerate() {
+                let changed = (0..9).filter(|&d| kept.built[d] != g.places[d]).count();
+                few += usize::from((1..=FEW_CHANGED as usize).contains(&changed));
+                many += usize::from(changed > FEW_CHANGED as usize);
+                kept.build(g);
+                let mut fresh = Tables::default();
+                fresh.build(g);
+                assert!(read(&kept, g) == read(&fresh, g), "grid {i}, step {j}");
+            }
+        }
+        // Both ways of building were taken, many times.
+        assert!(few > 300 && many > 200, "{few} {many}");
+    }
 }

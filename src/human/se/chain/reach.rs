@@ -116,10 +116,10 @@ impl Reach {
         self.build_digits(s, y, x, ALL_DIGITS);
     }
 
-    /// [`Reach::build`] for the potentials of the digits `digits` (bit `digit - 1`) alone, in a pass without Y
+    /// [`Reach::build`] for the potentials of the digits `wanted` (bit `digit - 1`) alone, in a pass without Y
     /// links (whose links keep to one digit, so that these potentials reach no other); with Y links, every digit.
-    pub(super) fn build_digits(&mut self, s: &Search, y: bool, x: bool, digits: u16) {
-        let digits = if y { ALL_DIGITS } else { digits };
+    pub(super) fn build_digits(&mut self, s: &Search, y: bool, x: bool, wanted: u16) {
+        let wanted = if y { ALL_DIGITS } else { wanted };
         let c = s.c;
         let bivalued = self.t.bivalued;
         self.comp.fill(UNSEEN);
@@ -128,7 +128,7 @@ impl Reach {
             if !x && !bivalued.contains(cell) {
                 continue;
             }
-            let mut ds = m & digits;
+            let mut ds = m & wanted;
             while ds != 0 {
                 let di = ds.trailing_zeros() as usize;
                 ds &= ds - 1;
@@ -172,12 +172,12 @@ impl Reach {
                 self.succ_digits[cell * 9 + di] = digits;
             }
         }
-        self.components(c, x, digits);
+        self.components(c, x, wanted);
     }
 
-    /// Tarjan's strongly connected components of the pass's potentials, each with what it reaches (a component is
-    /// finished after every component it reaches, so their sets are there to be joined).
-    fn components(&mut self, c: &Working, x: bool, digits: u16) {
+    /// Tarjan's strongly connected components of the pass's potentials of the digits `wanted`, each with what it
+    /// reaches (a component is finished after every component it reaches, so their sets are there to be joined).
+    fn components(&mut self, c: &Working, x: bool, wanted: u16) {
         self.size.clear();
         self.reach.clear();
         self.reach_digits.clear();
@@ -189,7 +189,7 @@ impl Reach {
             if !x && !self.t.bivalued.contains(cell) {
                 continue;
             }
-            let mut ds = c.mask[cell] & digits;
+            let mut ds = c.mask[cell] & wanted;
             while ds != 0 {
                 let root = cell * 9 + ds.trailing_zeros() as usize;
                 ds &= ds - 1;
@@ -453,5 +453,46 @@ mod tests {
         }
         // Large components were met.
         assert!(grids == 60 && big > 50, "largest component {big}");
+    }
+
+    #[test]
+    fn the_x_pass_built_for_some_digits_is_the_whole_pass_there() {
+        let mut compared = 0;
+        for (i, w) in working_grids(120, 5).iter().enumerate() {
+            let s = Search::new(w);
+            let (mut whole, mut some) = (Reach::default(), Reach::default());
+            whole.prepare(&s);
+            whole.build(&s, false, true);
+            some.prepare(&s);
+            // Some other pass first, so that what it left behind is there.
+            some.build(&s, true, true);
+            let wanted = [0x1FF, 1 << (i % 9), 0x155, 0b11 << (i % 8)][i % 4];
+            some.build_digits(&s, false, true, wanted);
+            let keys = |d: usize| {
+                w.places[d]
+                    .iter()
+                    .map(move |cell| key(cell as u8, d as u8 + 1))
+            };
+            for d in (0..9).filter(|&d| wanted >> d & 1 != 0) {
+                for a in keys(d) {
+                    let (cell, digit) = (a / 9, (a % 9) as u8 + 1);
+                    assert_eq!(some.reach_of(a), whole.reach_of(a), "grid {i}, key {a}");
+                    assert_eq!(some.may_cycle(cell, digit), whole.may_cycle(cell, digit));
+                    assert_eq!(
+                        some.may_refute_on(&s, false, cell, digit),
+                        whole.may_refute_on(&s, false, cell, digit)
+                    );
+                    assert_eq!(
+                        some.may_refute_off(&s, false, cell, digit),
+                        whole.may_refute_off(&s, false, cell, digit)
+                    );
+                    for b in keys(d) {
+                        assert_eq!(some.together(a, b), whole.together(a, b), "grid {i}");
+                    }
+                    compared += 1;
+                }
+            }
+        }
+        assert!(compared > 5_000, "{compared}");
     }
 }
