@@ -37,7 +37,7 @@ use std::cell::Cell;
 use std::collections::HashMap;
 
 use super::advanced::Grids;
-use super::links::conjugates_of;
+use super::links::Conjugates;
 use super::working::Working;
 use crate::human::house::{CellSet, House, PEERS};
 use crate::human::se::{cells_of, count9};
@@ -58,10 +58,8 @@ const NOT_YET: u16 = u16::MAX;
 /// The closures of "on" potentials of one working grid, each worked out the first time asked; the buffers are the
 /// thread's, kept from grid to grid.
 struct Closures {
-    /// SE's strong links in houses ([`super::links::Tables::conj`]), for the places `conj_of` of each digit
-    /// (those of the grid before, kept where they are the same).
-    conj: Box<[[CellSet; 81]; 9]>,
-    conj_of: [CellSet; 9],
+    /// SE's strong links in houses, kept from grid to grid.
+    conj: Conjugates,
     /// For each potential (by key), the index in `sets` of its closure, or [`NOT_YET`].
     index: Vec<u16>,
     sets: Vec<Closure>,
@@ -95,8 +93,7 @@ impl Verdicts {
 impl Default for Closures {
     fn default() -> Closures {
         Closures {
-            conj: Box::new([[CellSet::EMPTY; 81]; 9]),
-            conj_of: [CellSet::EMPTY; 9],
+            conj: Conjugates::default(),
             index: vec![NOT_YET; 729],
             sets: Vec::new(),
             queue: Vec::new(),
@@ -138,12 +135,7 @@ pub(super) fn may_rest(g: &Grids, changed: &Changed) -> bool {
 
 impl Closures {
     fn may_rest(&mut self, w: &Working, changed: &Changed) -> bool {
-        for d in 0..9 {
-            if self.conj_of[d] != w.places[d] {
-                self.conj_of[d] = w.places[d];
-                conjugates_of(w.places[d], &mut self.conj[d]);
-            }
-        }
+        self.conj.update(w);
         self.index.fill(NOT_YET);
         self.sets.clear();
         for cell in changed.cells.iter() {
@@ -217,7 +209,6 @@ impl Closures {
         }
         let Closures {
             conj,
-            conj_of: _,
             index,
             sets,
             queue,

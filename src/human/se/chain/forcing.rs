@@ -449,7 +449,7 @@ impl XPass {
     /// missing only.
     fn hints(s: &mut Search, reach: &mut Reach, hints: &mut Vec<Hint>) {
         let c = s.c;
-        let kept: [Option<DigitHints>; 9] = std::array::from_fn(|di| {
+        let mut kept: [Option<DigitHints>; 9] = std::array::from_fn(|di| {
             X_LISTS_KEPT.with(|m| m.borrow().lists.get(&(di as u8, c.places[di].0)).cloned())
         });
         let missing = (0..9)
@@ -458,7 +458,6 @@ impl XPass {
         if missing != 0 {
             reach.build_digits(s, false, true, missing);
         }
-        let mut kept = kept;
         let lists: [DigitHints; 9] = std::array::from_fn(|di| {
             let places = c.places[di];
             kept[di].take().unwrap_or_else(|| {

@@ -18,9 +18,6 @@ impl LSet {
         order: Vec::new(),
     };
 
-    pub(super) fn new() -> LSet {
-        LSet::EMPTY
-    }
     pub(super) fn get(&self, k: usize) -> Option<u32> {
         let i = self.idx[k];
         (i != NONE).then_some(i)
@@ -57,7 +54,7 @@ impl Pool {
     pub(super) const KEPT: usize = 512;
 
     pub(super) fn take(&mut self) -> Box<LSet> {
-        self.0.pop().unwrap_or_else(|| Box::new(LSet::new()))
+        self.0.pop().unwrap_or_else(|| Box::new(LSet::EMPTY))
     }
     pub(super) fn give(&mut self, mut set: Box<LSet>) {
         set.clear();

@@ -10,7 +10,7 @@ use std::collections::VecDeque;
 use super::potential::{key, Node, NAKED, NONE, REGION};
 use super::set::Set729;
 use super::working::Working;
-use crate::human::house::{CellSet, House, HOUSE_LIST, PEERS};
+use crate::human::house::{CellSet, House, PEERS};
 use crate::human::se::{cells_of, count9, exactly_two, house_of};
 
 /// The potentials of a static search on `c` and SE's links between them (also [`super::multiple`]'s and [`super::forcing`]'s).
@@ -54,36 +54,26 @@ fn last_places(c: &Working) -> Box<[[u8; 3]; 729]> {
 pub(super) struct Tables {
     /// `conj[d][cell]`: the cells whose "on" potential of digit `d + 1` its "off" potential in `cell` turns on by
     /// an X link (the digit's last other place in a house of `cell`).
-    pub conj: Box<[[CellSet; 81]; 9]>,
+    pub conj: Conjugates,
     /// `xrow[d][cell]`: the union of `conj[d]` over the digit's places among the peers of `cell` (the "on"
-    /// potentials of digit `d + 1` that its "on" potential in `cell` turns on by two X links).
+    /// potentials of digit `d + 1` that its "on" potential in `cell` turns on by two X links); built again with
+    /// the digit's rows of `conj`.
     pub xrow: Box<[[CellSet; 81]; 9]>,
     /// `bivalue[d][e]`: the cells of two candidates, digits `d + 1` and `e + 1`; `pairs[d]` the digits `e` (bit
     /// `e`) with any; `bivalued` every cell of two candidates.
     pub bivalue: [[CellSet; 9]; 9],
     pub pairs: [u16; 9],
     pub bivalued: CellSet,
-    /// The places of each digit that its rows of `conj` and `xrow` were last built for ([`UNBUILT`] before any):
-    /// the working grids built one after another mostly differ in a few digits, whose rows alone are built again.
-    built: [CellSet; 9],
 }
-
-/// No places of a digit (it has bits past cell 80): the rows of a digit built for these are not built yet.
-const UNBUILT: CellSet = CellSet(u128::MAX);
-
-/// Above this many digits whose places changed, [`Tables::build`] counts every house's digits at once
-/// ([`conjugates`]) rather than scan each changed digit's houses ([`conjugates_of`]).
-const FEW_CHANGED: u32 = 3;
 
 impl Default for Tables {
     fn default() -> Tables {
         Tables {
-            conj: Box::new([[CellSet::EMPTY; 81]; 9]),
+            conj: Conjugates::default(),
             xrow: Box::new([[CellSet::EMPTY; 81]; 9]),
             bivalue: [[CellSet::EMPTY; 9]; 9],
             pairs: [0; 9],
             bivalued: CellSet::EMPTY,
-            built: [UNBUILT; 9],
         }
     }
 }
@@ -91,20 +81,10 @@ impl Default for Tables {
 impl Tables {
     /// The tables of the working grid `c`. The X links' rows are built from the places with an X link (two
     /// places in a house): each adds its links to the row of each of its peers that holds the digit. The rows
-    /// of a digit depend on its places alone: those of digits whose places are those of the last build are kept.
+    /// of a digit depend on its places alone: those of digits whose places are those of the last build are kept
+    /// ([`Conjugates::update`]).
     pub(super) fn build(&mut self, c: &Working) {
-        let changed = (0..9).filter(|&d| self.built[d] != c.places[d]);
-        let linked = if changed.clone().count() as u32 > FEW_CHANGED {
-            conjugates(c, &mut self.conj).map(Some)
-        } else {
-            let mut linked = [None; 9];
-            for d in changed {
-                linked[d] = Some(conjugates_of(c.places[d], &mut self.conj[d]));
-            }
-            linked
-        };
-        self.built = c.places;
-        for (d, &linked) in linked.iter().enumerate() {
+        for (d, &linked) in self.conj.update(c).iter().enumerate() {
             let Some(linked) = linked else {
                 continue;
             };
@@ -135,41 +115,52 @@ impl Tables {
     }
 }
 
-/// Writes [`Tables::conj`] of the working grid `c` into `conj` (for the places of each digit only) and returns the
-/// places with an X link of each digit (those of a digit with two places in some house). The digits of two places
-/// in a house are counted over its cells' candidate masks, nine bits at a time.
-pub(super) fn conjugates(c: &Working, conj: &mut [[CellSet; 81]; 9]) -> [CellSet; 9] {
-    for (places, conj) in c.places.iter().zip(conj.iter_mut()) {
-        for cell in places.iter() {
-            conj[cell] = CellSet::EMPTY;
-        }
-    }
-    let mut linked = [CellSet::EMPTY; 9];
-    for (h, list) in HOUSE_LIST.iter().enumerate() {
-        let (mut one, mut two, mut more) = (0u16, 0u16, 0u16);
-        for &cell in list {
-            let m = c.mask[cell as usize];
-            more |= two & m;
-            two |= one & m;
-            one |= m;
-        }
-        let mut pairs = two & !more;
-        while pairs != 0 {
-            let d = pairs.trailing_zeros() as usize;
-            pairs &= pairs - 1;
-            let two = c.places[d] & cells_of(House(h as u8));
-            let a = two.0.trailing_zeros() as usize;
-            let b = (two.0 & (two.0 - 1)).trailing_zeros() as usize;
-            conj[d][a].insert(b);
-            conj[d][b].insert(a);
-            linked[d] |= two;
-        }
-    }
-    linked
+/// SE's strong links in houses, digit by digit: `conj[d][cell]` (indexed as an array) holds the digit's last
+/// other place in each house of `cell` where it has two ([`conjugates_of`]), written for the digit's places only.
+/// A digit's row depends on its places alone, and the working grids met one after another mostly differ in a few
+/// digits, so the rows are kept from grid to grid and only those of digits whose places changed are built again.
+pub(super) struct Conjugates {
+    rows: Box<[[CellSet; 81]; 9]>,
+    /// The places each digit's row was last built for ([`UNBUILT`] before any).
+    of: [CellSet; 9],
 }
 
-/// [`conjugates`] for one digit of places `places`: writes its row of [`Tables::conj`] (for `places` only) and
-/// returns the places with an X link.
+/// No places of a digit (it has bits past cell 80): a row built for these is not built yet.
+const UNBUILT: CellSet = CellSet(u128::MAX);
+
+impl Default for Conjugates {
+    fn default() -> Conjugates {
+        Conjugates {
+            rows: Box::new([[CellSet::EMPTY; 81]; 9]),
+            of: [UNBUILT; 9],
+        }
+    }
+}
+
+impl Conjugates {
+    /// The rows of the working grid `c`; for each digit whose row was built again, its places with an X link.
+    pub(super) fn update(&mut self, c: &Working) -> [Option<CellSet>; 9] {
+        let mut linked = [None; 9];
+        for (d, &places) in c.places.iter().enumerate() {
+            if self.of[d] != places {
+                self.of[d] = places;
+                linked[d] = Some(conjugates_of(places, &mut self.rows[d]));
+            }
+        }
+        linked
+    }
+}
+
+impl std::ops::Index<usize> for Conjugates {
+    type Output = [CellSet; 81];
+
+    fn index(&self, d: usize) -> &[CellSet; 81] {
+        &self.rows[d]
+    }
+}
+
+/// The row of [`Conjugates`] of a digit of places `places`: writes it (for `places` only) and returns the places
+/// with an X link (two places in some house).
 pub(super) fn conjugates_of(places: CellSet, conj: &mut [CellSet; 81]) -> CellSet {
     for cell in places.iter() {
         conj[cell] = CellSet::EMPTY;
@@ -323,7 +314,8 @@ mod tests {
         let mut conj = Box::new([[CellSet::EMPTY; 81]; 9]);
         let mut links = 0;
         for (i, w) in working_grids(300, 4).iter().enumerate() {
-            let linked = conjugates(w, &mut conj);
+            let linked: [CellSet; 9] =
+                std::array::from_fn(|d| conjugates_of(w.places[d], &mut conj[d]));
             for d in 0..9 {
                 let mut want_linked = CellSet::EMPTY;
                 for cell in w.places[d].iter() {
@@ -375,6 +367,46 @@ mod tests {
         (out, t.pairs)
     }
 
+    /// [`read`] of the tables of `w` by their definitions, cell by cell: a digit's last other place in each house
+    /// of a cell where it has two, their union over the digit's places among a cell's peers, the cells of two
+    /// candidates.
+    fn plain(w: &Working) -> Read {
+        let conj = |d: usize, cell: usize| {
+            (0..3).fold(CellSet::EMPTY, |s, t| {
+                let here = w.places[d] & cells_of(house_of(t, cell));
+                let other = here.iter().find(|&x| x != cell);
+                match other {
+                    Some(x) if here.len() == 2 => s | CellSet::single(x),
+                    _ => s,
+                }
+            })
+        };
+        let mut out = Vec::new();
+        for d in 0..9 {
+            out.extend(w.places[d].iter().map(|cell| {
+                let seen = (w.places[d] & PEERS[cell]).iter();
+                let xrow = seen.fold(CellSet::EMPTY, |s, x| s | conj(d, x));
+                (d, cell, conj(d, cell), xrow)
+            }));
+        }
+        let two: Vec<usize> = (0..81).filter(|&c| count9(w.mask[c]) == 2).collect();
+        let bivalued = two
+            .iter()
+            .fold(CellSet::EMPTY, |s, &c| s | CellSet::single(c));
+        let mut pairs = [0u16; 9];
+        for (d, pairs) in pairs.iter_mut().enumerate() {
+            for e in 0..9 {
+                let both = two
+                    .iter()
+                    .filter(|&&c| d != e && w.mask[c] >> d & 1 != 0 && w.mask[c] >> e & 1 != 0)
+                    .fold(CellSet::EMPTY, |s, &c| s | CellSet::single(c));
+                *pairs |= u16::from(!both.is_empty()) << e;
+                out.push((d, e, both, bivalued));
+            }
+        }
+        (out, pairs)
+    }
+
     #[test]
     fn tables_built_one_grid_after_another_are_those_built_afresh() {
         // One set of tables kept from grid to grid: other grids (most digits changed), and each grid less a few
@@ -397,13 +429,17 @@ mod tests {
                 grids.push(next);
             }
             for (j, g) in grids.iter().enumerate() {
-                let changed = (0..9).filter(|&d| kept.built[d] != g.places[d]).count();
-                few += usize::from((1..=FEW_CHANGED as usize).contains(&changed));
-                many += usize::from(changed > FEW_CHANGED as usize);
+                let changed = (0..9).filter(|&d| kept.conj.of[d] != g.places[d]).count();
+                few += usize::from((1..=3).contains(&changed));
+                many += usize::from(changed > 3);
                 kept.build(g);
                 let mut fresh = Tables::default();
                 fresh.build(g);
                 assert!(read(&kept, g) == read(&fresh, g), "grid {i}, step {j}");
+                assert!(
+                    read(&kept, g) == plain(g),
+                    "grid {i}, step {j}: by definition"
+                );
             }
         }
         // Both ways of building were taken, many times.
