@@ -23,10 +23,12 @@
 //!   solutions, where it finds eliminations that shorten nothing, and on puzzles without a solution, where it
 //!   saves guesses but not instructions.
 //!
-//! The engine is compiled twice: portable, and for x86-64-v3 (AVX2, BMI1, BMI2, LZCNT, POPCNT), the copy [`run`]
-//! picks after a run-time check of the processor (the call is an `unsafe` block, as are, for Rust 1.86 only, the
-//! AVX2 intrinsics of [`planes_v3`]). The v3 copy counts bits with its population-count instruction where the
-//! portable one uses tables ([`pop27`]).
+//! The engine is compiled three times: portable, and twice for x86-64-v3 (AVX2, BMI1, BMI2, LZCNT, POPCNT), the
+//! copy [`run`] picks after a run-time check of the processor (the call is an `unsafe` block, as are, for Rust 1.86
+//! only, the AVX2 intrinsics of [`planes_v3`]). The v3 copies count bits with their population-count instruction
+//! where the portable one uses tables ([`pop27`]); one of them also reads a slot's (row, box) pattern with one bit
+//! extraction (`pext`, [`row_boxes_pext`]) where the others take three table lookups ([`row_boxes`]): the copy run
+//! where that instruction is fast ([`has_fast_pext`]; on AMD processors before Zen 3 it is microcoded and slow).
 //!
 //! Guesses go to a cell with two candidates (nearly always there is one), the one that sees the most open cells
 //! among the first 6 such cells (8 once the search has met a dead end), and try first the digit with more places
@@ -36,9 +38,13 @@
 use crate::grid::{Grid, CELLS};
 use std::sync::atomic::AtomicBool;
 
+#[cfg(target_arch = "x86_64")]
+use super::processor::{has_fast_pext, has_v3};
+#[cfg(target_arch = "x86_64")]
+use super::tables::planes_v3;
 use super::tables::{
-    columns, pop27, row_boxes, BAND, COLUMN_OF, COMPLEX, KEEP_OTHERS, LONE, ROW0, ROWS,
-    ROWS_AND_BOXES, SEEN_FROM, SPREAD, STACK,
+    columns, move_bits, pop27, row_boxes, row_boxes_pext, BAND, COLUMN_OF, COMPLEX, GATHER,
+    KEEP_OTHERS, LONE, ROW0, ROWS, ROWS_AND_BOXES, SEEN_FROM, SPREAD, STACK,
 };
 use super::{Handover, Outcome, SolveStats};
 
@@ -95,22 +101,16 @@ pub(super) fn run_or_hand_over(
 ) -> (Outcome, Option<Grid>) {
     #[cfg(target_arch = "x86_64")]
     if has_v3() {
-        // SAFETY: `run_v3` needs exactly the processor features `has_v3` has just found on this processor. This is
-        // the solver's only `unsafe` block outside tests that is needed on every Rust version (see `planes_v3`).
-        return unsafe { run_v3(puzzle, limit, stop, handover) };
+        // SAFETY: `run_v3` needs exactly the processor features `has_v3` has just found on this processor. These
+        // are the solver's only `unsafe` blocks outside tests that are needed on every Rust version (see
+        // `planes_v3`).
+        return if has_fast_pext() {
+            unsafe { run_v3::<true>(puzzle, limit, stop, handover) }
+        } else {
+            unsafe { run_v3::<false>(puzzle, limit, stop, handover) }
+        };
     }
     run_portable(puzzle, limit, stop, handover)
-}
-
-/// Whether this processor has the features [`run_v3`] is compiled for (the check is cached by the standard library).
-#[cfg(target_arch = "x86_64")]
-#[inline]
-pub(super) fn has_v3() -> bool {
-    std::arch::is_x86_feature_detected!("avx2")
-        && std::arch::is_x86_feature_detected!("bmi1")
-        && std::arch::is_x86_feature_detected!("bmi2")
-        && std::arch::is_x86_feature_detected!("lzcnt")
-        && std::arch::is_x86_feature_detected!("popcnt")
 }
 
 /// [`run`] in the portable build.
@@ -126,10 +126,11 @@ fn run_portable(
     search.end(puzzle)
 }
 
-/// [`run`] compiled for x86-64-v3: the same code (every `State` step is inlined here), other instructions.
+/// [`run`] compiled for x86-64-v3: the same code (every `State` step is inlined here), other instructions; with
+/// `PEXT`, [`row_boxes_pext`] in place of [`row_boxes`] (see [`has_fast_pext`]).
 #[cfg(target_arch = "x86_64")]
 #[target_feature(enable = "avx2,bmi1,bmi2,lzcnt,popcnt")]
-fn run_v3(
+fn run_v3<const PEXT: bool>(
     puzzle: &Grid,
     limit: u64,
     stop: Option<&AtomicBool>,
@@ -137,48 +138,8 @@ fn run_v3(
 ) -> (Outcome, Option<Grid>) {
     let mut state = State::from_planes(&planes_v3(puzzle));
     let mut search = Search::new(limit, stop, handover);
-    search.search_v3(&mut state);
+    search.search_v3::<PEXT>(&mut state);
     search.end(puzzle)
-}
-
-/// The four bit planes of each band's values: `[b][k]` has the cells of band `b` whose value has bit `k`, read with
-/// vector instructions (each band's 27 bytes at once, one shift and one byte mask per plane).
-#[cfg(target_arch = "x86_64")]
-#[target_feature(enable = "avx2,bmi1,bmi2,lzcnt,popcnt")]
-fn planes_v3(puzzle: &Grid) -> [[u32; 4]; 3] {
-    use std::arch::x86_64::{_mm256_movemask_epi8, _mm256_set_epi64x, _mm256_slli_epi16};
-    let cells = puzzle.cells();
-    let word = |at: usize| {
-        let mut w = [0u8; 8];
-        w.copy_from_slice(&cells[at..at + 8]);
-        i64::from_le_bytes(w)
-    };
-    // Bytes 0..32, 27..59 and 49..81: band 2 starts at bit 5 of its masks. Shifting the 16-bit lanes left by
-    // `7 - k` brings bit `k` of every byte to the byte's top bit (bits crossing into the next byte land lower).
-    let mut planes = [[0u32; 4]; 3];
-    for (b, at) in [0, 27, 49].into_iter().enumerate() {
-        // SAFETY: these intrinsics take no pointers and need AVX2, which this function is compiled for (its
-        // only caller, `run_v3`, runs after `has_v3`). From Rust 1.87 they are safe to call here; the block is
-        // for 1.86, the crate's minimum, hence the allowance.
-        #[allow(unused_unsafe)]
-        let masks = unsafe {
-            let v = _mm256_set_epi64x(word(at + 24), word(at + 16), word(at + 8), word(at));
-            [
-                _mm256_movemask_epi8(_mm256_slli_epi16::<7>(v)),
-                _mm256_movemask_epi8(_mm256_slli_epi16::<6>(v)),
-                _mm256_movemask_epi8(_mm256_slli_epi16::<5>(v)),
-                _mm256_movemask_epi8(_mm256_slli_epi16::<4>(v)),
-            ]
-        };
-        planes[b] = masks.map(|m| {
-            if b == 2 {
-                m as u32 >> 5
-            } else {
-                m as u32 & BAND
-            }
-        });
-    }
-    planes
 }
 
 /// One search in progress: the limit and what has been found.
@@ -197,12 +158,14 @@ struct Search<'s> {
     out: Outcome,
 }
 
-/// The body of [`Search::search`] and of its x86-64-v3 copy; `$recurse` names the function itself, so that each
-/// copy recurses into itself, and `$hw` tells whether it has a population-count instruction (see [`pop27`]).
+/// The body of [`Search::search`] and of its x86-64-v3 copies; `$recurse` names the function itself, so that each
+/// copy recurses into itself, `$hw` tells whether it has a population-count instruction (see [`pop27`]) and
+/// `$pext` whether it reads (row, box) patterns with a bit extraction (see [`State::update`]).
 macro_rules! search_body {
-    ($self:ident, $st:ident, $recurse:ident, $hw:literal) => {
+    ($self:ident, $st:ident, $recurse:path, $hw:literal, $pext:expr) => {
         loop {
-            let (band, bit, digits) = match $st.propagate($self.out.stats.guesses >= STACK_AFTER) {
+            let deep = $self.out.stats.guesses >= STACK_AFTER;
+            let (band, bit, digits) = match $st.propagate::<$pext>(deep) {
                 Step::Dead => {
                     $self.dead_ends = true;
                     return;
@@ -255,7 +218,7 @@ macro_rules! search_body {
                 $self.out.stats.guesses = $self.out.stats.guesses.saturating_add(1);
                 let mut child = *$st;
                 child.assign(band, bit, d);
-                $self.$recurse(&mut child);
+                $recurse($self, &mut child);
                 if $self.out.found >= $self.limit {
                     return;
                 }
@@ -292,7 +255,7 @@ impl<'s> Search<'s> {
             (true, Some(root)) => root,
             (true, None) => {
                 let mut root = State::from_grid(puzzle);
-                root.propagate(false);
+                root.propagate::<false>(false);
                 root
             }
         };
@@ -301,14 +264,14 @@ impl<'s> Search<'s> {
 
     /// Explores the subtree of `st` (which it uses up); returns early once the limit is reached.
     fn search(&mut self, st: &mut State) {
-        search_body!(self, st, search, false)
+        search_body!(self, st, Search::search, false, false)
     }
 
-    /// [`Search::search`] compiled for x86-64-v3.
+    /// [`Search::search`] compiled for x86-64-v3, with [`row_boxes_pext`] when `PEXT`.
     #[cfg(target_arch = "x86_64")]
     #[target_feature(enable = "avx2,bmi1,bmi2,lzcnt,popcnt")]
-    fn search_v3(&mut self, st: &mut State) {
-        search_body!(self, st, search_v3, true)
+    fn search_v3<const PEXT: bool>(&mut self, st: &mut State) {
+        search_body!(self, st, Search::search_v3::<PEXT>, true, PEXT)
     }
 }
 
@@ -408,13 +371,13 @@ impl State {
         self.f[d * 3 + b] |= bit;
     }
 
-    /// Applies the inferences until nothing changes.
+    /// Applies the inferences until nothing changes; `PEXT` as in [`State::update`].
     // Inlined into the search in optimised builds. Unoptimised builds give every inlined local its own stack slot,
     // which made each frame of the recursion some 100 KB and overflowed a 2 MB thread on the empty board: there it
     // is a call of its own, whose frame is not held across the recursion.
     #[cfg_attr(not(debug_assertions), inline(always))]
     #[cfg_attr(debug_assertions, inline(never))]
-    fn propagate(&mut self, deep: bool) -> Step {
+    fn propagate<const PEXT: bool>(&mut self, deep: bool) -> Step {
         loop {
             loop {
                 let mut changed = false;
@@ -422,7 +385,7 @@ impl State {
                     ($($i:literal)*) => {$(
                         if self.f[$i] != self.seen[$i] {
                             changed = true;
-                            if !self.update($i) {
+                            if !self.update::<PEXT>($i) {
                                 return Step::Dead;
                             }
                         }
@@ -436,11 +399,11 @@ impl State {
             if self.open == [0; 3] {
                 return Step::Solved;
             }
-            match self.naked_singles() {
+            match self.naked_singles::<PEXT>() {
                 Step::Solved => continue,
                 Step::Dead => return Step::Dead,
                 stuck if !deep => return stuck,
-                stuck => match self.stacks() {
+                stuck => match self.stacks::<PEXT>() {
                     Some(true) => continue,
                     Some(false) => return stuck,
                     None => return Step::Dead,
@@ -451,12 +414,19 @@ impl State {
 
     /// Examines slot `i` (digit `i / 3`, band `i % 3`): keeps only cells that fit a complete placement of the digit
     /// in the band, removes columns locked here from the other bands, and settles rows left with one cell (their
-    /// cells lose every other digit).
+    /// cells lose every other digit). With `PEXT` (only in the x86-64-v3 copy, which runs on processors with BMI2),
+    /// the slot's (row, box) pattern is read by [`row_boxes_pext`].
     #[inline(always)]
-    fn update(&mut self, i: usize) -> bool {
+    fn update<const PEXT: bool>(&mut self, i: usize) -> bool {
         let (d, b) = (i / 3, i % 3);
         let s = self.f[i];
-        let shrink = row_boxes(s);
+        let shrink = if PEXT {
+            // SAFETY: `PEXT` is true only in `search_v3`'s copy of the engine, which runs after `has_v3` found
+            // BMI2 on this processor.
+            unsafe { row_boxes_pext(s) }
+        } else {
+            row_boxes(s)
+        };
         let s = s & COMPLEX[shrink];
         if s == 0 {
             return false;
@@ -486,8 +456,9 @@ impl State {
 
     /// Column-side box/line inference for every digit: in each stack, each band must take one of the stack's
     /// columns and each column one band. `Some(true)`: something was removed; `None`: a digit has no placement.
+    /// `PEXT` as in [`State::update`]: a stack's columns are gathered by one bit extraction.
     #[inline(always)]
-    fn stacks(&mut self) -> Option<bool> {
+    fn stacks<const PEXT: bool>(&mut self) -> Option<bool> {
         let mut changed = 0;
         let mut todo = self.stack_dirty;
         self.stack_dirty = 0;
@@ -502,8 +473,14 @@ impl State {
             let mut keep = 0;
             let mut dead = false;
             for k in 0..3 {
-                let x = (w >> (3 * k)) & 0o7_007_007;
-                let m = STACK[((x | x >> 6 | x >> 12) & ROW0) as usize];
+                let columns = if PEXT {
+                    // SAFETY: as in `update`: only the x86-64-v3 copy, run where BMI2 is, has `PEXT`.
+                    unsafe { move_bits(u64::from(w), 0o7_007_007 << (3 * k), GATHER) as u32 }
+                } else {
+                    let x = (w >> (3 * k)) & 0o7_007_007;
+                    (x | x >> 6 | x >> 12) & ROW0
+                };
+                let m = STACK[columns as usize];
                 dead |= m == 0;
                 keep |= m << (3 * k);
             }
@@ -521,9 +498,9 @@ impl State {
     /// Finds cells with a single candidate and settles them. [`Step::Solved`] here means "something was placed,
     /// go on"; [`Step::Dead`]: a cell has no candidate (or two singles need one digit twice in a row);
     /// [`Step::Stuck`]: no single, with the cells to guess from (those with two candidates, else three, else all
-    /// open ones).
+    /// open ones). `PEXT` as in [`State::update`]: rows are spread to fields and back by bit deposit and extraction.
     #[inline(always)]
-    fn naked_singles(&mut self) -> Step {
+    fn naked_singles<const PEXT: bool>(&mut self) -> Step {
         // Three 10-bit fields (see below): all nine bits of each, bit 9 of each, bit 0 of each.
         const WIDE_ROWS: u64 = 0x1FF | 0x1FF << 10 | 0x1FF << 20;
         const SPARE: u64 = 1 << 9 | 1 << 19 | 1 << 29;
@@ -563,15 +540,25 @@ impl State {
                 let mine = singles & self.f[d * 3 + b];
                 // The three rows spread to 10-bit fields, so that per-row arithmetic carries or borrows into the
                 // spare bit 9 of its own field only.
-                let wide = u64::from(mine & ROW0)
-                    | u64::from(mine & ROW0 << 9) << 1
-                    | u64::from(mine & ROW0 << 18) << 2;
+                let wide = if PEXT {
+                    // SAFETY: as in `update`: only the x86-64-v3 copy, run where BMI2 is, has `PEXT`.
+                    unsafe { move_bits(u64::from(mine), WIDE_ROWS, !GATHER) }
+                } else {
+                    u64::from(mine & ROW0)
+                        | u64::from(mine & ROW0 << 9) << 1
+                        | u64::from(mine & ROW0 << 18) << 2
+                };
                 // Two bits in a row: `x & (x - 1)`, with bit 9 set first so that an empty row borrows nothing.
                 clash |= ((wide | SPARE) - LOW) & wide;
                 // Rows holding a single: adding 0x1FF carries into bit 9; the carries spread back over their rows.
                 let rows = ((wide + WIDE_ROWS) & SPARE) >> 9;
                 let rows = rows * u64::from(ROW0);
-                let rows = (rows & 0x1FF) | (rows >> 1 & 0x1FF << 9) | (rows >> 2 & 0x1FF << 18);
+                let rows = if PEXT {
+                    // SAFETY: as above.
+                    unsafe { move_bits(rows, WIDE_ROWS, GATHER) }
+                } else {
+                    (rows & 0x1FF) | (rows >> 1 & 0x1FF << 9) | (rows >> 2 & 0x1FF << 18)
+                };
                 self.f[d * 3 + b] &= !(rows as u32) | mine;
             }
         }
@@ -709,9 +696,10 @@ impl State {
 mod tests {
     use super::*;
 
-    /// The x86-64-v3 copy of the engine and the portable one agree on every sample puzzle (solution, count and
-    /// guesses) and on random givens (counts up to 3). Skipped on a processor without the features, where only the
-    /// portable copy can run (and every other solver test runs it).
+    /// The x86-64-v3 copies of the engine (with and without `pext`, whichever this processor runs) and the
+    /// portable one agree on every sample puzzle (solution, count and guesses) and on random givens (counts up to
+    /// 3). Skipped on a processor without the features, where only the portable copy can run (and every other
+    /// solver test runs it).
     #[cfg(target_arch = "x86_64")]
     #[test]
     fn the_portable_and_the_x86_64_v3_engines_agree() {
@@ -721,7 +709,13 @@ mod tests {
         crate::solver::assert_copies_agree(|p, limit| {
             // SAFETY: `has_v3` found the features `run_v3` is compiled for.
             (run_portable(p, limit, None, Handover::NEVER).0, unsafe {
-                run_v3(p, limit, None, Handover::NEVER).0
+                run_v3::<false>(p, limit, None, Handover::NEVER).0
+            })
+        });
+        crate::solver::assert_copies_agree(|p, limit| {
+            // SAFETY: as above.
+            (run_portable(p, limit, None, Handover::NEVER).0, unsafe {
+                run_v3::<true>(p, limit, None, Handover::NEVER).0
             })
         });
     }
@@ -774,7 +768,7 @@ mod tests {
             p.set(cell, 0);
         }
         let mut st = State::from_grid(&p);
-        assert!(matches!(st.propagate(false), Step::Solved));
+        assert!(matches!(st.propagate::<false>(false), Step::Solved));
         assert_eq!(st.solution(), solved);
         let out = run(&p, 5, None);
         assert_eq!(

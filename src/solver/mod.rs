@@ -16,6 +16,7 @@
 
 mod auto;
 mod engine;
+mod processor;
 #[cfg(test)]
 mod reference;
 mod tables;

@@ -1,5 +1,6 @@
-//! The solver engine's const tables and the small bit helpers that read them: masks of a band's rows, boxes and
-//! columns, and the lookup tables of placement reasoning (built at compile time).
+//! The solver engine's const tables and the small bit helpers around them: masks of a band's rows, boxes and
+//! columns, the lookup tables of placement reasoning (built at compile time), and what the engine's x86-64-v3 copies
+//! use instead of some of them (bit extraction and deposit, a vector read of a grid's bit planes).
 
 use crate::grid::POP9;
 
@@ -186,6 +187,100 @@ pub(super) fn row_boxes(x: u32) -> usize {
         | (ROW_BOXES[(x >> 18) as usize] as usize) << 6
 }
 
+/// [`row_boxes`] by one bit extraction: each cell's mini-row (three cells of a row in a box) ORed into its first
+/// cell, then the nine first cells gathered.
+///
+/// # Safety
+/// As [`move_bits`].
+#[inline(always)]
+pub(super) unsafe fn row_boxes_pext(x: u32) -> usize {
+    /// The first cell of each mini-row of a band.
+    const FIRSTS: u64 = 0o111_111_111;
+    // SAFETY: the caller's promise.
+    unsafe { move_bits(u64::from(x | x >> 1 | x >> 2), FIRSTS, GATHER) as usize }
+}
+
+/// BMI2's bit extraction (`pext`) when `gather`: the bits of `x` at the places of `mask`, gathered at the bottom in
+/// their order; else its bit deposit (`pdep`): the low bits of `x`, in their order, put at the places of `mask`.
+///
+/// # Safety
+/// On x86-64, the processor has BMI2 (the caller is compiled for it, or this is a call to an unknown
+/// instruction); elsewhere it is a loop, and safe.
+#[inline(always)]
+pub(super) unsafe fn move_bits(x: u64, mask: u64, gather: bool) -> u64 {
+    #[cfg(target_arch = "x86_64")]
+    // SAFETY: the caller's promise: the processor has BMI2.
+    return unsafe {
+        if gather {
+            std::arch::x86_64::_pext_u64(x, mask)
+        } else {
+            std::arch::x86_64::_pdep_u64(x, mask)
+        }
+    };
+    #[cfg(not(target_arch = "x86_64"))]
+    bit_by_bit(x, mask, gather)
+}
+
+/// Gathers, in [`move_bits`].
+pub(super) const GATHER: bool = true;
+
+/// [`move_bits`] one bit at a time.
+#[cfg(any(test, not(target_arch = "x86_64")))]
+fn bit_by_bit(x: u64, mask: u64, gather: bool) -> u64 {
+    let (mut out, mut m, mut at) = (0, mask, 0);
+    while m != 0 {
+        let place = m.trailing_zeros();
+        out |= if gather {
+            (x >> place & 1) << at
+        } else {
+            (x >> at & 1) << place
+        };
+        m &= m - 1;
+        at += 1;
+    }
+    out
+}
+
+/// The four bit planes of each band's values: `[b][k]` has the cells of band `b` whose value has bit `k`, read with
+/// vector instructions (each band's 27 bytes at once, one shift and one byte mask per plane).
+#[cfg(target_arch = "x86_64")]
+#[target_feature(enable = "avx2,bmi1,bmi2,lzcnt,popcnt")]
+pub(super) fn planes_v3(puzzle: &crate::grid::Grid) -> [[u32; 4]; 3] {
+    use std::arch::x86_64::{_mm256_movemask_epi8, _mm256_set_epi64x, _mm256_slli_epi16};
+    let cells = puzzle.cells();
+    let word = |at: usize| {
+        let mut w = [0u8; 8];
+        w.copy_from_slice(&cells[at..at + 8]);
+        i64::from_le_bytes(w)
+    };
+    // Bytes 0..32, 27..59 and 49..81: band 2 starts at bit 5 of its masks. Shifting the 16-bit lanes left by
+    // `7 - k` brings bit `k` of every byte to the byte's top bit (bits crossing into the next byte land lower).
+    let mut planes = [[0u32; 4]; 3];
+    for (b, at) in [0, 27, 49].into_iter().enumerate() {
+        // SAFETY: these intrinsics take no pointers and need AVX2, which this function is compiled for (its
+        // only caller, the engine's `run_v3`, runs after `has_v3`). From Rust 1.87 they are safe to call here; the
+        // block is for 1.86, the crate's minimum, hence the allowance.
+        #[allow(unused_unsafe)]
+        let masks = unsafe {
+            let v = _mm256_set_epi64x(word(at + 24), word(at + 16), word(at + 8), word(at));
+            [
+                _mm256_movemask_epi8(_mm256_slli_epi16::<7>(v)),
+                _mm256_movemask_epi8(_mm256_slli_epi16::<6>(v)),
+                _mm256_movemask_epi8(_mm256_slli_epi16::<5>(v)),
+                _mm256_movemask_epi8(_mm256_slli_epi16::<4>(v)),
+            ]
+        };
+        planes[b] = masks.map(|m| {
+            if b == 2 {
+                m as u32 >> 5
+            } else {
+                m as u32 & BAND
+            }
+        });
+    }
+    planes
+}
+
 /// Spreads a 9-bit column set over the three rows of a band.
 #[inline(always)]
 pub(super) const fn columns(cols: u32) -> u32 {
@@ -223,6 +318,61 @@ pub(super) fn pop27<const HW: bool>(x: u32) -> u32 {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// The bit extraction gives the tables' (row, box) pattern: on every set of mini-rows (each empty, or holding
+    /// one, two or three cells at random), and on random bits past the band's 27 (which a slot never has, but
+    /// `row_boxes` ignores: so must it, were one there).
+    #[cfg(target_arch = "x86_64")]
+    #[test]
+    fn the_bit_extraction_reads_the_tables_row_box_pattern() {
+        if !crate::solver::processor::has_v3() {
+            return;
+        }
+        let mut below = crate::grid::samples::below(0x2545_F491_4F6C_DD1D);
+        for pattern in 0..512u32 {
+            for _ in 0..20 {
+                let mut x = 0u32;
+                for m in (0..9).filter(|m| pattern >> m & 1 != 0) {
+                    let cells = 1 + below(7) as u32;
+                    x |= cells << (3 * m);
+                }
+                // SAFETY: `has_v3` found BMI2.
+                let got = unsafe { row_boxes_pext(x) };
+                assert_eq!(
+                    (got, row_boxes(x)),
+                    (pattern as usize, pattern as usize),
+                    "{x:o}"
+                );
+            }
+        }
+    }
+
+    #[test]
+    fn bits_are_extracted_and_deposited_in_order() {
+        // The loops, on examples worked by hand.
+        assert_eq!(bit_by_bit(0b1011_0110, 0b1111_0000, true), 0b1011);
+        assert_eq!(bit_by_bit(0b1011_0110, 0b0101_0101, true), 0b0110);
+        assert_eq!(bit_by_bit(0b1011, 0b1111_0000, false), 0b1011_0000);
+        assert_eq!(bit_by_bit(0b0110, 0b0101_0101, false), 0b0001_0100);
+        // Deposit then extract on the same mask gives the low bits back.
+        let mut below = crate::grid::samples::below(0x9E37_79B9_7F4A_7C15);
+        for _ in 0..1000 {
+            let (x, mask) = (below(u64::MAX), below(u64::MAX));
+            let n = mask.count_ones();
+            let low = if n == 64 { x } else { x & ((1 << n) - 1) };
+            assert_eq!(bit_by_bit(bit_by_bit(x, mask, false), mask, true), low);
+            // The processor's instructions, where this one has them, agree with the loops.
+            #[cfg(target_arch = "x86_64")]
+            if crate::solver::processor::has_v3() {
+                // SAFETY: `has_v3` found BMI2.
+                let (e, d) = unsafe { (move_bits(x, mask, true), move_bits(x, mask, false)) };
+                assert_eq!(
+                    (e, d),
+                    (bit_by_bit(x, mask, true), bit_by_bit(x, mask, false))
+                );
+            }
+        }
+    }
 
     #[test]
     fn placement_tables_keep_exactly_the_completable_pairs() {

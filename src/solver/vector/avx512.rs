@@ -29,7 +29,7 @@ pub(super) struct Avx512;
 /// Whether this processor has the features of the AVX-512 copy (the checks are cached by the standard library).
 #[inline]
 pub(super) fn has_v4() -> bool {
-    super::super::engine::has_v3()
+    super::super::processor::has_v3()
         && std::arch::is_x86_feature_detected!("avx512f")
         && std::arch::is_x86_feature_detected!("avx512bw")
         && std::arch::is_x86_feature_detected!("avx512vl")

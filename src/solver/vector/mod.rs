@@ -35,7 +35,7 @@ pub(super) fn run(puzzle: &Grid, limit: u64, stop: Option<&AtomicBool>) -> Outco
         return unsafe { run_v4(puzzle, limit, stop) };
     }
     #[cfg(target_arch = "x86_64")]
-    if super::engine::has_v3() {
+    if super::processor::has_v3() {
         // SAFETY: `run_v3` needs exactly the processor features `has_v3` has just found on this processor.
         return unsafe { run_v3(puzzle, limit, stop) };
     }
@@ -50,7 +50,7 @@ pub fn every_copy(puzzle: &Grid, limit: u64) -> Vec<(&'static str, u64, Option<G
     let mut out = Vec::new();
     out.push(row("portable", run_portable(puzzle, limit, None)));
     #[cfg(target_arch = "x86_64")]
-    if super::engine::has_v3() {
+    if super::processor::has_v3() {
         // SAFETY: `run_v3` needs exactly the processor features `has_v3` has just found.
         out.push(row("x86-64-v3", unsafe { run_v3(puzzle, limit, None) }));
     }

@@ -171,7 +171,7 @@ fn clashing_givens_fail_before_any_guess() {
 #[cfg(target_arch = "x86_64")]
 #[test]
 fn the_portable_and_the_x86_64_v3_copies_agree() {
-    if !crate::solver::engine::has_v3() {
+    if !crate::solver::processor::has_v3() {
         return;
     }
     crate::solver::assert_copies_agree(|p, limit| {
@@ -275,7 +275,7 @@ fn every_lane_operation_agrees_across_instruction_sets() {
             }
         });
         let want = every_op::<Portable>(a, b);
-        if crate::solver::engine::has_v3() {
+        if crate::solver::processor::has_v3() {
             // SAFETY: `has_v3` found the features `v3` is compiled for.
             assert_eq!(unsafe { v3(a, b) }, want, "{a:?} {b:?}");
         }
@@ -319,7 +319,7 @@ fn the_first_nonzero_lane_is_found_on_both_instruction_sets() {
         };
         assert_eq!(Portable::first_nonzero8(a), want, "{a:?}");
         #[cfg(target_arch = "x86_64")]
-        if crate::solver::engine::has_v3() {
+        if crate::solver::processor::has_v3() {
             // SAFETY: `has_v3` found the features `first_v3` is compiled for.
             assert_eq!(unsafe { first_v3(a) }, want, "{a:?}");
         }
