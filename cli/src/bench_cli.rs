@@ -33,8 +33,8 @@ pub enum EngineArg {
     Bitmask,
     /// Per box, 16 lanes of digit sets, and per band the digits' placement patterns; guesses split patterns.
     Vector,
-    /// Chosen per puzzle: the bitmask engine, handing hard puzzles over to the vector engine (what `solve
-    /// --unique`, `count` and `check` run on).
+    /// Chosen per search: the bitmask engine, handing a puzzle with many open cells over to the vector engine
+    /// when 1000 solutions or more are counted (what `solve --unique`, `count` and `check` run on).
     Auto,
 }
 

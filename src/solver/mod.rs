@@ -9,8 +9,8 @@
 //! - [`count_solutions`] searches until `limit` solutions or exhaustion: the cost grows with `limit`.
 //!
 //! Two engines give the same counts, and the same solution to a puzzle that has one: the bitmask engine (the
-//! default) and the vector engine; a third choice, [`Engine::Auto`], runs the bitmask engine and hands a hard
-//! puzzle over to the vector engine. [`solve_with`], [`solve_unique_with`] and [`count_solutions_with`] pick one
+//! default) and the vector engine; a third choice, [`Engine::Auto`], runs the bitmask engine and, counting many
+//! solutions, hands a puzzle with many open cells over to the vector engine. [`solve_with`], [`solve_unique_with`] and [`count_solutions_with`] pick one
 //! ([`Engine`]). [`solve`] runs on the bitmask engine (its first of several solutions stays the same from release
 //! to release); [`solve_unique`] and [`count_solutions`], whose answers no engine changes, on [`Engine::Auto`].
 
@@ -87,10 +87,10 @@ pub enum Engine {
     /// Per box, 16 lanes of digit sets, and per band the digits' remaining placement patterns; guesses split
     /// one digit's patterns in one band.
     Vector,
-    /// Chosen per puzzle: the bitmask engine, which gives the puzzle up to the vector engine (searched again from the
-    /// givens and the cells propagation settled before the first guess) when it turns out hard: many cells open at its
-    /// first guess, or many guesses made (the thresholds are in src/solver/auto.rs). Its guesses are both engines'
-    /// added. The engine of [`solve_unique`] and [`count_solutions`]; not of [`solve`], whose first of several
+    /// Chosen per search: the bitmask engine, which, when many solutions are counted, gives a puzzle with many cells
+    /// open at its first guess up to the vector engine (searched again from the givens and the cells propagation
+    /// settled before the first guess); for a first solution or uniqueness the bitmask engine alone, the faster
+    /// there (the thresholds and why are in src/solver/auto.rs). Its guesses are both engines' added. The engine of [`solve_unique`] and [`count_solutions`]; not of [`solve`], whose first of several
     /// solutions is the bitmask engine's.
     Auto,
 }
