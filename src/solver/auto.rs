@@ -1,6 +1,6 @@
-//! The engine chosen per puzzle ([`super::Engine::Auto`]): the bitmask engine first, and for a puzzle that turns
-//! out hard the vector engine, which searches it again from the grid the bitmask engine had propagated to before
-//! its first guess.
+//! The engine chosen per search and puzzle ([`super::Engine::Auto`]): the bitmask engine first, and when many
+//! solutions are counted and the puzzle has many open cells, the vector engine, which searches it again from the
+//! grid the bitmask engine had propagated to before its first guess.
 //!
 //! The vector engine's guesses split a digit's placements in a band, so it searches in fewer guesses, but each
 //! costs more: measured on the shared sets (`sudoku bench`, BENCHMARKS.md), the bitmask engine (with its
@@ -12,8 +12,9 @@
 //! every cell the bitmask engine settled at its first stall: no guess had been made there, so that grid has
 //! exactly the puzzle's solutions. (The hand-over also works deeper in the tree, after some guesses; then the
 //! bitmask engine may have found solutions already, which are dropped, and the vector engine counts from that grid
-//! with the whole limit, so that the count is exact. No search uses it now: it never paid.) Both engines give the same counts and the same solution to a puzzle that has one, so the choice
-//! changes no answer of a search whose result does not depend on which solution comes first.
+//! with the whole limit, so that the count is exact. No search uses it now: it never paid.) Both engines give the
+//! same counts and the same solution to a puzzle that has one, so the choice changes no answer of a search whose
+//! result does not depend on which solution comes first.
 
 use std::sync::atomic::AtomicBool;
 
@@ -122,10 +123,7 @@ mod tests {
     /// [`check`], with the hand-over `h` checked as [`run`] takes it (the outcome compared with [`run`]'s when `h`
     /// is what [`run`] uses for `limit`).
     fn check_handing_over(p: &Grid, limit: u64, h: Handover) -> Went {
-        let policy = {
-            let used = handover(limit);
-            (used.open, used.guesses) == (h.open, h.guesses)
-        };
+        let policy = handover(limit) == h;
         let (found, auto, bitmask) = check_engines(p, limit);
         let (tried, handed) = engine::run_or_hand_over(p, limit, None, h);
         let Some(settled) = handed else {

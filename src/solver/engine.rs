@@ -27,8 +27,10 @@
 //! copy [`run`] picks after a run-time check of the processor (the call is an `unsafe` block, as are, for Rust 1.86
 //! only, the AVX2 intrinsics of [`planes_v3`]). The v3 copies count bits with their population-count instruction
 //! where the portable one uses tables ([`pop27`]); one of them also reads a slot's (row, box) pattern with one bit
-//! extraction (`pext`, [`row_boxes_pext`]) where the others take three table lookups ([`row_boxes`]): the copy run
-//! where that instruction is fast ([`has_fast_pext`]; on AMD processors before Zen 3 it is microcoded and slow).
+//! extraction (`pext`, [`row_boxes_pext`]) where the others take three table lookups ([`row_boxes`]), and a
+//! stack's columns and the naked singles' row fields by bit extraction and deposit ([`move_bits`]) where the others
+//! shift and mask: the copy run where those instructions are fast ([`has_fast_pext`]; on AMD processors before Zen 3
+//! they are microcoded and slow).
 //!
 //! Guesses go to a cell with two candidates (nearly always there is one), the one that sees the most open cells
 //! among the first 6 such cells (8 once the search has met a dead end), and try first the digit with more places
@@ -43,8 +45,8 @@ use super::processor::{has_fast_pext, has_v3};
 #[cfg(target_arch = "x86_64")]
 use super::tables::planes_v3;
 use super::tables::{
-    columns, move_bits, pop27, row_boxes, row_boxes_pext, BAND, COLUMN_OF, COMPLEX, GATHER,
-    KEEP_OTHERS, LONE, ROW0, ROWS, ROWS_AND_BOXES, SEEN_FROM, SPREAD, STACK,
+    columns, move_bits, pop27, row_boxes, row_boxes_pext, BAND, COLUMN_OF, COMPLEX, DEPOSIT,
+    GATHER, KEEP_OTHERS, LONE, ROW0, ROWS, ROWS_AND_BOXES, SEEN_FROM, SPREAD, STACK,
 };
 use super::{Handover, Outcome, SolveStats};
 
@@ -127,7 +129,7 @@ fn run_portable(
 }
 
 /// [`run`] compiled for x86-64-v3: the same code (every `State` step is inlined here), other instructions; with
-/// `PEXT`, [`row_boxes_pext`] in place of [`row_boxes`] (see [`has_fast_pext`]).
+/// `PEXT`, bit extraction and deposit in place of some table lookups and shifts (see [`State::update`]).
 #[cfg(target_arch = "x86_64")]
 #[target_feature(enable = "avx2,bmi1,bmi2,lzcnt,popcnt")]
 fn run_v3<const PEXT: bool>(
@@ -160,7 +162,7 @@ struct Search<'s> {
 
 /// The body of [`Search::search`] and of its x86-64-v3 copies; `$recurse` names the function itself, so that each
 /// copy recurses into itself, `$hw` tells whether it has a population-count instruction (see [`pop27`]) and
-/// `$pext` whether it reads (row, box) patterns with a bit extraction (see [`State::update`]).
+/// `$pext` whether it uses bit extraction and deposit (see [`State::update`]).
 macro_rules! search_body {
     ($self:ident, $st:ident, $recurse:path, $hw:literal, $pext:expr) => {
         loop {
@@ -267,7 +269,7 @@ impl<'s> Search<'s> {
         search_body!(self, st, Search::search, false, false)
     }
 
-    /// [`Search::search`] compiled for x86-64-v3, with [`row_boxes_pext`] when `PEXT`.
+    /// [`Search::search`] compiled for x86-64-v3, with bit extraction and deposit when `PEXT`.
     #[cfg(target_arch = "x86_64")]
     #[target_feature(enable = "avx2,bmi1,bmi2,lzcnt,popcnt")]
     fn search_v3<const PEXT: bool>(&mut self, st: &mut State) {
@@ -542,7 +544,7 @@ impl State {
                 // spare bit 9 of its own field only.
                 let wide = if PEXT {
                     // SAFETY: as in `update`: only the x86-64-v3 copy, run where BMI2 is, has `PEXT`.
-                    unsafe { move_bits(u64::from(mine), WIDE_ROWS, !GATHER) }
+                    unsafe { move_bits(u64::from(mine), WIDE_ROWS, DEPOSIT) }
                 } else {
                     u64::from(mine & ROW0)
                         | u64::from(mine & ROW0 << 9) << 1

@@ -10,9 +10,10 @@
 //!
 //! Two engines give the same counts, and the same solution to a puzzle that has one: the bitmask engine (the
 //! default) and the vector engine; a third choice, [`Engine::Auto`], runs the bitmask engine and, counting many
-//! solutions, hands a puzzle with many open cells over to the vector engine. [`solve_with`], [`solve_unique_with`] and [`count_solutions_with`] pick one
-//! ([`Engine`]). [`solve`] runs on the bitmask engine (its first of several solutions stays the same from release
-//! to release); [`solve_unique`] and [`count_solutions`], whose answers no engine changes, on [`Engine::Auto`].
+//! solutions, hands a puzzle with many open cells over to the vector engine. [`solve_with`], [`solve_unique_with`]
+//! and [`count_solutions_with`] pick one ([`Engine`]). [`solve`] runs on the bitmask engine (its first of several
+//! solutions stays the same from release to release); [`solve_unique`] and [`count_solutions`], whose answers no
+//! engine changes, on [`Engine::Auto`].
 
 mod auto;
 mod engine;
@@ -90,8 +91,9 @@ pub enum Engine {
     /// Chosen per search: the bitmask engine, which, when many solutions are counted, gives a puzzle with many cells
     /// open at its first guess up to the vector engine (searched again from the givens and the cells propagation
     /// settled before the first guess); for a first solution or uniqueness the bitmask engine alone, the faster
-    /// there (the thresholds and why are in src/solver/auto.rs). Its guesses are both engines' added. The engine of [`solve_unique`] and [`count_solutions`]; not of [`solve`], whose first of several
-    /// solutions is the bitmask engine's.
+    /// there (the thresholds and why are in src/solver/auto.rs). Its guesses are both engines' added. The engine of
+    /// [`solve_unique`] and [`count_solutions`]; not of [`solve`], whose first of several solutions is the bitmask
+    /// engine's.
     Auto,
 }
 
@@ -111,7 +113,7 @@ impl Engine {
 
 /// When a search gives its puzzle up, for another engine to search from what it hands over ([`Engine::Auto`]): at
 /// the first guess when more cells than `open` are open then, or at a guess once `guesses` have been made.
-#[derive(Debug, Clone, Copy)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
 struct Handover {
     /// Open cells at the first guess above which the puzzle is given up.
     open: u32,

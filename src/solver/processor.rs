@@ -50,7 +50,6 @@ mod tests {
     use super::*;
 
     /// `pext` counts as slow on AMD's and Hygon's processors before Zen 3 only.
-    #[cfg(target_arch = "x86_64")]
     #[test]
     fn pext_is_slow_on_amd_before_zen_3_only() {
         let cases: [(&[u8; 12], u32, bool); 6] = [

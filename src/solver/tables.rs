@@ -221,8 +221,10 @@ pub(super) unsafe fn move_bits(x: u64, mask: u64, gather: bool) -> u64 {
     bit_by_bit(x, mask, gather)
 }
 
-/// Gathers, in [`move_bits`].
+/// Gathers (`pext`), in [`move_bits`].
 pub(super) const GATHER: bool = true;
+/// Deposits (`pdep`), in [`move_bits`].
+pub(super) const DEPOSIT: bool = false;
 
 /// [`move_bits`] one bit at a time.
 #[cfg(any(test, not(target_arch = "x86_64")))]
@@ -319,9 +321,8 @@ pub(super) fn pop27<const HW: bool>(x: u32) -> u32 {
 mod tests {
     use super::*;
 
-    /// The bit extraction gives the tables' (row, box) pattern: on every set of mini-rows (each empty, or holding
-    /// one, two or three cells at random), and on random bits past the band's 27 (which a slot never has, but
-    /// `row_boxes` ignores: so must it, were one there).
+    /// The bit extraction gives the tables' (row, box) pattern: on every set of mini-rows, each empty or holding
+    /// one, two or three cells at random (20 draws per set).
     #[cfg(target_arch = "x86_64")]
     #[test]
     fn the_bit_extraction_reads_the_tables_row_box_pattern() {

@@ -442,7 +442,7 @@ mod tests {
                 );
             }
         }
-        // Both ways of building were taken, many times.
+        // Both kinds of step came, many times: few digits changed (most rows kept), and many.
         assert!(few > 300 && many > 200, "{few} {many}");
     }
 }
