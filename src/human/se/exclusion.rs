@@ -123,15 +123,20 @@ pub(super) fn find_triplets(c: &Candidates) -> Option<SeStep> {
             if !two_or_more(common_ab.0) {
                 continue;
             }
+            // A third cell `t` needs two of `common_ab` or more among its excluders. Each cell of `common_ab` is
+            // open with two or three candidates (an excluder of `a`), and a base cell's excluders are all its open
+            // peers with two or three, so `common_ab & excl[t]` is `common_ab & PEERS[t]`: `t` must see two cells
+            // of `common_ab` or more. Third cells outside `seeing_two` are exactly those the test below would
+            // skip, so leaving them out changes neither the triplets tried nor their order.
+            let seeing_two = seeing_two_or_more(common_ab);
             let pair = CellSet::single(a) | CellSet::single(b);
+            let thirds = is_base & seeing_two & !pair;
             // The first cell's excluders in order, then the second's.
-            let first = excl[a] & is_base & !pair;
-            let second = excl[b] & is_base & !pair & !excl[a];
+            let first = excl[a] & thirds;
+            let second = excl[b] & thirds & !excl[a];
             for t in first.iter().chain(second.iter()) {
                 let common = common_ab & excl[t];
-                if !two_or_more(common.0) {
-                    continue;
-                }
+                debug_assert!(two_or_more(common.0));
                 if seen_before(&excl, &pos, [a, b, t]) {
                     continue;
                 }
@@ -142,6 +147,17 @@ pub(super) fn find_triplets(c: &Candidates) -> Option<SeStep> {
         }
     }
     None
+}
+
+/// The cells that see two cells of `cells` or more.
+fn seeing_two_or_more(cells: CellSet) -> CellSet {
+    let mut once = CellSet::EMPTY;
+    let mut twice = CellSet::EMPTY;
+    for x in cells.iter() {
+        twice |= once & PEERS[x];
+        once |= PEERS[x];
+    }
+    twice
 }
 
 /// Whether the triplet `[a, b, t]` (`a` before `b` among the base cells) was met before in the scan of
@@ -163,60 +179,108 @@ fn seen_before(excl: &[CellSet; 81], pos: &[usize; 81], [a, b, t]: [usize; 3]) -
     }
 }
 
-/// The eliminations of an aligned exclusion on `cells` with excluders `common`, as a step when there are any.
+/// The eliminations of an aligned exclusion on `cells` with excluders `common` (each with two or three
+/// candidates), as a step when there are any.
 fn exclude(c: &Candidates, cells: [usize; 3], common: CellSet) -> Option<SeStep> {
-    let v: [DigitSet; 3] = [c.get(cells[0]), c.get(cells[1]), c.get(cells[2])];
-    // An excluder with a digit none of the cells holds excludes nothing.
-    let held = v[0].0 | v[1].0 | v[2].0;
-    let mut masks = [0u16; 20];
-    let mut n = 0;
-    for x in common.iter() {
-        let m = c.get(x).0;
-        if m & !held == 0 {
-            masks[n] = m;
-            n += 1;
+    // What is allowed does not depend on the order of the cells (the rules are the same for each), nor do the
+    // step's eliminations and cells: the cells go in order of their number of candidates, fewest first, so that
+    // the loops below over the first two cells' digits are as short as they can be.
+    let mut cells = cells;
+    let count = |cell: usize| count9(c.get(cell).0);
+    if count(cells[1]) < count(cells[0]) {
+        cells.swap(0, 1);
+    }
+    if count(cells[2]) < count(cells[1]) {
+        cells.swap(1, 2);
+        if count(cells[1]) < count(cells[0]) {
+            cells.swap(0, 1);
         }
     }
-    let masks = &masks[..n];
-    let see = |i: usize, j: usize| PEERS[cells[i]].contains(cells[j]);
-    let (s01, s02, s12) = (see(0, 1), see(0, 2), see(1, 2));
-    let mut allowed = [0u16; 3];
-    let unless = |sees: bool, bits: u16| if sees { !bits } else { !0 };
-    for p0 in v[0].iter() {
-        let b0 = 1u16 << (p0 - 1);
-        // Given the first digit, each excluder keeps its other candidates: none left, the first digit is excluded;
-        // one, that digit is excluded in either other cell; two, a second and third digit that are those two.
-        let mut single = 0u16;
-        let mut partner = [0u16; 9];
-        let mut dead = false;
-        for &m in masks {
-            let r = m & !b0;
-            match count9(r) {
-                0 => dead = true,
-                1 => single |= r,
-                2 => {
-                    let (x, y) = (r.trailing_zeros(), 15 - r.leading_zeros());
-                    partner[x as usize] |= 1 << y;
-                    partner[y as usize] |= 1 << x;
-                }
-                _ => {}
-            }
-        }
-        if dead {
+    let v: [u16; 3] = [c.get(cells[0]).0, c.get(cells[1]).0, c.get(cells[2]).0];
+    // An excluder with a digit none of the cells holds excludes nothing. The others: `pairs[x]` holds each `y`
+    // such that some excluder's candidates are the two digits `x + 1` and `y + 1` (a combination holding both is
+    // excluded), `triples` the candidates of those with three (a combination of exactly those is excluded), and
+    // `used` the digits of all of them.
+    let held = v[0] | v[1] | v[2];
+    let mut pairs = [0u16; 9];
+    let mut triples = [0u16; 20];
+    let mut n3 = 0;
+    let mut used = 0u16;
+    for x in common.iter() {
+        let m = c.get(x).0;
+        if m & !held != 0 {
             continue;
         }
-        let seconds = v[1].0 & !single & unless(s01, b0);
-        let thirds = v[2].0 & !single & unless(s02, b0);
-        let mut rest = seconds;
-        while rest != 0 {
-            let i = rest.trailing_zeros() as usize;
-            let b1 = 1u16 << i;
-            rest &= rest - 1;
+        used |= m;
+        let rest = m & (m - 1);
+        if rest & (rest - 1) != 0 {
+            triples[n3] = m;
+            n3 += 1;
+        } else {
+            let (x, y) = (m.trailing_zeros() as usize, rest.trailing_zeros() as usize);
+            pairs[x] |= 1 << y;
+            pairs[y] |= 1 << x;
+        }
+    }
+    let triples = &triples[..n3];
+    let see = |i: usize, j: usize| PEERS[cells[i]].contains(cells[j]);
+    let (s01, s02, s12) = (see(0, 1), see(0, 2), see(1, 2));
+    let unless = |sees: bool, bits: u16| if sees { !bits } else { !0 };
+    let mut allowed = [0u16; 3];
+    let mut rest0 = v[0];
+    while rest0 != 0 {
+        let i0 = rest0.trailing_zeros() as usize;
+        let b0 = 1u16 << i0;
+        rest0 &= rest0 - 1;
+        // Given the first digit, the digits that complete a two-digit excluder with it are out of either other
+        // cell, and so is the first digit in a cell that sees the first.
+        let seconds = v[1] & !pairs[i0] & unless(s01, b0);
+        let thirds = v[2] & !pairs[i0] & unless(s02, b0);
+        // A second digit of no excluder completes none: with it, a third digit is out only when it is the same
+        // and the two cells see each other. So each of `plain` goes with all of `thirds` but itself (when they
+        // see each other): with some of them when `thirds` holds two or more, or one other than itself.
+        let plain = seconds & !used;
+        if plain != 0 && thirds != 0 {
+            if !s12 {
+                allowed[0] |= b0;
+                allowed[1] |= plain;
+                allowed[2] |= thirds;
+            } else if thirds & (thirds - 1) != 0 {
+                allowed[0] |= b0;
+                allowed[1] |= plain;
+                // Two second digits or more: each third digit goes with one of them other than itself.
+                allowed[2] |= if plain & (plain - 1) != 0 {
+                    thirds
+                } else {
+                    thirds & !plain
+                };
+            } else if plain & !thirds != 0 {
+                allowed[0] |= b0;
+                allowed[1] |= plain & !thirds;
+                allowed[2] |= thirds;
+            }
+        }
+        let mut rest1 = seconds & used;
+        while rest1 != 0 {
+            let i1 = rest1.trailing_zeros() as usize;
+            let b1 = 1u16 << i1;
+            rest1 &= rest1 - 1;
             // A combination that can allow nothing new is not looked at.
-            if allowed[0] & b0 != 0 && allowed[1] & b1 != 0 && allowed[2] == v[2].0 {
+            if allowed[0] & b0 != 0 && allowed[1] & b1 != 0 && allowed[2] == v[2] {
                 continue;
             }
-            let third = thirds & !partner[i] & unless(s12, b1);
+            // Given the first two digits: out are those completing a two-digit excluder with the second (the
+            // first's are out already; the first two complete none, the second being in `seconds`), the second
+            // digit when the cells see each other, and the third digit of a three-digit excluder holding the
+            // first two when they differ (when they are equal, three digits of a combination are at most two).
+            let mut third = thirds & !pairs[i1] & unless(s12, b1);
+            let both = b0 | b1;
+            for &m in triples {
+                let r = m & !both;
+                if m & both == both && r & (r - 1) == 0 {
+                    third &= !r;
+                }
+            }
             if third != 0 {
                 allowed[0] |= b0;
                 allowed[1] |= b1;
@@ -224,16 +288,160 @@ fn exclude(c: &Candidates, cells: [usize; 3], common: CellSet) -> Option<SeStep>
             }
         }
     }
+    let out = [v[0] & !allowed[0], v[1] & !allowed[1], v[2] & !allowed[2]];
+    if out == [0; 3] {
+        return None;
+    }
     let mut s = SeStep::of(SeTechnique::AlignedTripletExclusion);
     for i in 0..3 {
-        for d in (v[i] & DigitSet(!allowed[i] & 0x1FF)).iter() {
+        for d in DigitSet(out[i]).iter() {
             s.eliminations.add(CellSet::single(cells[i]), d);
         }
-    }
-    if s.eliminations.is_empty() {
-        return None;
     }
     s.pattern.cells =
         CellSet::single(cells[0]) | CellSet::single(cells[1]) | CellSet::single(cells[2]) | common;
     Some(s)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::grid::rng::SplitMix64;
+    use crate::grid::Grid;
+    use crate::human::se::next_step;
+
+    /// [`find_triplets`] as its contract reads, without shortcuts: every pair of base cells in SE's order, every
+    /// third cell among their excluders (the first's, then the second's) with two common excluders or more, and
+    /// every combination of the three cells' digits tried against every common excluder.
+    fn reference(c: &Candidates) -> Option<SeStep> {
+        let excluders = |cell: usize| {
+            let peers = PEERS[cell] & c.open();
+            let mut e = CellSet::EMPTY;
+            for p in peers.iter() {
+                if (2..=3).contains(&c.get(p).len()) {
+                    e.insert(p);
+                }
+            }
+            e
+        };
+        let base: Vec<usize> = c
+            .open()
+            .iter()
+            .filter(|&cell| {
+                c.get(cell).len() >= 2
+                    && (PEERS[cell] & c.open()).iter().all(|p| c.get(p).len() != 1)
+                    && !excluders(cell).is_empty()
+            })
+            .collect();
+        for n2 in 1..base.len() {
+            for n1 in 0..n2 {
+                let (a, b) = (base[n1], base[n2]);
+                let (ea, eb) = (excluders(a), excluders(b));
+                let thirds = ea.iter().chain((eb & !ea).iter());
+                for t in thirds.filter(|&t| t != a && t != b && base.contains(&t)) {
+                    let common = ea & eb & excluders(t);
+                    if common.len() >= 2 {
+                        if let Some(s) = reference_exclude(c, [a, b, t], common) {
+                            return Some(s);
+                        }
+                    }
+                }
+            }
+        }
+        None
+    }
+
+    /// The eliminations of an aligned exclusion on `cells` with excluders `common`, by trying every combination.
+    fn reference_exclude(c: &Candidates, cells: [usize; 3], common: CellSet) -> Option<SeStep> {
+        let v = cells.map(|cell| c.get(cell));
+        let mut allowed = [DigitSet::EMPTY; 3];
+        for d0 in v[0].iter() {
+            for d1 in v[1].iter() {
+                for d2 in v[2].iter() {
+                    let d = [d0, d1, d2];
+                    let clash = (0..3).any(|i| {
+                        (i + 1..3).any(|j| d[i] == d[j] && PEERS[cells[i]].contains(cells[j]))
+                    });
+                    let set = DigitSet::single(d0) | DigitSet::single(d1) | DigitSet::single(d2);
+                    let emptied = common.iter().any(|x| c.get(x) & set == c.get(x));
+                    if !clash && !emptied {
+                        for i in 0..3 {
+                            allowed[i].insert(d[i]);
+                        }
+                    }
+                }
+            }
+        }
+        let mut s = SeStep::of(SeTechnique::AlignedTripletExclusion);
+        for i in 0..3 {
+            for d in v[i].iter().filter(|&d| !allowed[i].contains(d)) {
+                s.eliminations.add(CellSet::single(cells[i]), d);
+            }
+        }
+        if s.eliminations.is_empty() {
+            return None;
+        }
+        s.pattern.cells = cells
+            .iter()
+            .fold(common, |s, &cell| s | CellSet::single(cell));
+        Some(s)
+    }
+
+    /// The sample's puzzles.
+    fn puzzles() -> Vec<Grid> {
+        include_str!("../../../data/se_sample.txt")
+            .lines()
+            .filter(|l| !l.starts_with('#') && !l.trim().is_empty())
+            .map(|l| l.split_whitespace().next().unwrap().parse().unwrap())
+            .collect()
+    }
+
+    /// On working grids made from the sample's puzzles by cutting many cells down to a random two or three of
+    /// their candidates (a few to one), [`find_triplets`] returns what the reference does, and often a step.
+    #[test]
+    fn triplets_match_the_reference_on_random_grids() {
+        let mut rng = SplitMix64::new(75);
+        let (mut tried, mut found) = (0, 0);
+        for p in puzzles() {
+            for _ in 0..4 {
+                let mut c = Candidates::new(&p).unwrap();
+                let cut = 20 + rng.below(60);
+                for cell in c.open().iter() {
+                    if rng.below(100) >= cut {
+                        continue;
+                    }
+                    let keep = match rng.below(20) {
+                        0 => 1,
+                        1..=10 => 2,
+                        _ => 3,
+                    };
+                    while c.get(cell).len() > keep {
+                        let v: Vec<u8> = c.get(cell).iter().collect();
+                        c.eliminate(cell, v[rng.below(v.len() as u32) as usize]);
+                    }
+                }
+                let ours = find_triplets(&c);
+                assert_eq!(ours, reference(&c), "{}", c.render());
+                tried += 1;
+                found += usize::from(ours.is_some());
+            }
+        }
+        assert!(found * 10 > tried, "{found} steps in {tried} grids");
+    }
+
+    /// Along the sample's first solving paths, [`find_triplets`] returns what the reference does at every step.
+    #[test]
+    fn triplets_match_the_reference_along_paths() {
+        let mut found = 0;
+        for p in puzzles().iter().take(60) {
+            let mut c = Candidates::new(p).unwrap();
+            while let Some(s) = next_step(&c) {
+                let ours = find_triplets(&c);
+                assert_eq!(ours, reference(&c), "{p}");
+                found += usize::from(ours.is_some());
+                s.apply(&mut c);
+            }
+        }
+        assert!(found > 0);
+    }
 }
