@@ -184,8 +184,29 @@ fn seen_before(excl: &[CellSet; 81], pos: &[usize; 81], [a, b, t]: [usize; 3]) -
 fn exclude(c: &Candidates, cells: [usize; 3], common: CellSet) -> Option<SeStep> {
     // What is allowed does not depend on the order of the cells (the rules are the same for each), nor do the
     // step's eliminations and cells: the cells go in order of their number of candidates, fewest first, so that
-    // the loops below over the first two cells' digits are as short as they can be.
-    let mut cells = cells;
+    // the loops of [`allowed`] over the first two cells' digits are as short as they can be.
+    let cells = fewest_first(c, cells);
+    let v: [u16; 3] = [c.get(cells[0]).0, c.get(cells[1]).0, c.get(cells[2]).0];
+    let ex = Excluders::of(c, common, v[0] | v[1] | v[2]);
+    let see = |i: usize, j: usize| PEERS[cells[i]].contains(cells[j]);
+    let allowed = allowed(v, &ex, [see(0, 1), see(0, 2), see(1, 2)]);
+    let out = [v[0] & !allowed[0], v[1] & !allowed[1], v[2] & !allowed[2]];
+    if out == [0; 3] {
+        return None;
+    }
+    let mut s = SeStep::of(SeTechnique::AlignedTripletExclusion);
+    for i in 0..3 {
+        for d in DigitSet(out[i]).iter() {
+            s.eliminations.add(CellSet::single(cells[i]), d);
+        }
+    }
+    s.pattern.cells =
+        CellSet::single(cells[0]) | CellSet::single(cells[1]) | CellSet::single(cells[2]) | common;
+    Some(s)
+}
+
+/// `cells` ordered by their number of candidates, fewest first (ties keep their order).
+fn fewest_first(c: &Candidates, mut cells: [usize; 3]) -> [usize; 3] {
     let count = |cell: usize| count9(c.get(cell).0);
     if count(cells[1]) < count(cells[0]) {
         cells.swap(0, 1);
@@ -196,35 +217,56 @@ fn exclude(c: &Candidates, cells: [usize; 3], common: CellSet) -> Option<SeStep>
             cells.swap(0, 1);
         }
     }
-    let v: [u16; 3] = [c.get(cells[0]).0, c.get(cells[1]).0, c.get(cells[2]).0];
-    // An excluder with a digit none of the cells holds excludes nothing. The others: `pairs[x]` holds each `y`
-    // such that some excluder's candidates are the two digits `x + 1` and `y + 1` (a combination holding both is
-    // excluded), `triples` the candidates of those with three (a combination of exactly those is excluded), and
-    // `used` the digits of all of them.
-    let held = v[0] | v[1] | v[2];
-    let mut pairs = [0u16; 9];
-    let mut triples = [0u16; 20];
-    let mut n3 = 0;
-    let mut used = 0u16;
-    for x in common.iter() {
-        let m = c.get(x).0;
-        if m & !held != 0 {
-            continue;
+    cells
+}
+
+/// The excluders that can exclude anything, by what they exclude: an excluder with a digit none of the cells
+/// holds excludes nothing and is left out.
+struct Excluders {
+    /// `pairs[x]` holds each `y` such that some excluder's candidates are the two digits `x + 1` and `y + 1` (a
+    /// combination holding both is excluded).
+    pairs: [u16; 9],
+    /// The candidates of those with three (a combination of exactly those is excluded), `triples[..n3]`.
+    triples: [u16; 20],
+    n3: usize,
+    /// The digits of all of them.
+    used: u16,
+}
+
+impl Excluders {
+    /// The excluders among `common` (each with two or three candidates) whose digits are all in `held`.
+    fn of(c: &Candidates, common: CellSet, held: u16) -> Excluders {
+        let mut ex = Excluders {
+            pairs: [0; 9],
+            triples: [0; 20],
+            n3: 0,
+            used: 0,
+        };
+        for x in common.iter() {
+            let m = c.get(x).0;
+            if m & !held != 0 {
+                continue;
+            }
+            ex.used |= m;
+            let rest = m & (m - 1);
+            if rest & (rest - 1) != 0 {
+                ex.triples[ex.n3] = m;
+                ex.n3 += 1;
+            } else {
+                let (x, y) = (m.trailing_zeros() as usize, rest.trailing_zeros() as usize);
+                ex.pairs[x] |= 1 << y;
+                ex.pairs[y] |= 1 << x;
+            }
         }
-        used |= m;
-        let rest = m & (m - 1);
-        if rest & (rest - 1) != 0 {
-            triples[n3] = m;
-            n3 += 1;
-        } else {
-            let (x, y) = (m.trailing_zeros() as usize, rest.trailing_zeros() as usize);
-            pairs[x] |= 1 << y;
-            pairs[y] |= 1 << x;
-        }
+        ex
     }
-    let triples = &triples[..n3];
-    let see = |i: usize, j: usize| PEERS[cells[i]].contains(cells[j]);
-    let (s01, s02, s12) = (see(0, 1), see(0, 2), see(1, 2));
+}
+
+/// The digits of each of three cells (candidates `v`) that some allowed combination uses: one digit per cell,
+/// equal digits only in cells that do not see each other (`sees`: cells 0 and 1, 0 and 2, 1 and 2), no excluder
+/// of `ex` left without a candidate.
+fn allowed(v: [u16; 3], ex: &Excluders, [s01, s02, s12]: [bool; 3]) -> [u16; 3] {
+    let (pairs, triples, used) = (&ex.pairs, &ex.triples[..ex.n3], ex.used);
     let unless = |sees: bool, bits: u16| if sees { !bits } else { !0 };
     let mut allowed = [0u16; 3];
     let mut rest0 = v[0];
@@ -288,19 +330,7 @@ fn exclude(c: &Candidates, cells: [usize; 3], common: CellSet) -> Option<SeStep>
             }
         }
     }
-    let out = [v[0] & !allowed[0], v[1] & !allowed[1], v[2] & !allowed[2]];
-    if out == [0; 3] {
-        return None;
-    }
-    let mut s = SeStep::of(SeTechnique::AlignedTripletExclusion);
-    for i in 0..3 {
-        for d in DigitSet(out[i]).iter() {
-            s.eliminations.add(CellSet::single(cells[i]), d);
-        }
-    }
-    s.pattern.cells =
-        CellSet::single(cells[0]) | CellSet::single(cells[1]) | CellSet::single(cells[2]) | common;
-    Some(s)
+    allowed
 }
 
 #[cfg(test)]
