@@ -698,8 +698,8 @@ impl State {
 mod tests {
     use super::*;
 
-    /// The x86-64-v3 copies of the engine (with and without `pext`, whichever this processor runs) and the
-    /// portable one agree on every sample puzzle (solution, count and guesses) and on random givens (counts up to
+    /// Both x86-64-v3 copies of the engine (with and without `pext`: the first runs, if slowly, on processors where
+    /// `pext` is microcoded) and the portable one agree on every sample puzzle (solution, count and guesses) and on random givens (counts up to
     /// 3). Skipped on a processor without the features, where only the portable copy can run (and every other
     /// solver test runs it).
     #[cfg(target_arch = "x86_64")]
