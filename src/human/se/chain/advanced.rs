@@ -101,8 +101,7 @@ pub(super) fn find(g: &Grids, gone: &[CellSet; 9], out: &mut Offs) -> [u32; 9] {
 }
 
 /// For each digit index, the houses (bit `h` for `House(h)`) where the digit lost places (`gone` is
-/// [`gone_places`] of `g`) and keeps two or more.
-#[cfg(test)]
+/// [`gone_places`] of `g`) and keeps two or more: what [`find`] returns, without the rules.
 pub(super) fn lost_houses(g: &Grids, gone: &[CellSet; 9]) -> [u32; 9] {
     HouseDigits::of(g, gone).locking
 }

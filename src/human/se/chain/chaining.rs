@@ -23,10 +23,11 @@
 //! start and the grid. It is kept from its first use to its last (counted ahead), which cuts the chains grown by
 //! about a third without changing a hint or their order (see [`Memo`]).
 
+use super::continuation::Chains;
 use super::dynamic::{Engine, Outcome};
 use super::hint::{length_difficulty, sort, NestedHint};
 use super::kind::Kind;
-use super::linked::{LSet, Pool, SETS};
+use super::linked::LSet;
 use super::potential::{key, NAKED, NONE, NO_CAUSE, REGION};
 use super::proof::{Proof, Shape};
 use crate::human::candidates::Candidates;
@@ -169,10 +170,10 @@ impl Memo {
     }
 
     /// Makes sure the outcome of "(cell, v) on" is kept.
-    fn keep(&mut self, e: &mut Engine, sets: &mut Pool, cell: u8, v: u8) {
+    fn keep(&mut self, ch: &mut Chains, cell: u8, v: u8) {
         let k = key(cell, v);
         if self.kept[k].is_none() {
-            self.kept[k] = Some(e.assume(sets, cell, v, true));
+            self.kept[k] = Some(ch.assume(cell, v, true));
             self.live += 1;
         }
     }
@@ -183,20 +184,19 @@ impl Memo {
     }
 
     /// One use of "(cell, v) on" done: its outcome is freed when it was the last.
-    fn used(&mut self, sets: &mut Pool, cell: u8, v: u8) {
+    fn used(&mut self, ch: &mut Chains, cell: u8, v: u8) {
         let k = key(cell, v);
         self.uses[k] -= 1;
         if self.uses[k] == 0 {
             if let Some(o) = self.kept[k].take() {
                 self.live -= 1;
-                sets.give(o.to_on);
-                sets.give(o.to_off);
+                ch.done(cell, v, true, o);
             }
         }
     }
 
     /// The outcome of "(cell, v) on" for its last use, the cell's own chaining.
-    fn take(&mut self, e: &mut Engine, sets: &mut Pool, cell: u8, v: u8) -> Outcome {
+    fn take(&mut self, ch: &mut Chains, cell: u8, v: u8) -> Outcome {
         let k = key(cell, v);
         self.uses[k] -= 1;
         debug_assert_eq!(self.uses[k], 0, "the cell's own chaining comes last");
@@ -205,7 +205,7 @@ impl Memo {
                 self.live -= 1;
                 o
             }
-            None => e.assume(sets, cell, v, true),
+            None => ch.assume(cell, v, true),
         }
     }
 }
@@ -269,8 +269,7 @@ pub(super) fn nested_hints(c: &Candidates, kind: Kind) -> Vec<NestedHint> {
 /// sorted list only (see [`Hints`]), with its proof when `prove`.
 fn produce(c: &Candidates, kind: Kind, all: bool, prove: bool) -> Hints<'_> {
     let nishio = kind == Kind::Nishio;
-    let mut e = Engine::new(c, kind, nested_hints);
-    let mut sets = SETS.take();
+    let mut ch = Chains::new(c, kind, nested_hints);
     let mut memo = Memo::new(c, kind);
     let mut hints = Hints {
         c,
@@ -279,48 +278,48 @@ fn produce(c: &Candidates, kind: Kind, all: bool, prove: bool) -> Hints<'_> {
         all: all.then(Vec::new),
         prove,
     };
-    // Each candidate's outcomes of the cell at hand ("on", "off"), kept from cell to cell.
-    let mut value_on: Vec<Box<LSet>> = Vec::with_capacity(9);
-    let mut value_off: Vec<Box<LSet>> = Vec::with_capacity(9);
+    // The outcomes of the cell at hand's candidates assumed on, kept from candidate to candidate.
+    let mut value: Vec<Outcome> = Vec::with_capacity(9);
     for cell in c.open().iter().filter(|&cell| chained(c, kind, cell)) {
         let cand = c.get(cell);
         let card = cand.len();
         // The nodes are dropped when no kept outcome rests on them.
-        if memo.live == 0 {
-            e.forget();
+        if memo.live == 0 && ch.may_forget() {
+            ch.e.forget();
         }
         let cell8 = cell as u8;
         for v in cand.iter() {
-            let on = memo.take(&mut e, &mut sets, cell8, v);
-            let off = e.assume(&mut sets, cell8, v, false);
+            let on = memo.take(&mut ch, cell8, v);
+            let off = ch.assume(cell8, v, false);
             if kind != Kind::Multiple {
-                contradictions(&mut e, (cell8, v), [&on, &off], &mut hints);
+                contradictions(&mut ch.e, (cell8, v), [&on, &off], &mut hints);
             }
             if card >= 3 && !nishio && kind != Kind::Multiple {
-                double_implications(&mut e, &on, &off, &mut hints);
+                double_implications(&mut ch.e, &on, &off, &mut hints);
             }
-            sets.give(off.to_on);
-            sets.give(off.to_off);
+            ch.done(cell8, v, false, off);
             if !nishio {
-                regions(&mut e, &mut sets, &mut memo, c, cell, v, &on, &mut hints);
+                regions(&mut ch, &mut memo, c, cell, v, &on, &mut hints);
             }
-            value_on.push(on.to_on);
-            value_off.push(on.to_off);
+            value.push(on);
         }
         // Cell forcing chains (a chained cell has two candidates or more).
         if !nishio {
-            for (outcomes, on) in [(&value_on, true), (&value_off, false)] {
-                let (outcomes, n) = refs(outcomes.iter().map(|s| &**s));
-                common_hints(&mut e, &outcomes[..n], on, (5, NAKED), &mut hints);
+            for on in [true, false] {
+                let sets = value
+                    .iter()
+                    .map(|o| if on { &*o.to_on } else { &*o.to_off });
+                let (outcomes, n) = refs(sets);
+                common_hints(&mut ch.e, &outcomes[..n], on, (5, NAKED), &mut hints);
             }
         }
-        for set in value_on.drain(..).chain(value_off.drain(..)) {
-            sets.give(set);
+        for (o, v) in value.drain(..).zip(cand.iter()) {
+            ch.done(cell8, v, true, o);
         }
     }
     debug_assert_eq!(memo.live, 0, "every kept outcome used");
-    sets.0.truncate(Pool::KEPT);
-    SETS.set(sets);
+    let found = hints.best.is_some() || hints.all.as_ref().is_some_and(|a| !a.is_empty());
+    ch.finish(c, found);
     hints
 }
 
@@ -411,8 +410,7 @@ static NO_SET: LSet = LSet::EMPTY;
 /// `cell`'s, the others' come from `memo`.
 #[allow(clippy::too_many_arguments)]
 fn regions(
-    e: &mut Engine,
-    sets: &mut Pool,
+    ch: &mut Chains,
     memo: &mut Memo,
     c: &Candidates,
     cell: usize,
@@ -421,13 +419,13 @@ fn regions(
     hints: &mut Hints,
 ) {
     for t in 0..3 {
-        let places = region(c, e.kind, cell, v, t);
+        let places = region(c, ch.e.kind, cell, v, t);
         if places.is_empty() {
             continue;
         }
         // `cell` is the first place: its outcomes come first.
         for x in places.iter().skip(1) {
-            memo.keep(e, sets, x as u8, v);
+            memo.keep(ch, x as u8, v);
         }
         for value in [true, false] {
             fn pick(o: &Outcome, value: bool) -> &LSet {
@@ -442,10 +440,66 @@ fn regions(
                 .skip(1)
                 .map(|x| pick(memo.get(x as u8, v), value));
             let (all, n) = refs(std::iter::once(pick(on, value)).chain(others));
-            common_hints(e, &all[..n], value, (6, REGION + t as u8), hints);
+            common_hints(&mut ch.e, &all[..n], value, (6, REGION + t as u8), hints);
         }
         for x in places.iter().skip(1) {
-            memo.used(sets, x as u8, v);
+            memo.used(ch, x as u8, v);
         }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::super::continuation;
+    use super::*;
+    use crate::grid::Grid;
+    use crate::human::se::SePath;
+
+    /// The grids of the first steps of hard puzzles' SE paths (before each step), where the dynamic producers of
+    /// nesting levels 0 to 2 often find nothing.
+    fn path_grids() -> Vec<Candidates> {
+        let puzzles = [
+            // serate 11.0: two "(+ Multiple Forcing Chains)" steps after a "(+ Forcing Chains)" one.
+            "1....6...4....9.3..8.2..6....4.....7.9..2.8..5......1....3...7..3...29....58.....",
+            // serate 10.7 at its seventh step ("(+ Forcing Chains)").
+            ".......8...6.8.1..7....3..4.47..5...5..32............53....4..7......9...1.9...6.",
+        ];
+        let mut grids = Vec::new();
+        for p in puzzles {
+            let p: Grid = p.parse().unwrap();
+            let mut path = SePath::new(&p).unwrap();
+            for _ in 0..6 {
+                grids.push(*path.candidates());
+                if path.next().is_none() {
+                    break;
+                }
+            }
+        }
+        grids
+    }
+
+    #[test]
+    fn a_producer_continuing_the_chains_of_the_level_below_finds_what_it_finds_afresh() {
+        let kinds = [
+            Kind::Dynamic,
+            Kind::DynamicPlus,
+            Kind::NestedFc,
+            Kind::NestedMfc,
+        ];
+        let mut continued = [0; 3];
+        for (i, c) in path_grids().iter().enumerate() {
+            for (level, pair) in kinds.windows(2).enumerate() {
+                continuation::forget();
+                let below = nested_hints(c, pair[0]);
+                // Continued when the level below found nothing (what it left is this thread's last call).
+                let above = nested_hints(c, pair[1]);
+                continuation::forget();
+                let fresh = nested_hints(c, pair[1]);
+                assert_eq!(above, fresh, "grid {i}, level {}", level + 1);
+                continued[level] += usize::from(below.is_empty());
+            }
+        }
+        // Every level continued the one below somewhere.
+        assert!(continued.iter().all(|&n| n > 0), "{continued:?}");
     }
 }

@@ -80,6 +80,9 @@ pub(super) struct Engine {
     start: Candidates,
     /// The producer a level-4 chain nests: the dynamic chains' own nested hints on a working grid.
     nest: fn(&Candidates, Kind) -> Vec<NestedHint>,
+    /// The nesting levels whose techniques are known to find nothing at the chain's next stall (the end of a
+    /// chain of the level below, continued: [`Engine::resume`]); 0 otherwise.
+    known: u8,
 }
 
 impl Engine {
@@ -106,6 +109,7 @@ impl Engine {
             nested: Vec::new(),
             start: *c,
             nest,
+            known: 0,
         }
     }
 
@@ -285,8 +289,18 @@ impl Engine {
     /// A potential joins its set and SE's queue of pending potentials at once, so the queues are the sets' orders
     /// from a cursor on.
     fn chain(&mut self, to_on: &mut LSet, to_off: &mut LSet) -> Option<(u32, u32)> {
+        self.chain_from(to_on, to_off, (0, 0))
+    }
+
+    /// [`Engine::chain`] with the potentials of `to_on` and `to_off` before the cursors `(next_on, next_off)`
+    /// already followed, and the working grid `work` less those of `to_off` (dynamic chains).
+    fn chain_from(
+        &mut self,
+        to_on: &mut LSet,
+        to_off: &mut LSet,
+        (mut next_on, mut next_off): (usize, usize),
+    ) -> Option<(u32, u32)> {
         let (nishio, multiple) = (self.kind == Kind::Nishio, self.kind == Kind::Multiple);
-        let (mut next_on, mut next_off) = (0, 0);
         let result = loop {
             if let Some(&k) = to_on.order.get(next_on) {
                 next_on += 1;
@@ -333,8 +347,9 @@ impl Engine {
                 let of = Kind::of_level(n);
                 nested::find_dynamic(&grids, &mut found, || self.working(), of, self.nest)
             }
-            _ => nested::find(&grids, &mut found, self.kind.level()),
+            _ => nested::find_above(&grids, &mut found, self.kind.level(), self.known),
         }
+        self.known = 0;
         let mut added = false;
         let mut parents = Vec::new();
         let base = self.chains.len() as u32;
@@ -537,6 +552,39 @@ impl Engine {
         let (mut to_on, mut to_off) = (sets.take(), sets.take());
         if on { &mut to_on } else { &mut to_off }.insert(key(cell, v), p);
         let absurd = self.chain(&mut to_on, &mut to_off);
+        Outcome {
+            to_on,
+            to_off,
+            absurd,
+        }
+    }
+
+    /// The chain of `outcome` continued by this engine's producer: `outcome` is what a dynamic producer one
+    /// nesting level below grew on the same grid with this engine from one assumption, without a contradiction
+    /// (returned as it is otherwise). That chain is this producer's up to its end (a chain of level `n` follows
+    /// those of level `n - 1` until nothing is left, and asks for more then: see [`super::nested::find`]), so
+    /// this one goes on from there: every potential followed, the working grid less its "off" potentials.
+    pub(super) fn resume(&mut self, outcome: Outcome) -> Outcome {
+        let Outcome {
+            mut to_on,
+            mut to_off,
+            absurd,
+        } = outcome;
+        if absurd.is_some() {
+            return Outcome {
+                to_on,
+                to_off,
+                absurd,
+            };
+        }
+        debug_assert!(self.kind.level() >= 1 && self.kind.level() <= 3);
+        for &k in &to_off.order {
+            self.work.remove(k as usize / 9, (k % 9) as u8 + 1);
+        }
+        let cursors = (to_on.order.len(), to_off.order.len());
+        // Where the chain ended, the techniques of the level below found nothing.
+        self.known = self.kind.level() - 1;
+        let absurd = self.chain_from(&mut to_on, &mut to_off, cursors);
         Outcome {
             to_on,
             to_off,

@@ -5,6 +5,7 @@
 use crate::human::house::DigitSet;
 
 /// A hint a nested producer found on a dynamic chain's working grid (SE's nesting levels 2 to 4).
+#[cfg_attr(test, derive(Debug, PartialEq))]
 pub(super) struct NestedHint {
     /// SE's complexity: the potentials of the chain (of the cycle's "on" side).
     pub complexity: usize,

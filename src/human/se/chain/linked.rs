@@ -51,7 +51,7 @@ thread_local! {
 
 impl Pool {
     /// At most this many sets (about 3 KB each) are kept between producer calls.
-    pub(super) const KEPT: usize = 512;
+    pub(super) const KEPT: usize = 1024;
 
     pub(super) fn take(&mut self) -> Box<LSet> {
         self.0.pop().unwrap_or_else(|| Box::new(LSet::EMPTY))

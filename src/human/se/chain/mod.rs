@@ -12,14 +12,15 @@
 //! remembered), `advanced` (the techniques of nesting level 1 on a working grid), `closure` (what a
 //! static assumption leads to, and the working grids where no nested forcing chain or cycle can rest), `multiple_rest` (the
 //! working grids where no nested Multiple Forcing Chain can rest), `nested` (nesting levels 2 to
-//! 4), `linked` (SE's `LinkedSet`), `dynamic` (one dynamic chain: [`dynamic::Engine`]) and `chaining` (SE's
-//! `Chaining` producer). Level 4 nests the `Chaining` producer itself: `chaining` hands its own nested hints to
+//! 4), `linked` (SE's `LinkedSet`), `dynamic` (one dynamic chain: [`dynamic::Engine`]), `continuation` (a
+//! producer call's chains, continued from the level below's) and `chaining` (SE's `Chaining` producer). Level 4 nests the `Chaining` producer itself: `chaining` hands its own nested hints to
 //! the chains it grows, so no file below it names it.
 
 mod advanced;
 pub(super) mod chaining;
 mod closure;
 mod conclusion;
+mod continuation;
 mod dynamic;
 mod footprint;
 pub(super) mod forcing;

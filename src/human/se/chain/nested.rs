@@ -29,8 +29,20 @@ use crate::human::se::{cells_of, count9, house_of};
 
 /// SE's advanced "off" potentials at nesting level `level` (1 to 3): those of the first technique with any.
 pub(super) fn find(g: &Grids, out: &mut Offs, level: u8) {
+    find_above(g, out, level, 0);
+}
+
+/// [`find`], where the techniques of nesting levels up to `known` (0 to 2) are known to find nothing on this
+/// working grid (the chain of a producer of that level ended here: [`super::dynamic::Engine::resume`]), so they
+/// are not asked again.
+pub(super) fn find_above(g: &Grids, out: &mut Offs, level: u8, known: u8) {
     let gone = gone_places(g);
-    let houses = advanced::find(g, &gone, out);
+    let houses = if known >= 1 {
+        out.clear();
+        advanced::lost_houses(g, &gone)
+    } else {
+        advanced::find(g, &gone, out)
+    };
     if level >= 2 && out.offs.is_empty() {
         let changed = resting(g, &gone, houses);
         let roots = !changed.is_empty();
@@ -38,8 +50,10 @@ pub(super) fn find(g: &Grids, out: &mut Offs, level: u8) {
             return;
         }
         // A grid where no hint can rest is not searched ([`closure::may_rest`]).
-        let chains = roots && closure::may_rest(g, &changed);
-        nested_producer(g, out, g.now, Producer::Chains, chains);
+        if known < 2 {
+            let chains = roots && closure::may_rest(g, &changed);
+            nested_producer(g, out, g.now, Producer::Chains, chains);
+        }
         if level >= 3 && out.offs.is_empty() {
             let multiple = roots && multiple_rest::may_rest(g.now, &changed);
             nested_producer(g, out, g.now, Producer::Multiple, multiple);
