@@ -28,8 +28,10 @@ use super::dynamic::{Engine, Outcome};
 use super::hint::{length_difficulty, sort, NestedHint};
 use super::kind::Kind;
 use super::linked::LSet;
+use super::multiple;
 use super::potential::{key, NAKED, NONE, NO_CAUSE, REGION};
 use super::proof::{Proof, Shape};
+use super::working::Working;
 use crate::human::candidates::Candidates;
 use crate::human::house::{CellSet, DigitSet};
 use crate::human::se::{cells_of, house_of, SeStep, SeTechnique, Tenths};
@@ -230,6 +232,10 @@ fn region(c: &Candidates, kind: Kind, cell: usize, v: u8, t: usize) -> CellSet {
 
 /// SE's producer of `kind`: the first hint of SE's sorted list, with its chains when `prove`.
 pub(in crate::human::se) fn find(c: &Candidates, kind: Kind, prove: bool) -> Option<SeStep> {
+    // Multiple Forcing Chains find nothing where no group's footprints meet; the chains are grown only elsewhere.
+    if kind == Kind::Multiple && !multiple::may_find(&Working::of(c)) {
+        return None;
+    }
     let h = produce(c, kind, false, prove).best?;
     let mut step = SeStep::of(match kind {
         Kind::Nishio => SeTechnique::NishioForcingChain,
@@ -451,6 +457,7 @@ fn regions(
 #[cfg(test)]
 mod tests {
     use super::super::continuation;
+    use super::super::samples::Xorshift;
     use super::*;
     use crate::grid::Grid;
     use crate::human::se::SePath;
@@ -501,5 +508,43 @@ mod tests {
         }
         // Every level continued the one below somewhere.
         assert!(continued.iter().all(|&n| n > 0), "{continued:?}");
+    }
+
+    /// `n` candidate grids of the hard sample puzzles, thinned at random: each candidate but the solution's goes
+    /// with a chance of one in 40 to 439.
+    fn thinned_grids(n: usize, seed: u64) -> Vec<Candidates> {
+        let text = include_str!("../../../../data/se_sample_hard.txt");
+        let puzzles: Vec<&str> = text.lines().filter(|l| !l.starts_with('#')).collect();
+        let mut random = Xorshift::new(seed);
+        (0..n)
+            .map(|i| {
+                let p = Grid::parse_line(&puzzles[i % puzzles.len()].as_bytes()[..81]).unwrap();
+                let solution = crate::solver::solve(&p).unwrap().solution;
+                let mut c = Candidates::new(&p).unwrap();
+                let rate = 40 + i as u64 * 7 % 400;
+                for cell in c.open().iter() {
+                    for d in c.get(cell).iter() {
+                        if d != solution.get(cell) && random.next() % rate == 0 {
+                            c.eliminate(cell, d);
+                        }
+                    }
+                }
+                c
+            })
+            .collect()
+    }
+
+    #[test]
+    fn multiple_forcing_chains_are_skipped_only_where_they_find_nothing() {
+        let (mut skipped, mut found) = (0, 0);
+        for (i, c) in thinned_grids(300, 0x2545_F491_4F6C_DD1D).iter().enumerate() {
+            let may = multiple::may_find(&Working::of(c));
+            let hint = produce(c, Kind::Multiple, false, false).best.is_some();
+            assert!(may || !hint, "grid {i}: a hint where no footprints meet");
+            skipped += usize::from(!may);
+            found += usize::from(hint);
+        }
+        // Both verdicts were met, many times.
+        assert!(skipped > 20 && found > 20, "{skipped} {found}");
     }
 }

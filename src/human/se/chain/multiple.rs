@@ -404,19 +404,17 @@ impl<'a> Multiple<'a> {
     }
 }
 
-/// Every hint of SE's Multiple Forcing Chains on `view`, as a nested producer takes them: in SE's order, repeats
-/// (same eliminations) dropped.
-pub(super) fn nested_hints(view: &Working) -> Vec<NestedHint> {
-    let mut prints = Footprints::new(view);
-    let mut s: Option<Multiple> = None;
-    let mut hints: Vec<Hint> = Vec::new();
-    let (mut assumed, mut outcomes) = (Vec::new(), Vec::new());
+/// Each group of assumptions of SE's Multiple Forcing Chains on `view`, in SE's order, handed to `f` with its sort
+/// key and root cause, until `f` returns false: for every cell with three candidates or more, SE's
+/// `doRegionChainings` of each candidate (the places of its box, row and column where it has two places or more,
+/// the cell the first: `(6, REGION + t)`), then the cell's own candidates (`(5, NAKED)`).
+fn groups(view: &Working, mut f: impl FnMut(&[(u8, u8)], (u8, u8)) -> bool) {
+    let mut assumed = Vec::with_capacity(9);
     for cell in 0..81 {
         let cand = DigitSet(view.mask[cell]);
         if count9(cand.0) <= 2 {
             continue;
         }
-        // SE's `doRegionChainings` of each candidate, then the cell's own.
         for v in cand.iter() {
             for t in 0..3 {
                 let places = view.places[v as usize - 1] & cells_of(house_of(t, cell));
@@ -426,19 +424,47 @@ pub(super) fn nested_hints(view: &Working) -> Vec<NestedHint> {
                 }
                 assumed.clear();
                 assumed.extend(places.iter().map(|x| (x as u8, v)));
-                if prints.meet(&assumed) {
-                    let s = s.get_or_insert_with(|| Multiple::new(view));
-                    s.forced(&assumed, (6, REGION + t as u8), &mut outcomes, &mut hints);
+                if !f(&assumed, (6, REGION + t as u8)) {
+                    return;
                 }
             }
         }
         assumed.clear();
         assumed.extend(cand.iter().map(|v| (cell as u8, v)));
-        if prints.meet(&assumed) {
-            let s = s.get_or_insert_with(|| Multiple::new(view));
-            s.forced(&assumed, (5, NAKED), &mut outcomes, &mut hints);
+        if !f(&assumed, (5, NAKED)) {
+            return;
         }
     }
+}
+
+/// Whether SE's Multiple Forcing Chains may find a hint on `view`: some group of assumptions ([`groups`]) has a
+/// potential in all their [`Footprints`] (a hint is a potential every chain of a group implies, and a chain's
+/// potentials are in its assumption's footprint).
+pub(super) fn may_find(view: &Working) -> bool {
+    let mut prints = Footprints::new(view);
+    let mut meet = false;
+    groups(view, |assumed, _| {
+        meet = prints.meet(assumed);
+        !meet
+    });
+    prints.keep();
+    meet
+}
+
+/// Every hint of SE's Multiple Forcing Chains on `view`, as a nested producer takes them: in SE's order, repeats
+/// (same eliminations) dropped.
+pub(super) fn nested_hints(view: &Working) -> Vec<NestedHint> {
+    let mut prints = Footprints::new(view);
+    let mut s: Option<Multiple> = None;
+    let mut hints: Vec<Hint> = Vec::new();
+    let mut outcomes = Vec::new();
+    groups(view, |assumed, kind| {
+        if prints.meet(assumed) {
+            let s = s.get_or_insert_with(|| Multiple::new(view));
+            s.forced(assumed, kind, &mut outcomes, &mut hints);
+        }
+        true
+    });
     prints.keep();
     let Some(s) = s else {
         return Vec::new();
