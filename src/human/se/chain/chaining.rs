@@ -296,14 +296,15 @@ fn produce(c: &Candidates, kind: Kind, all: bool, prove: bool) -> Hints<'_> {
         let cell8 = cell as u8;
         for v in cand.iter() {
             let on = memo.take(&mut ch, cell8, v);
-            let off = ch.assume(cell8, v, false);
+            // Multiple forcing chains use no chain from a candidate assumed off (SE grows it, and reads nothing).
             if kind != Kind::Multiple {
+                let off = ch.assume(cell8, v, false);
                 contradictions(&mut ch.e, (cell8, v), [&on, &off], &mut hints);
+                if card >= 3 && !nishio {
+                    double_implications(&mut ch.e, &on, &off, &mut hints);
+                }
+                ch.done(cell8, v, false, off);
             }
-            if card >= 3 && !nishio && kind != Kind::Multiple {
-                double_implications(&mut ch.e, &on, &off, &mut hints);
-            }
-            ch.done(cell8, v, false, off);
             if !nishio {
                 regions(&mut ch, &mut memo, c, cell, v, &on, &mut hints);
             }
