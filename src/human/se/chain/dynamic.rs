@@ -57,12 +57,12 @@ const AROUND: [[CellSet; 3]; 81] = {
     out
 };
 
-/// The one cell of `cells`, a set within one house, when it holds exactly one. No two cells of a house lie 64 bits
-/// apart, so the two halves of the set or-ed together hold as many bits as the set.
+/// Whether `cells`, a set within one house, holds exactly one cell. No two cells of a house lie 64 bits apart, so
+/// the two halves of the set or-ed together hold as many bits as the set.
 #[inline]
-fn only_cell(cells: CellSet) -> Option<usize> {
+fn one_cell(cells: CellSet) -> bool {
     let folded = cells.0 as u64 | (cells.0 >> 64) as u64;
-    (folded != 0 && folded & (folded - 1) == 0).then(|| cells.0.trailing_zeros() as usize)
+    folded != 0 && folded & (folded - 1) == 0
 }
 
 /// A node's `len` when its one parent is its `start` itself (nothing in the pool).
@@ -252,19 +252,18 @@ impl Engine {
         None
     }
 
-    /// SE's `getOffToOn` of the "off" potential `p` on the working grid: the cell's last other digit, then the
-    /// digit's last other place in the box, row or column, each resting on `p` and on the candidates the chain
-    /// removed that made it last (from the grid the chain started from, `base`), taken in as found
-    /// ([`Engine::take_in`]); the (on, off) pair of a contradiction if one is met. `nishio` as in
+    /// SE's `getOffToOn` of the "off" potential `p` (`digit` off in `cell`) on the working grid: the cell's last
+    /// other digit, then the digit's last other place in the box, row or column, each resting on `p` and on the
+    /// candidates the chain removed that made it last (from the grid the chain started from, `base`), taken in as
+    /// found ([`Engine::take_in`]); the (on, off) pair of a contradiction if one is met. `nishio` as in
     /// [`Engine::on_to_off`].
     fn off_to_on(
         &mut self,
-        p: u32,
+        (p, cell, digit): (u32, u8, u8),
         nishio: bool,
         to_on: &mut LSet,
         to_off: &LSet,
     ) -> Option<(u32, u32)> {
-        let (cell, digit) = (self.nodes[p as usize].cell, self.nodes[p as usize].digit);
         let c = cell as usize;
         if !nishio {
             let cand = DigitSet(self.work.mask[c]);
@@ -289,33 +288,55 @@ impl Engine {
                 }
             }
         }
-        for (t, &around) in OTHERS[c].iter().enumerate() {
-            let others = self.work.places[digit as usize - 1] & around;
-            if let Some(o) = only_cell(others) {
-                let parents = |e: &mut Engine| {
-                    e.pooled(|e| {
-                        e.pool.push(p);
-                        // The digit's places the chain removed from the house, in the house's order (ascending).
-                        let hc = cells_of(house_of(t, c));
-                        let gone = e.base.places[digit as usize - 1]
-                            & hc
-                            & !e.work.places[digit as usize - 1];
-                        for x in gone.iter() {
-                            if let Some(q) = to_off.get(key(x as u8, digit)) {
-                                e.pool.push(q);
-                            }
+        // The houses (bit `t` for `house_of(t, c)`) where the digit has one other place left; none, the common
+        // case, is told before anything else is looked at.
+        let places = self.work.places[digit as usize - 1];
+        let lone = (0..3).fold(0u8, |m, t| {
+            m | u8::from(one_cell(places & OTHERS[c][t])) << t
+        });
+        if lone == 0 {
+            return None;
+        }
+        self.region_ons((p, cell, digit), lone, to_on, to_off)
+    }
+
+    /// The "on" potentials of SE's `getOffToOn` from the houses: in each house of `lone` (bit `t` for
+    /// `house_of(t, c)`, the digit's one other place left there), that place, resting on `p` and on the digit's
+    /// places the chain removed from the house; as [`Engine::off_to_on`].
+    fn region_ons(
+        &mut self,
+        (p, cell, digit): (u32, u8, u8),
+        lone: u8,
+        to_on: &mut LSet,
+        to_off: &LSet,
+    ) -> Option<(u32, u32)> {
+        let c = cell as usize;
+        for t in (0..3).filter(|&t| lone >> t & 1 != 0) {
+            let o = (self.work.places[digit as usize - 1] & OTHERS[c][t])
+                .first()
+                .expect("one place");
+            let parents = |e: &mut Engine| {
+                e.pooled(|e| {
+                    e.pool.push(p);
+                    // The digit's places the chain removed from the house, in the house's order (ascending).
+                    let hc = cells_of(house_of(t, c));
+                    let gone =
+                        e.base.places[digit as usize - 1] & hc & !e.work.places[digit as usize - 1];
+                    for x in gone.iter() {
+                        if let Some(q) = to_off.get(key(x as u8, digit)) {
+                            e.pool.push(q);
                         }
-                    })
-                };
-                let hit = self.take_in(
-                    (o as u8, digit, true, REGION + t as u8),
-                    to_on,
-                    to_off,
-                    parents,
-                );
-                if hit.is_some() {
-                    return hit;
-                }
+                    }
+                })
+            };
+            let hit = self.take_in(
+                (o as u8, digit, true, REGION + t as u8),
+                to_on,
+                to_off,
+                parents,
+            );
+            if hit.is_some() {
+                return hit;
             }
         }
         None
@@ -339,12 +360,12 @@ impl Engine {
             if let Some(&k) = to_off.order.get(next_off) {
                 next_off += 1;
                 let p = to_off.idx[k as usize];
-                let hit = self.off_to_on(p, nishio, to_on, to_off);
+                let (cell, digit) = (self.nodes[p as usize].cell, self.nodes[p as usize].digit);
+                let hit = self.off_to_on((p, cell, digit), nishio, to_on, to_off);
                 if hit.is_some() {
                     break hit;
                 }
                 if !multiple {
-                    let (cell, digit) = (self.nodes[p as usize].cell, self.nodes[p as usize].digit);
                     self.work.remove(cell as usize, digit);
                 }
                 continue;
@@ -617,15 +638,14 @@ mod tests {
     }
 
     #[test]
-    fn only_cell_is_the_one_cell_of_a_house_subset() {
+    fn one_cell_tells_a_house_subset_of_one() {
         for (h, house) in HOUSE_CELLS.iter().enumerate() {
             let cells: Vec<usize> = house.iter().collect();
             for m in 0u32..512 {
                 let set = (0..9)
                     .filter(|&i| m >> i & 1 != 0)
                     .fold(CellSet::EMPTY, |s, i| s | CellSet::single(cells[i]));
-                let want = (set.len() == 1).then(|| set.first().unwrap());
-                assert_eq!(only_cell(set), want, "{h} {m}");
+                assert_eq!(one_cell(set), set.len() == 1, "{h} {m}");
             }
         }
     }
