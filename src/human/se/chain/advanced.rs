@@ -383,8 +383,19 @@ fn rows_of(cells: CellSet) -> [u16; 9] {
     ]
 }
 
+/// The places of a digit in line `i` of type `t` (1 rows, 2 columns), as positions in the line (what
+/// [`positions`] gives), read off the digit's rows ([`rows_of`]).
+fn line_positions(rows: &[u16; 9], t: usize, i: usize) -> u16 {
+    if t == 1 {
+        rows[i]
+    } else {
+        (0..9).fold(0, |m, r| m | (rows[r] >> i & 1) << r)
+    }
+}
+
 /// The places of digit `d` in the house of SE's type `t` number `i`, as positions in the house (what
 /// [`positions`] gives, read off the bits directly).
+#[cfg(test)]
 fn digit_positions(g: &Grids, t: usize, i: usize, d: u8) -> u16 {
     let p = g.now.places[d as usize - 1].0;
     let bits = |shift: usize, width: u32| (p >> shift) as u16 & ((1 << width) - 1);
@@ -406,28 +417,27 @@ fn digit_positions(g: &Grids, t: usize, i: usize, d: u8) -> u16 {
 fn hidden_pairs(g: &Grids, gone: &[CellSet; 9], hd: &HouseDigits, out: &mut Offs) {
     let mut s = Scratch::default();
     debug_assert!(gone.iter().all(|lost| lost.is_empty()) || hd.lost.iter().any(|&l| l != 0));
-    for t in BOX_COL_ROW {
-        for i in 0..9 {
-            let h = region(t, i);
-            let hc = cells_of(h);
-            // The digits with two places in the house, and those of them the chain removed from some of it.
-            let two = hd.two[h.0 as usize];
-            let lost = two & hd.lost[h.0 as usize];
-            if lost == 0 || two & (two - 1) == 0 || (g.open & hc).len() <= 4 {
+    // The other houses have no digit the chain removed.
+    for (t, i) in se_order(hd.counted) {
+        let h = region(t, i);
+        let hc = cells_of(h);
+        // The digits with two places in the house, and those of them the chain removed from some of it.
+        let two = hd.two[h.0 as usize];
+        let lost = two & hd.lost[h.0 as usize];
+        if lost == 0 || two & (two - 1) == 0 || (g.open & hc).len() <= 4 {
+            continue;
+        }
+        for m in pairs_in(two) {
+            // Two digits' places, two or more each, whose union is two: the same two.
+            if lost & m == 0 {
                 continue;
             }
-            for m in pairs_in(two) {
-                // Two digits' places, two or more each, whose union is two: the same two.
-                if lost & m == 0 {
-                    continue;
-                }
-                let (a, b) = pair(m);
-                let cells = g.now.places[a] & hc;
-                if g.now.places[b] & hc != cells {
-                    continue;
-                }
-                hidden_pair(g, hc, cells, m, &mut s, out);
+            let (a, b) = pair(m);
+            let cells = g.now.places[a] & hc;
+            if g.now.places[b] & hc != cells {
+                continue;
             }
+            hidden_pair(g, hc, cells, m, &mut s, out);
         }
     }
 }
@@ -438,32 +448,49 @@ fn naked_pairs(g: &Grids, gone: &[CellSet; 9], out: &mut Offs) {
     let mut s = Scratch::default();
     let any_gone = gone.iter().fold(CellSet::EMPTY, |s, &c| s | c);
     let two = bivalue(g.now);
-    for t in BOX_COL_ROW {
-        for i in 0..9 {
-            let h = region(t, i);
-            let hc = cells_of(h);
-            if (two & hc & any_gone).is_empty()
-                || !two_or_more((two & hc).0)
-                || (g.open & hc).len() < 4
-            {
-                continue;
-            }
-            // The pairs of the house's cells of two candidates in the order of their positions in the house (its
-            // cells ascending): the second cell ascending, then the first.
-            let mut before = CellSet::EMPTY;
-            for cb in (two & hc).iter() {
-                for ca in before.iter() {
-                    // Two cells' candidates, two or more each, whose union is two: the same two.
-                    if g.now.mask[cb] != g.now.mask[ca] {
-                        continue;
-                    }
-                    let cells = CellSet::single(ca) | CellSet::single(cb);
-                    naked_pair(g, hc, cells, g.now.mask[ca], &mut s, out);
+    // The houses holding a cell of two candidates that lost some: the others are skipped below.
+    let houses = (two & any_gone).iter().fold(0u32, |m, cell| {
+        (0..3).fold(m, |m, t| m | 1 << house_of(t, cell).0)
+    });
+    for (t, i) in se_order(houses) {
+        let h = region(t, i);
+        let hc = cells_of(h);
+        // Each house here holds a cell of two candidates that lost some.
+        if !two_or_more((two & hc).0) || (g.open & hc).len() < 4 {
+            continue;
+        }
+        // The pairs of the house's cells of two candidates in the order of their positions in the house (its
+        // cells ascending): the second cell ascending, then the first.
+        let mut before = CellSet::EMPTY;
+        for cb in (two & hc).iter() {
+            for ca in before.iter() {
+                // Two cells' candidates, two or more each, whose union is two: the same two.
+                if g.now.mask[cb] != g.now.mask[ca] {
+                    continue;
                 }
-                before.insert(cb);
+                let cells = CellSet::single(ca) | CellSet::single(cb);
+                naked_pair(g, hc, cells, g.now.mask[ca], &mut s, out);
             }
+            before.insert(cb);
         }
     }
+}
+
+/// The houses of `houses` (bit per house index) as SE's type and number, in SE's order of house types
+/// ([`BOX_COL_ROW`]: boxes, columns, rows), each type's by number.
+fn se_order(houses: u32) -> impl Iterator<Item = (usize, usize)> {
+    // Bit `9 * slot + i`: house `i` of type `BOX_COL_ROW[slot]`.
+    let mut by_type = (0..3).fold(0u32, |m, slot| {
+        m | (houses >> region(BOX_COL_ROW[slot], 0).0 & 0x1FF) << (9 * slot)
+    });
+    std::iter::from_fn(move || {
+        if by_type == 0 {
+            return None;
+        }
+        let j = by_type.trailing_zeros() as usize;
+        by_type &= by_type - 1;
+        Some((BOX_COL_ROW[j / 9], j % 9))
+    })
 }
 
 /// The cells of two candidates of `w`, counted across the digits' places a bit slice at a time.
@@ -524,8 +551,11 @@ fn x_wings(g: &Grids, gone: &[CellSet; 9], out: &mut Offs) {
     }
     // `lines[0][i]`, `lines[1][i]`: the digits (bit `d - 1`) of `digits` with two places in row `i`, in column `i`.
     let mut lines = [[0u16; 9]; 2];
+    // The rows of each digit of `digits` ([`rows_of`]).
+    let mut rows_d = [[0u16; 9]; 9];
     for d in DigitSet(digits).iter() {
         let rows = rows_of(g.now.places[d as usize - 1]);
+        rows_d[d as usize - 1] = rows;
         // The columns of one place or more, two or more, three or more, counted row by row.
         let (mut one, mut two, mut more) = (0u16, 0u16, 0u16);
         for (&row, in_row) in rows.iter().zip(&mut lines[0]) {
@@ -546,8 +576,9 @@ fn x_wings(g: &Grids, gone: &[CellSet; 9], out: &mut Offs) {
             let (a, b) = pair(m);
             for d in DigitSet(two[a] & two[b]).iter() {
                 // Two lines' places, two or more each, whose union is two: the same two.
-                let common = digit_positions(g, base, a, d);
-                if digit_positions(g, base, b, d) != common {
+                let rows = &rows_d[d as usize - 1];
+                let common = line_positions(rows, base, a);
+                if line_positions(rows, base, b) != common {
                     continue;
                 }
                 x_wing(g, (base, m), (cover, common), d, &mut s, out);

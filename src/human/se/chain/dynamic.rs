@@ -21,7 +21,7 @@ use super::proof::{inner_chains, Link, Potential};
 use super::working::Working;
 use crate::human::candidates::Candidates;
 use crate::human::house::{CellSet, DigitSet, HOUSE_CELLS};
-use crate::human::se::{cells_of, count9, house_of, two_or_more, HOUSE_OF};
+use crate::human::se::{cells_of, count9, house_of, HOUSE_OF};
 
 /// `OTHERS[cell][t]`: the cells of [`house_of`]`(t, cell)` but `cell` itself.
 const OTHERS: [[CellSet; 3]; 81] = {
@@ -39,6 +39,35 @@ const OTHERS: [[CellSet; 3]; 81] = {
     out
 };
 
+/// `AROUND[cell]`: the cells of its box but `cell` itself, then those of its row outside the box, then those of its
+/// column outside the box: the places SE's `getOnToOff` visits for a digit, each cell once, house by house.
+const AROUND: [[CellSet; 3]; 81] = {
+    let mut out = [[CellSet::EMPTY; 3]; 81];
+    let mut cell = 0;
+    while cell < 81 {
+        let b = HOUSE_CELLS[HOUSE_OF[cell][0] as usize].0;
+        out[cell][0] = CellSet(b & !(1u128 << cell));
+        let mut t = 1;
+        while t < 3 {
+            out[cell][t] = CellSet(HOUSE_CELLS[HOUSE_OF[cell][t] as usize].0 & !b);
+            t += 1;
+        }
+        cell += 1;
+    }
+    out
+};
+
+/// Whether `cells`, a set within one house, holds exactly one cell. No two cells of a house lie 64 bits apart, so
+/// the two halves of the set or-ed together hold as many bits as the set.
+#[inline]
+fn one_cell(cells: CellSet) -> bool {
+    let folded = cells.0 as u64 | (cells.0 >> 64) as u64;
+    folded != 0 && folded & (folded - 1) == 0
+}
+
+/// A node's `len` when its one parent is its `start` itself (nothing in the pool).
+const INLINE: u32 = u32::MAX;
+
 #[derive(Clone, Copy)]
 pub(super) struct Pot {
     pub cell: u8,
@@ -47,6 +76,7 @@ pub(super) struct Pot {
     /// SE's cause of an "on" potential's link ([`NAKED`], [`REGION`] plus the house type), else
     /// [`NO_CAUSE`]: what a nesting chain's rule parents read (level 4).
     cause: u8,
+    /// Its parents, `pool[start..start + len]`; when `len` is [`INLINE`], its one parent is `start`.
     start: u32,
     len: u32,
     /// The nested chain it comes from (an index in `Engine::chains`), or `NONE`.
@@ -123,62 +153,71 @@ impl Engine {
 
 impl Engine {
     fn push(&mut self, cell: u8, digit: u8, on: bool, parents: &[u32]) -> u32 {
-        self.nodes.push(Pot {
-            cell,
-            digit,
-            on,
-            cause: NO_CAUSE,
-            start: self.pool.len() as u32,
-            len: parents.len() as u32,
-            nested: NONE,
-        });
-        self.pool.extend_from_slice(parents);
-        (self.nodes.len() - 1) as u32
+        let pooled = self.pooled(|e| e.pool.extend_from_slice(parents));
+        self.push_node(cell, digit, on, NO_CAUSE, pooled)
     }
 
-    /// A node implied through a link of `cause`, whose parents are the end of the pool from `start` on, already
-    /// pushed there.
-    fn push_pooled(&mut self, cell: u8, digit: u8, on: bool, cause: u8, start: usize) -> u32 {
+    /// A node implied through a link of `cause`, with parents `(start, len)` as [`Pot`] keeps them.
+    fn push_node(
+        &mut self,
+        cell: u8,
+        digit: u8,
+        on: bool,
+        cause: u8,
+        (start, len): (u32, u32),
+    ) -> u32 {
         self.nodes.push(Pot {
             cell,
             digit,
             on,
             cause,
-            start: start as u32,
-            len: (self.pool.len() - start) as u32,
+            start,
+            len,
             nested: NONE,
         });
         (self.nodes.len() - 1) as u32
     }
 
-    fn parents(&self, n: &Pot) -> &[u32] {
-        &self.pool[n.start as usize..(n.start + n.len) as usize]
+    fn parents<'a>(&'a self, n: &'a Pot) -> &'a [u32] {
+        if n.len == INLINE {
+            std::slice::from_ref(&n.start)
+        } else {
+            &self.pool[n.start as usize..(n.start + n.len) as usize]
+        }
+    }
+
+    /// Pushes the parents `pooled` pushes at the end of the pool: their `(start, len)` as [`Pot`] keeps them.
+    #[inline]
+    fn pooled(&mut self, pooled: impl FnOnce(&mut Engine)) -> (u32, u32) {
+        let start = self.pool.len();
+        pooled(self);
+        (start as u32, (self.pool.len() - start) as u32)
     }
 
     /// Takes in a potential implied by the one being followed (SE's `doChaining` step): when its conjugate is in
     /// `opposite` the chaining ends (the potential and that conjugate are returned); else, when not in `same` yet,
     /// it joins `same` (and so the queue: see [`Engine::chain`]). Only a potential taken in is made a node
-    /// (implied through a link of `cause`), its parents pushed by `parents`.
+    /// (implied through a link of `cause`), with the parents `parents` gives (`(start, len)` as [`Pot`] keeps
+    /// them, pushing them to the pool if need be).
     #[inline]
     fn take_in(
         &mut self,
         (cell, digit, on, cause): (u8, u8, bool, u8),
         same: &mut LSet,
         opposite: &LSet,
-        parents: impl FnOnce(&mut Engine),
+        parents: impl FnOnce(&mut Engine) -> (u32, u32),
     ) -> Option<(u32, u32)> {
         let k = key(cell, digit);
         let conjugate = opposite.get(k);
         if conjugate.is_none() && same.get(k).is_some() {
             return None;
         }
-        let start = self.pool.len();
-        parents(self);
-        let q = self.push_pooled(cell, digit, on, cause, start);
+        let parents = parents(self);
+        let q = self.push_node(cell, digit, on, cause, parents);
         if let Some(o) = conjugate {
             return Some((q, o));
         }
-        same.insert(k, q);
+        same.insert_new(k, q);
         None
     }
 
@@ -194,7 +233,7 @@ impl Engine {
     ) -> Option<(u32, u32)> {
         let (cell, digit) = (self.nodes[p as usize].cell, self.nodes[p as usize].digit);
         let c = cell as usize;
-        let parent = |e: &mut Engine| e.pool.push(p);
+        let parent = |_: &mut Engine| (p, INLINE);
         if !nishio {
             for d in DigitSet(self.work.mask[c]).iter().filter(|&d| d != digit) {
                 if let Some((off, on)) =
@@ -204,11 +243,9 @@ impl Engine {
                 }
             }
         }
-        let mut added = CellSet::single(c);
-        for t in 0..3 {
-            let places = self.work.places[digit as usize - 1] & cells_of(house_of(t, c)) & !added;
-            for x in places.iter() {
-                added.insert(x);
+        let places = self.work.places[digit as usize - 1];
+        for &around in &AROUND[c] {
+            for x in (places & around).iter() {
                 if let Some((off, on)) =
                     self.take_in((x as u8, digit, false, NO_CAUSE), to_off, to_on, parent)
                 {
@@ -219,19 +256,18 @@ impl Engine {
         None
     }
 
-    /// SE's `getOffToOn` of the "off" potential `p` on the working grid: the cell's last other digit, then the
-    /// digit's last other place in the box, row or column, each resting on `p` and on the candidates the chain
-    /// removed that made it last (from the grid the chain started from, `base`), taken in as found
-    /// ([`Engine::take_in`]); the (on, off) pair of a contradiction if one is met. `nishio` as in
+    /// SE's `getOffToOn` of the "off" potential `p` (`digit` off in `cell`) on the working grid: the cell's last
+    /// other digit, then the digit's last other place in the box, row or column, each resting on `p` and on the
+    /// candidates the chain removed that made it last (from the grid the chain started from, `base`), taken in as
+    /// found ([`Engine::take_in`]); the (on, off) pair of a contradiction if one is met. `nishio` as in
     /// [`Engine::on_to_off`].
     fn off_to_on(
         &mut self,
-        p: u32,
+        (p, cell, digit): (u32, u8, u8),
         nishio: bool,
         to_on: &mut LSet,
         to_off: &LSet,
     ) -> Option<(u32, u32)> {
-        let (cell, digit) = (self.nodes[p as usize].cell, self.nodes[p as usize].digit);
         let c = cell as usize;
         if !nishio {
             let cand = DigitSet(self.work.mask[c]);
@@ -240,12 +276,14 @@ impl Engine {
                 other.remove(digit);
                 if let Some(d) = other.first() {
                     let parents = |e: &mut Engine| {
-                        e.pool.push(p);
-                        for v in DigitSet(e.base.mask[c] & !e.work.mask[c]).iter() {
-                            if let Some(q) = to_off.get(key(cell, v)) {
-                                e.pool.push(q);
+                        e.pooled(|e| {
+                            e.pool.push(p);
+                            for v in DigitSet(e.base.mask[c] & !e.work.mask[c]).iter() {
+                                if let Some(q) = to_off.get(key(cell, v)) {
+                                    e.pool.push(q);
+                                }
                             }
-                        }
+                        })
                     };
                     let hit = self.take_in((cell, d, true, NAKED), to_on, to_off, parents);
                     if hit.is_some() {
@@ -254,12 +292,35 @@ impl Engine {
                 }
             }
         }
-        for (t, &around) in OTHERS[c].iter().enumerate() {
-            let others = self.work.places[digit as usize - 1] & around;
-            // One other place: some, and not two or more.
-            if !others.is_empty() && !two_or_more(others.0) {
-                let o = others.0.trailing_zeros() as usize;
-                let parents = |e: &mut Engine| {
+        // The houses (bit `t` for `house_of(t, c)`) where the digit has one other place left; none, the common
+        // case, is told before anything else is looked at.
+        let places = self.work.places[digit as usize - 1];
+        let lone = (0..3).fold(0u8, |m, t| {
+            m | u8::from(one_cell(places & OTHERS[c][t])) << t
+        });
+        if lone == 0 {
+            return None;
+        }
+        self.region_ons((p, cell, digit), lone, to_on, to_off)
+    }
+
+    /// The "on" potentials of SE's `getOffToOn` from the houses: in each house of `lone` (bit `t` for
+    /// `house_of(t, c)`, the digit's one other place left there), that place, resting on `p` and on the digit's
+    /// places the chain removed from the house; as [`Engine::off_to_on`].
+    fn region_ons(
+        &mut self,
+        (p, cell, digit): (u32, u8, u8),
+        lone: u8,
+        to_on: &mut LSet,
+        to_off: &LSet,
+    ) -> Option<(u32, u32)> {
+        let c = cell as usize;
+        for t in (0..3).filter(|&t| lone >> t & 1 != 0) {
+            let o = (self.work.places[digit as usize - 1] & OTHERS[c][t])
+                .first()
+                .expect("one place");
+            let parents = |e: &mut Engine| {
+                e.pooled(|e| {
                     e.pool.push(p);
                     // The digit's places the chain removed from the house, in the house's order (ascending).
                     let hc = cells_of(house_of(t, c));
@@ -270,16 +331,16 @@ impl Engine {
                             e.pool.push(q);
                         }
                     }
-                };
-                let hit = self.take_in(
-                    (o as u8, digit, true, REGION + t as u8),
-                    to_on,
-                    to_off,
-                    parents,
-                );
-                if hit.is_some() {
-                    return hit;
-                }
+                })
+            };
+            let hit = self.take_in(
+                (o as u8, digit, true, REGION + t as u8),
+                to_on,
+                to_off,
+                parents,
+            );
+            if hit.is_some() {
+                return hit;
             }
         }
         None
@@ -313,12 +374,12 @@ impl Engine {
             if let Some(&k) = to_off.order.get(next_off) {
                 next_off += 1;
                 let p = to_off.idx[k as usize];
-                let hit = self.off_to_on(p, nishio, to_on, to_off);
+                let (cell, digit) = (self.nodes[p as usize].cell, self.nodes[p as usize].digit);
+                let hit = self.off_to_on((p, cell, digit), nishio, to_on, to_off);
                 if hit.is_some() {
                     break hit;
                 }
                 if !multiple {
-                    let (cell, digit) = (self.nodes[p as usize].cell, self.nodes[p as usize].digit);
                     self.work.remove(cell as usize, digit);
                 }
                 continue;
@@ -604,6 +665,35 @@ mod tests {
                 let mut want = cells_of(house_of(t, cell));
                 want.remove(cell);
                 assert!(got == want && want.len() == 8, "{cell} {t}");
+            }
+        }
+    }
+
+    #[test]
+    fn around_is_each_peer_once_house_by_house() {
+        for (cell, around) in AROUND.iter().enumerate() {
+            let mut seen = CellSet::single(cell);
+            for (t, &got) in around.iter().enumerate() {
+                let mut want = cells_of(house_of(t, cell));
+                for x in seen.iter() {
+                    want.remove(x);
+                }
+                assert!(got == want, "{cell} {t}");
+                seen |= got;
+            }
+            assert_eq!(seen.len(), 21, "{cell}");
+        }
+    }
+
+    #[test]
+    fn one_cell_tells_a_house_subset_of_one() {
+        for (h, house) in HOUSE_CELLS.iter().enumerate() {
+            let cells: Vec<usize> = house.iter().collect();
+            for m in 0u32..512 {
+                let set = (0..9)
+                    .filter(|&i| m >> i & 1 != 0)
+                    .fold(CellSet::EMPTY, |s, i| s | CellSet::single(cells[i]));
+                assert_eq!(one_cell(set), set.len() == 1, "{h} {m}");
             }
         }
     }

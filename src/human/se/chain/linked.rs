@@ -28,6 +28,13 @@ impl LSet {
             self.order.push(k as u16);
         }
     }
+    /// Adds key `k`, not in the set yet, with its node.
+    #[inline]
+    pub(super) fn insert_new(&mut self, k: usize, node: u32) {
+        debug_assert_eq!(self.idx[k], NONE, "a new key");
+        self.idx[k] = node;
+        self.order.push(k as u16);
+    }
     /// Empties the set (its storage is kept for reuse).
     pub(super) fn clear(&mut self) {
         for &k in &self.order {

@@ -40,6 +40,28 @@ fn digit_positions_are_the_houses_positions() {
     }
 }
 
+#[test]
+fn line_positions_are_the_lines_positions() {
+    for d in 0..9 {
+        let mut places = CellSet::EMPTY;
+        for cell in (0..81).filter(|c| (c * 5 + d * 11) % (d + 2) != 0) {
+            places.insert(cell);
+        }
+        let rows = rows_of(places);
+        for t in 1..3 {
+            for i in 0..9 {
+                let h = region(t, i);
+                let want = positions(h, places & cells_of(h));
+                assert_eq!(
+                    line_positions(&rows, t, i),
+                    want,
+                    "type {t}, line {i}, digit {d}"
+                );
+            }
+        }
+    }
+}
+
 /// SE's `Locking(false)` as first written, every house scanned (the reference of [`locking`]).
 fn plain_locking(g: &Grids, out: &mut Offs) {
     let mut s = Scratch::default();
