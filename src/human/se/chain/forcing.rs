@@ -10,7 +10,7 @@
 //! (every hint, no proofs), the X pass, whose hints keep to one digit, is read digit by digit from the lists of
 //! the places met lately ([`XPass`]): the working grids of the dynamic chains mostly differ in a few digits.
 
-use std::collections::VecDeque;
+use std::ops::Range;
 
 use super::conclusion::{chain_hint, cycle_hint, Hint};
 use super::hint::{first, sort, NestedHint};
@@ -147,51 +147,50 @@ impl Search<'_> {
 
     /// SE's `doForcingChains` from `source` (on or off): the first potential reached that contradicts it. The
     /// potentials met are held digit by digit as cell sets, so a house's places not met yet come in one step; the
-    /// search ends at the first contradiction (what it would meet after is not asked for). Each round follows
-    /// the pending "on" potentials ([`Search::forcing_from_on`]), then the pending "off" ones
-    /// ([`Search::forcing_from_off`]).
+    /// search ends at the first contradiction (what it would meet after is not asked for). The search goes by
+    /// rounds: the "on" potentials pending, then the "off" ones. A round of one state turns up potentials of the
+    /// other state alone, pending for the next, and the source is the only potential pending at first, so the
+    /// potentials pending are always those `nodes` gained in the round before (the source at first), in the order
+    /// met: each round follows that range ([`Search::forcing_from_on`], [`Search::forcing_from_off`]).
     fn forcing_chain(&mut self, source: u32, y: bool) -> Option<u32> {
         let src = self.nodes[source as usize];
-        let (mut pending_on, mut pending_off, buf) = std::mem::take(&mut self.scratch);
-        pending_on.clear();
-        pending_off.clear();
         let mut f = Forcing {
             src,
             to_on: [CellSet::EMPTY; 9],
             to_off: [CellSet::EMPTY; 9],
-            pending_on,
-            pending_off,
         };
         let sd = src.digit as usize - 1;
         if src.on {
             f.to_on[sd].insert(src.cell as usize);
-            f.pending_on.push_back(source);
         } else {
             f.to_off[sd].insert(src.cell as usize);
-            f.pending_off.push_back(source);
         }
-        let found = loop {
-            if f.pending_on.is_empty() && f.pending_off.is_empty() {
-                break None;
+        let mut pending = source as usize..source as usize + 1;
+        loop {
+            if pending.is_empty() {
+                return None;
             }
-            if let Some(q) = self.forcing_from_on(&mut f, y) {
-                break Some(q);
+            let met = self.nodes.len();
+            let q = if self.nodes[pending.start].on {
+                self.forcing_from_on(&mut f, y, pending)
+            } else {
+                self.forcing_from_off(&mut f, y, pending)
+            };
+            if q.is_some() {
+                return q;
             }
-            if let Some(q) = self.forcing_from_off(&mut f, y) {
-                break Some(q);
-            }
-        };
-        self.scratch = (f.pending_on, f.pending_off, buf);
-        found
+            pending = met..self.nodes.len();
+        }
     }
 
-    /// Follows every pending "on" potential of `f` to the "off" potentials it implies not met yet (with `y`, the
-    /// cell's other digits; the digit's other places in the cell's box, row, column), which become pending: the
-    /// first that contradicts the source, if any (the rest of the round is then left).
+    /// Follows the pending "on" potentials of `f` (the nodes of `pending`) to the "off" potentials they imply not
+    /// met yet (with `y`, the cell's other digits; the digit's other places in the cell's box, row, column), added
+    /// to `nodes`: the first that contradicts the source, if any (the rest of the round is then left).
     #[inline]
-    fn forcing_from_on(&mut self, f: &mut Forcing, y: bool) -> Option<u32> {
-        while let Some(p) = f.pending_on.pop_front() {
-            let n = self.nodes[p as usize];
+    fn forcing_from_on(&mut self, f: &mut Forcing, y: bool, pending: Range<usize>) -> Option<u32> {
+        for p in pending {
+            let n = self.nodes[p];
+            let p = p as u32;
             let cell = n.cell as usize;
             let implied =
                 |cell: usize, digit: u8, cause: u8| Node::implied(p, cell, digit, false, cause);
@@ -199,7 +198,7 @@ impl Search<'_> {
                 for d in self.c.get(cell).iter().filter(|&d| d != n.digit) {
                     if !f.to_off[d as usize - 1].contains(cell) {
                         f.to_off[d as usize - 1].insert(cell);
-                        let q = self.meet(f.src, implied(cell, d, NAKED), &mut f.pending_off);
+                        let q = self.meet(f.src, implied(cell, d, NAKED));
                         if q.is_some() {
                             return q;
                         }
@@ -215,7 +214,7 @@ impl Search<'_> {
                 f.to_off[di] |= fresh;
                 for x in fresh.iter() {
                     let implied = implied(x, n.digit, REGION + t as u8);
-                    let q = self.meet(f.src, implied, &mut f.pending_off);
+                    let q = self.meet(f.src, implied);
                     if q.is_some() {
                         return q;
                     }
@@ -225,13 +224,14 @@ impl Search<'_> {
         None
     }
 
-    /// Follows every pending "off" potential of `f` to the "on" potentials it implies not met yet (with `y`, a
-    /// bivalue cell's other digit; the digit's last other place in a box, row, column), which become pending: the
-    /// first that contradicts the source, if any (the rest of the round is then left).
+    /// Follows the pending "off" potentials of `f` (the nodes of `pending`) to the "on" potentials they imply not
+    /// met yet (with `y`, a bivalue cell's other digit; the digit's last other place in a box, row, column), added
+    /// to `nodes`: the first that contradicts the source, if any (the rest of the round is then left).
     #[inline]
-    fn forcing_from_off(&mut self, f: &mut Forcing, y: bool) -> Option<u32> {
-        while let Some(p) = f.pending_off.pop_front() {
-            let n = self.nodes[p as usize];
+    fn forcing_from_off(&mut self, f: &mut Forcing, y: bool, pending: Range<usize>) -> Option<u32> {
+        for p in pending {
+            let n = self.nodes[p];
+            let p = p as u32;
             let cell = n.cell as usize;
             let implied =
                 |cell: usize, digit: u8, cause: u8| Node::implied(p, cell, digit, true, cause);
@@ -239,7 +239,7 @@ impl Search<'_> {
                 if let Some(d) = self.partner(cell, n.digit) {
                     if !f.to_on[d as usize - 1].contains(cell) {
                         f.to_on[d as usize - 1].insert(cell);
-                        let q = self.meet(f.src, implied(cell, d, NAKED), &mut f.pending_on);
+                        let q = self.meet(f.src, implied(cell, d, NAKED));
                         if q.is_some() {
                             return q;
                         }
@@ -252,7 +252,7 @@ impl Search<'_> {
                 if o != NO_CELL && !f.to_on[di].contains(o as usize) {
                     f.to_on[di].insert(o as usize);
                     let implied = implied(o as usize, n.digit, REGION + t as u8);
-                    let q = self.meet(f.src, implied, &mut f.pending_on);
+                    let q = self.meet(f.src, implied);
                     if q.is_some() {
                         return q;
                     }
@@ -262,28 +262,22 @@ impl Search<'_> {
         None
     }
 
-    /// Adds the potential `n`, new to a forcing chain from `src`: it is returned when it contradicts the source
-    /// (the source's conjugate), else queued on `pending`.
+    /// Adds the potential `n`, new to a forcing chain from `src`, to `nodes`: its index when it contradicts the
+    /// source (the source's conjugate).
     #[inline]
-    fn meet(&mut self, src: Node, n: Node, pending: &mut VecDeque<u32>) -> Option<u32> {
+    fn meet(&mut self, src: Node, n: Node) -> Option<u32> {
         self.nodes.push(n);
-        let q = (self.nodes.len() - 1) as u32;
-        if n.on != src.on && n.cell == src.cell && n.digit == src.digit {
-            return Some(q);
-        }
-        pending.push_back(q);
-        None
+        (n.on != src.on && n.cell == src.cell && n.digit == src.digit)
+            .then(|| (self.nodes.len() - 1) as u32)
     }
 }
 
 /// The state of a forcing chain's search from `src` ([`Search::forcing_chain`]): the potentials met, "on" and
-/// "off", digit by digit as cell sets, and those pending, in the order met.
+/// "off", digit by digit as cell sets.
 struct Forcing {
     src: Node,
     to_on: [CellSet; 9],
     to_off: [CellSet; 9],
-    pending_on: VecDeque<u32>,
-    pending_off: VecDeque<u32>,
 }
 
 /// Every hint of the three passes, in SE's order; `all` keeps the XY pass and records each hint's detail; each
