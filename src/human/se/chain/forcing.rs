@@ -42,30 +42,47 @@ impl Search<'_> {
         let mut to_on = Set729::default();
         let src_key = key(src.cell, src.digit);
         to_on.insert(src_key);
-        let (mut pending_on, mut pending_off, mut buf) = std::mem::take(&mut self.scratch);
+        // A round follows the pending "on" potentials, then the "off" potentials they implied that are
+        // followed: those the round added to `nodes`, in the order met.
+        let (mut pending_on, mut next_on, mut buf) = std::mem::take(&mut self.scratch);
+        let mut followed = Set729::default();
+        let closing = self.last[src_key];
         pending_on.clear();
-        pending_off.clear();
-        pending_on.push_back(source);
+        pending_on.push(source);
         let mut length = 0;
-        while !pending_on.is_empty() || !pending_off.is_empty() {
+        while !pending_on.is_empty() {
             length += 1;
-            while let Some(p) = pending_on.pop_front() {
-                // An "off" potential that is an ancestor of `p` is not implied again (SE's `isParent`).
+            let offs = self.nodes.len();
+            for &p in &pending_on {
+                // An "off" potential that is an ancestor of `p` is not implied again (SE's `isParent`). One met
+                // already turns on nothing new (what it turned on is met, or left out by `within` again) but the
+                // source, through a link that turns the source on (from one of the source cell's other digits,
+                // or the source digit's last other place in a house): the others are left out.
                 let ancestors = self.off_ancestors(p);
                 self.on_to_off(p, y, &mut buf, |_, qn| {
-                    !ancestors.contains(key(qn.cell, qn.digit))
+                    let k = key(qn.cell, qn.digit);
+                    if ancestors.contains(k) {
+                        return false;
+                    }
+                    let closes = qn.cell == src.cell
+                        || (qn.digit == src.digit && closing.contains(&qn.cell));
+                    if followed.contains(k) && !closes {
+                        return false;
+                    }
+                    followed.insert(k);
+                    true
                 });
-                pending_off.extend(&buf);
             }
             length += 1;
-            while let Some(p) = pending_off.pop_front() {
+            next_on.clear();
+            for p in offs..self.nodes.len() {
                 // Only a potential equal to the source, or new and in the source's component, is of use.
                 let keep = |_: &Search, qn: &Node| {
                     let k = key(qn.cell, qn.digit);
                     (length >= 4 && qn.same(&src))
                         || (!to_on.contains(k) && within.is_none_or(|r| r.together(k, src_key)))
                 };
-                self.off_to_on(p, y, x, &mut buf, keep);
+                self.off_to_on(p as u32, y, x, &mut buf, keep);
                 for &q in &buf {
                     let qn = self.nodes[q as usize];
                     if length >= 4 && qn.same(&src) {
@@ -74,12 +91,13 @@ impl Search<'_> {
                     let k = key(qn.cell, qn.digit);
                     if !to_on.contains(k) {
                         to_on.insert(k);
-                        pending_on.push_back(q);
+                        next_on.push(q);
                     }
                 }
             }
+            std::mem::swap(&mut pending_on, &mut next_on);
         }
-        self.scratch = (pending_on, pending_off, buf);
+        self.scratch = (pending_on, next_on, buf);
         found
     }
 
@@ -696,6 +714,93 @@ mod tests {
             });
         }
         assert!(on_hits > 0 && y_hits > 0 && off_hits > 0 && misses > 0);
+    }
+
+    /// SE's `doCycles` from `source` as written, every "off" potential met followed (the reference of
+    /// [`Search::cycles`]): the paths of the potentials that close a cycle, in the order found.
+    fn cycles_plain(s: &mut Search, source: u32, y: bool, x: bool) -> Vec<Vec<(u8, u8, bool, u8)>> {
+        let src = s.nodes[source as usize];
+        let mut to_on = Set729::default();
+        to_on.insert(key(src.cell, src.digit));
+        let (mut ons, mut found, mut buf) = (vec![source], Vec::new(), Vec::new());
+        let mut length = 0;
+        while !ons.is_empty() {
+            let mut offs = Vec::new();
+            for &p in &ons {
+                let ancestors = s.off_ancestors(p);
+                s.on_to_off(p, y, &mut buf, |_, qn| {
+                    !ancestors.contains(key(qn.cell, qn.digit))
+                });
+                offs.extend(&buf);
+            }
+            length += 2;
+            ons.clear();
+            for &p in &offs {
+                let keep = |_: &Search, qn: &Node| {
+                    (length >= 4 && qn.same(&src)) || !to_on.contains(key(qn.cell, qn.digit))
+                };
+                s.off_to_on(p, y, x, &mut buf, keep);
+                for &q in &buf {
+                    let qn = s.nodes[q as usize];
+                    if length >= 4 && qn.same(&src) {
+                        found.push(q);
+                    }
+                    if !to_on.contains(key(qn.cell, qn.digit)) {
+                        to_on.insert(key(qn.cell, qn.digit));
+                        ons.push(q);
+                    }
+                }
+            }
+        }
+        found.iter().map(|&q| path(s, q)).collect()
+    }
+
+    /// The potentials from `q` back to its search's source.
+    fn path(s: &Search, q: u32) -> Vec<(u8, u8, bool, u8)> {
+        let mut out = Vec::new();
+        let mut i = q;
+        while i != NONE {
+            let n = s.nodes[i as usize];
+            out.push((n.cell, n.digit, n.on, n.cause));
+            i = n.parent;
+        }
+        out
+    }
+
+    #[test]
+    fn cycles_are_those_of_the_search_that_follows_every_off_potential() {
+        // `Search::cycles` follows an "off" potential met again only when it may turn the source on.
+        let (mut sources, mut closed) = (0, 0);
+        let thinned = super::super::samples::working_grids(60, 4);
+        for w in grids().into_iter().chain(thinned) {
+            let mut s = Search::new(&w);
+            Reach::with(|reach| {
+                reach.prepare(&s);
+                for (y, x) in [(false, true), (true, false), (true, true)] {
+                    reach.build(&s, y, x);
+                    for cell in (0..81).filter(|&c| count9(w.mask[c]) >= 2) {
+                        for d in w.get(cell).iter() {
+                            s.nodes.clear();
+                            let on = s.push(cell as u8, d, true, NO_CAUSE, NONE);
+                            let want = cycles_plain(&mut s, on, y, x);
+                            for within in [None, Some(&*reach)] {
+                                s.nodes.clear();
+                                let on = s.push(cell as u8, d, true, NO_CAUSE, NONE);
+                                let got: Vec<_> = s
+                                    .cycles(on, y, x, within)
+                                    .iter()
+                                    .map(|&q| path(&s, q))
+                                    .collect();
+                                assert!(got == want, "{cell} {d} y {y} x {x}");
+                            }
+                            sources += 1;
+                            closed += usize::from(!want.is_empty());
+                        }
+                    }
+                }
+            });
+        }
+        assert!(sources > 10_000 && closed > 100, "{sources} {closed}");
     }
 
     #[test]
