@@ -10,7 +10,7 @@
 //! (every hint, no proofs), the X pass, whose hints keep to one digit, is read digit by digit from the lists of
 //! the places met lately ([`XPass`]): the working grids of the dynamic chains mostly differ in a few digits.
 
-use std::collections::VecDeque;
+use std::ops::Range;
 
 use super::conclusion::{chain_hint, cycle_hint, Hint};
 use super::hint::{first, sort, NestedHint};
@@ -42,30 +42,47 @@ impl Search<'_> {
         let mut to_on = Set729::default();
         let src_key = key(src.cell, src.digit);
         to_on.insert(src_key);
-        let (mut pending_on, mut pending_off, mut buf) = std::mem::take(&mut self.scratch);
+        // A round follows the pending "on" potentials, then the "off" potentials they implied that are
+        // followed: those the round added to `nodes`, in the order met.
+        let (mut pending_on, mut next_on, mut buf) = std::mem::take(&mut self.scratch);
+        let mut followed = Set729::default();
+        let closing = self.last[src_key];
         pending_on.clear();
-        pending_off.clear();
-        pending_on.push_back(source);
+        pending_on.push(source);
         let mut length = 0;
-        while !pending_on.is_empty() || !pending_off.is_empty() {
+        while !pending_on.is_empty() {
             length += 1;
-            while let Some(p) = pending_on.pop_front() {
-                // An "off" potential that is an ancestor of `p` is not implied again (SE's `isParent`).
+            let offs = self.nodes.len();
+            for &p in &pending_on {
+                // An "off" potential that is an ancestor of `p` is not implied again (SE's `isParent`). One met
+                // already turns on nothing new (what it turned on is met, or left out by `within` again) but the
+                // source, through a link that turns the source on (from one of the source cell's other digits,
+                // or the source digit's last other place in a house): the others are left out.
                 let ancestors = self.off_ancestors(p);
                 self.on_to_off(p, y, &mut buf, |_, qn| {
-                    !ancestors.contains(key(qn.cell, qn.digit))
+                    let k = key(qn.cell, qn.digit);
+                    if ancestors.contains(k) {
+                        return false;
+                    }
+                    let closes = qn.cell == src.cell
+                        || (qn.digit == src.digit && closing.contains(&qn.cell));
+                    if followed.contains(k) && !closes {
+                        return false;
+                    }
+                    followed.insert(k);
+                    true
                 });
-                pending_off.extend(&buf);
             }
             length += 1;
-            while let Some(p) = pending_off.pop_front() {
+            next_on.clear();
+            for p in offs..self.nodes.len() {
                 // Only a potential equal to the source, or new and in the source's component, is of use.
                 let keep = |_: &Search, qn: &Node| {
                     let k = key(qn.cell, qn.digit);
                     (length >= 4 && qn.same(&src))
                         || (!to_on.contains(k) && within.is_none_or(|r| r.together(k, src_key)))
                 };
-                self.off_to_on(p, y, x, &mut buf, keep);
+                self.off_to_on(p as u32, y, x, &mut buf, keep);
                 for &q in &buf {
                     let qn = self.nodes[q as usize];
                     if length >= 4 && qn.same(&src) {
@@ -74,12 +91,13 @@ impl Search<'_> {
                     let k = key(qn.cell, qn.digit);
                     if !to_on.contains(k) {
                         to_on.insert(k);
-                        pending_on.push_back(q);
+                        next_on.push(q);
                     }
                 }
             }
+            std::mem::swap(&mut pending_on, &mut next_on);
         }
-        self.scratch = (pending_on, pending_off, buf);
+        self.scratch = (pending_on, next_on, buf);
         found
     }
 
@@ -147,51 +165,50 @@ impl Search<'_> {
 
     /// SE's `doForcingChains` from `source` (on or off): the first potential reached that contradicts it. The
     /// potentials met are held digit by digit as cell sets, so a house's places not met yet come in one step; the
-    /// search ends at the first contradiction (what it would meet after is not asked for). Each round follows
-    /// the pending "on" potentials ([`Search::forcing_from_on`]), then the pending "off" ones
-    /// ([`Search::forcing_from_off`]).
+    /// search ends at the first contradiction (what it would meet after is not asked for). The search goes by
+    /// rounds: the "on" potentials pending, then the "off" ones. A round of one state turns up potentials of the
+    /// other state alone, pending for the next, and the source is the only potential pending at first, so the
+    /// potentials pending are always those `nodes` gained in the round before (the source at first), in the order
+    /// met: each round follows that range ([`Search::forcing_from_on`], [`Search::forcing_from_off`]).
     fn forcing_chain(&mut self, source: u32, y: bool) -> Option<u32> {
         let src = self.nodes[source as usize];
-        let (mut pending_on, mut pending_off, buf) = std::mem::take(&mut self.scratch);
-        pending_on.clear();
-        pending_off.clear();
         let mut f = Forcing {
             src,
             to_on: [CellSet::EMPTY; 9],
             to_off: [CellSet::EMPTY; 9],
-            pending_on,
-            pending_off,
         };
         let sd = src.digit as usize - 1;
         if src.on {
             f.to_on[sd].insert(src.cell as usize);
-            f.pending_on.push_back(source);
         } else {
             f.to_off[sd].insert(src.cell as usize);
-            f.pending_off.push_back(source);
         }
-        let found = loop {
-            if f.pending_on.is_empty() && f.pending_off.is_empty() {
-                break None;
+        let mut pending = source as usize..source as usize + 1;
+        loop {
+            if pending.is_empty() {
+                return None;
             }
-            if let Some(q) = self.forcing_from_on(&mut f, y) {
-                break Some(q);
+            let met = self.nodes.len();
+            let q = if self.nodes[pending.start].on {
+                self.forcing_from_on(&mut f, y, pending)
+            } else {
+                self.forcing_from_off(&mut f, y, pending)
+            };
+            if q.is_some() {
+                return q;
             }
-            if let Some(q) = self.forcing_from_off(&mut f, y) {
-                break Some(q);
-            }
-        };
-        self.scratch = (f.pending_on, f.pending_off, buf);
-        found
+            pending = met..self.nodes.len();
+        }
     }
 
-    /// Follows every pending "on" potential of `f` to the "off" potentials it implies not met yet (with `y`, the
-    /// cell's other digits; the digit's other places in the cell's box, row, column), which become pending: the
-    /// first that contradicts the source, if any (the rest of the round is then left).
+    /// Follows the pending "on" potentials of `f` (the nodes of `pending`) to the "off" potentials they imply not
+    /// met yet (with `y`, the cell's other digits; the digit's other places in the cell's box, row, column), added
+    /// to `nodes`: the first that contradicts the source, if any (the rest of the round is then left).
     #[inline]
-    fn forcing_from_on(&mut self, f: &mut Forcing, y: bool) -> Option<u32> {
-        while let Some(p) = f.pending_on.pop_front() {
-            let n = self.nodes[p as usize];
+    fn forcing_from_on(&mut self, f: &mut Forcing, y: bool, pending: Range<usize>) -> Option<u32> {
+        for p in pending {
+            let n = self.nodes[p];
+            let p = p as u32;
             let cell = n.cell as usize;
             let implied =
                 |cell: usize, digit: u8, cause: u8| Node::implied(p, cell, digit, false, cause);
@@ -199,7 +216,7 @@ impl Search<'_> {
                 for d in self.c.get(cell).iter().filter(|&d| d != n.digit) {
                     if !f.to_off[d as usize - 1].contains(cell) {
                         f.to_off[d as usize - 1].insert(cell);
-                        let q = self.meet(f.src, implied(cell, d, NAKED), &mut f.pending_off);
+                        let q = self.meet(f.src, implied(cell, d, NAKED));
                         if q.is_some() {
                             return q;
                         }
@@ -215,7 +232,7 @@ impl Search<'_> {
                 f.to_off[di] |= fresh;
                 for x in fresh.iter() {
                     let implied = implied(x, n.digit, REGION + t as u8);
-                    let q = self.meet(f.src, implied, &mut f.pending_off);
+                    let q = self.meet(f.src, implied);
                     if q.is_some() {
                         return q;
                     }
@@ -225,13 +242,14 @@ impl Search<'_> {
         None
     }
 
-    /// Follows every pending "off" potential of `f` to the "on" potentials it implies not met yet (with `y`, a
-    /// bivalue cell's other digit; the digit's last other place in a box, row, column), which become pending: the
-    /// first that contradicts the source, if any (the rest of the round is then left).
+    /// Follows the pending "off" potentials of `f` (the nodes of `pending`) to the "on" potentials they imply not
+    /// met yet (with `y`, a bivalue cell's other digit; the digit's last other place in a box, row, column), added
+    /// to `nodes`: the first that contradicts the source, if any (the rest of the round is then left).
     #[inline]
-    fn forcing_from_off(&mut self, f: &mut Forcing, y: bool) -> Option<u32> {
-        while let Some(p) = f.pending_off.pop_front() {
-            let n = self.nodes[p as usize];
+    fn forcing_from_off(&mut self, f: &mut Forcing, y: bool, pending: Range<usize>) -> Option<u32> {
+        for p in pending {
+            let n = self.nodes[p];
+            let p = p as u32;
             let cell = n.cell as usize;
             let implied =
                 |cell: usize, digit: u8, cause: u8| Node::implied(p, cell, digit, true, cause);
@@ -239,7 +257,7 @@ impl Search<'_> {
                 if let Some(d) = self.partner(cell, n.digit) {
                     if !f.to_on[d as usize - 1].contains(cell) {
                         f.to_on[d as usize - 1].insert(cell);
-                        let q = self.meet(f.src, implied(cell, d, NAKED), &mut f.pending_on);
+                        let q = self.meet(f.src, implied(cell, d, NAKED));
                         if q.is_some() {
                             return q;
                         }
@@ -252,7 +270,7 @@ impl Search<'_> {
                 if o != NO_CELL && !f.to_on[di].contains(o as usize) {
                     f.to_on[di].insert(o as usize);
                     let implied = implied(o as usize, n.digit, REGION + t as u8);
-                    let q = self.meet(f.src, implied, &mut f.pending_on);
+                    let q = self.meet(f.src, implied);
                     if q.is_some() {
                         return q;
                     }
@@ -262,28 +280,22 @@ impl Search<'_> {
         None
     }
 
-    /// Adds the potential `n`, new to a forcing chain from `src`: it is returned when it contradicts the source
-    /// (the source's conjugate), else queued on `pending`.
+    /// Adds the potential `n`, new to a forcing chain from `src`, to `nodes`: its index when it contradicts the
+    /// source (the source's conjugate).
     #[inline]
-    fn meet(&mut self, src: Node, n: Node, pending: &mut VecDeque<u32>) -> Option<u32> {
+    fn meet(&mut self, src: Node, n: Node) -> Option<u32> {
         self.nodes.push(n);
-        let q = (self.nodes.len() - 1) as u32;
-        if n.on != src.on && n.cell == src.cell && n.digit == src.digit {
-            return Some(q);
-        }
-        pending.push_back(q);
-        None
+        (n.on != src.on && n.cell == src.cell && n.digit == src.digit)
+            .then(|| (self.nodes.len() - 1) as u32)
     }
 }
 
 /// The state of a forcing chain's search from `src` ([`Search::forcing_chain`]): the potentials met, "on" and
-/// "off", digit by digit as cell sets, and those pending, in the order met.
+/// "off", digit by digit as cell sets.
 struct Forcing {
     src: Node,
     to_on: [CellSet; 9],
     to_off: [CellSet; 9],
-    pending_on: VecDeque<u32>,
-    pending_off: VecDeque<u32>,
 }
 
 /// Every hint of the three passes, in SE's order; `all` keeps the XY pass and records each hint's detail; each
@@ -702,6 +714,93 @@ mod tests {
             });
         }
         assert!(on_hits > 0 && y_hits > 0 && off_hits > 0 && misses > 0);
+    }
+
+    /// SE's `doCycles` from `source` as written, every "off" potential met followed (the reference of
+    /// [`Search::cycles`]): the paths of the potentials that close a cycle, in the order found.
+    fn cycles_plain(s: &mut Search, source: u32, y: bool, x: bool) -> Vec<Vec<(u8, u8, bool, u8)>> {
+        let src = s.nodes[source as usize];
+        let mut to_on = Set729::default();
+        to_on.insert(key(src.cell, src.digit));
+        let (mut ons, mut found, mut buf) = (vec![source], Vec::new(), Vec::new());
+        let mut length = 0;
+        while !ons.is_empty() {
+            let mut offs = Vec::new();
+            for &p in &ons {
+                let ancestors = s.off_ancestors(p);
+                s.on_to_off(p, y, &mut buf, |_, qn| {
+                    !ancestors.contains(key(qn.cell, qn.digit))
+                });
+                offs.extend(&buf);
+            }
+            length += 2;
+            ons.clear();
+            for &p in &offs {
+                let keep = |_: &Search, qn: &Node| {
+                    (length >= 4 && qn.same(&src)) || !to_on.contains(key(qn.cell, qn.digit))
+                };
+                s.off_to_on(p, y, x, &mut buf, keep);
+                for &q in &buf {
+                    let qn = s.nodes[q as usize];
+                    if length >= 4 && qn.same(&src) {
+                        found.push(q);
+                    }
+                    if !to_on.contains(key(qn.cell, qn.digit)) {
+                        to_on.insert(key(qn.cell, qn.digit));
+                        ons.push(q);
+                    }
+                }
+            }
+        }
+        found.iter().map(|&q| path(s, q)).collect()
+    }
+
+    /// The potentials from `q` back to its search's source.
+    fn path(s: &Search, q: u32) -> Vec<(u8, u8, bool, u8)> {
+        let mut out = Vec::new();
+        let mut i = q;
+        while i != NONE {
+            let n = s.nodes[i as usize];
+            out.push((n.cell, n.digit, n.on, n.cause));
+            i = n.parent;
+        }
+        out
+    }
+
+    #[test]
+    fn cycles_are_those_of_the_search_that_follows_every_off_potential() {
+        // `Search::cycles` follows an "off" potential met again only when it may turn the source on.
+        let (mut sources, mut closed) = (0, 0);
+        let thinned = super::super::samples::working_grids(60, 4);
+        for w in grids().into_iter().chain(thinned) {
+            let mut s = Search::new(&w);
+            Reach::with(|reach| {
+                reach.prepare(&s);
+                for (y, x) in [(false, true), (true, false), (true, true)] {
+                    reach.build(&s, y, x);
+                    for cell in (0..81).filter(|&c| count9(w.mask[c]) >= 2) {
+                        for d in w.get(cell).iter() {
+                            s.nodes.clear();
+                            let on = s.push(cell as u8, d, true, NO_CAUSE, NONE);
+                            let want = cycles_plain(&mut s, on, y, x);
+                            for within in [None, Some(&*reach)] {
+                                s.nodes.clear();
+                                let on = s.push(cell as u8, d, true, NO_CAUSE, NONE);
+                                let got: Vec<_> = s
+                                    .cycles(on, y, x, within)
+                                    .iter()
+                                    .map(|&q| path(&s, q))
+                                    .collect();
+                                assert!(got == want, "{cell} {d} y {y} x {x}");
+                            }
+                            sources += 1;
+                            closed += usize::from(!want.is_empty());
+                        }
+                    }
+                }
+            });
+        }
+        assert!(sources > 10_000 && closed > 100, "{sources} {closed}");
     }
 
     #[test]

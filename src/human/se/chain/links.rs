@@ -5,8 +5,6 @@
 //! multiple forcing chains; and the same links as per-grid tables of cell sets ([`Tables`]), for the searches that
 //! follow sets of potentials at once (reachability, footprints).
 
-use std::collections::VecDeque;
-
 use super::potential::{key, Node, NAKED, NONE, REGION};
 use super::set::Set729;
 use super::working::Working;
@@ -17,8 +15,8 @@ use crate::human::se::{cells_of, count9, exactly_two, house_of};
 pub(super) struct Search<'a> {
     pub c: &'a Working,
     pub nodes: Vec<Node>,
-    /// Reused from search to search: the pending "on" and "off" potentials and the implications of one.
-    pub scratch: (VecDeque<u32>, VecDeque<u32>, Vec<u32>),
+    /// Reused from search to search: the "on" potentials pending and those pending next, and the implications of one.
+    pub scratch: (Vec<u32>, Vec<u32>, Vec<u32>),
     /// The X links, looked up rather than counted at each step: `last[key][t]` is the digit's only place in the
     /// house of type `t` of the cell other than the cell itself, or [`NO_CELL`].
     pub last: Box<[[u8; 3]; 729]>,
