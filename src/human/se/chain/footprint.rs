@@ -122,48 +122,64 @@ impl<'a> Footprints<'a> {
         self.b.index[k] as usize
     }
 
-    /// Whether some potential is in the footprints of all `assumed` (`(cell, digit)`, two or more): those grown
-    /// already are met first, so that a set found empty grows no more of them. Only the planes where all those
-    /// met so far hold potentials are intersected.
+    /// Whether some potential is in the footprints of all `assumed` (`(cell, digit)`, two or more, nine at
+    /// most): those grown already are met first, so that a set found empty grows no more of them. Only the
+    /// planes where all those met so far hold potentials are intersected.
     pub(super) fn meet(&mut self, assumed: &[(u8, u8)]) -> bool {
         // The first footprint met, while it is the only one; then `common` holds the intersection on the
         // planes of `live` (those where it is not empty).
-        let mut first: Option<usize> = None;
+        let mut first = NONE;
         let mut several = false;
         let mut live = 0u32;
-        for grown in [true, false] {
-            for &(cell, digit) in assumed {
-                if (self.b.index[key(cell, digit)] != NONE) != grown {
-                    continue;
-                }
-                let i = self.grown(cell, digit);
-                let Some(j) = first else {
-                    first = Some(i);
-                    live = self.b.planes[i];
-                    continue;
-                };
-                let b = &mut *self.b;
-                let (f, g, common) = (&b.prints[i], &b.prints[j], &mut b.common);
-                live &= b.planes[i];
-                let mut rest = live;
-                while rest != 0 {
-                    let p = rest.trailing_zeros() as usize;
-                    rest &= rest - 1;
-                    let was = if several { common[p] } else { plane(g, p) };
-                    let now = was & plane(f, p);
-                    if now.is_empty() {
-                        live &= !(1 << p);
-                    } else {
-                        common[p] = now;
-                    }
-                }
-                if live == 0 {
-                    return false;
-                }
-                several = true;
+        // The assumptions not grown yet, met after those grown.
+        let mut later = [(0u8, 0u8); 9];
+        let mut n = 0;
+        for &(cell, digit) in assumed {
+            let i = self.b.index[key(cell, digit)];
+            if i == NONE {
+                later[n] = (cell, digit);
+                n += 1;
+            } else if !self.meet_one(i as usize, &mut first, &mut several, &mut live) {
+                return false;
+            }
+        }
+        for &(cell, digit) in &later[..n] {
+            let i = self.grown(cell, digit);
+            if !self.meet_one(i, &mut first, &mut several, &mut live) {
+                return false;
             }
         }
         true
+    }
+
+    /// Meets footprint `i` in [`Footprints::meet`]: `first` is the first footprint met ([`NONE`] before any),
+    /// `several` whether two or more were, then `common` holds their intersection on the planes of `live` (those
+    /// where it is not empty). Returns whether the intersection is not empty.
+    #[inline]
+    fn meet_one(&mut self, i: usize, first: &mut u32, several: &mut bool, live: &mut u32) -> bool {
+        if *first == NONE {
+            *first = i as u32;
+            *live = self.b.planes[i];
+            return true;
+        }
+        let b = &mut *self.b;
+        let (f, g, common) = (&b.prints[i], &b.prints[*first as usize], &mut b.common);
+        let mut now_live = *live & b.planes[i];
+        let mut rest = now_live;
+        while rest != 0 {
+            let p = rest.trailing_zeros() as usize;
+            rest &= rest - 1;
+            let was = if *several { common[p] } else { plane(g, p) };
+            let now = was & plane(f, p);
+            if now.is_empty() {
+                now_live &= !(1 << p);
+            } else {
+                common[p] = now;
+            }
+        }
+        *live = now_live;
+        *several = true;
+        now_live != 0
     }
 
     /// The closure of "`cell` is `digit`" (the tests' view of [`Footprints::close`]).
