@@ -55,7 +55,7 @@ struct Buffers {
     closed: Vec<bool>,
     /// The planes of each of `prints` that hold a potential (see [`plane`]).
     planes: Vec<u32>,
-    /// Scratch: the pending "on" and "off" potentials of a growth, `(cell, digit)` in SE's order.
+    /// Scratch of [`grow_into`]: the pending "on" and "off" potentials of a growth, `(cell, digit)` in SE's order.
     on: Vec<(u8, u8)>,
     off: Vec<(u8, u8)>,
     links: Tables,
@@ -202,28 +202,29 @@ impl<'a> Footprints<'a> {
         let (done, rest) = b.prints.split_at_mut(at);
         let f = &mut rest[0];
         let (t, index, closed, known_planes) = (&b.links, &b.index, &b.closed, &b.planes);
-        let mut queue = std::mem::take(&mut b.on);
-        queue.clear();
-        f.on[digit as usize - 1].insert(cell as usize);
-        queue.push((cell, digit - 1));
-        let mut planes = 1u32 << (digit - 1);
-        // Turns on the potentials of digit index `d` in `cells` not on yet, and queues them.
-        let turn_on = |f: &mut Footprint,
-                       planes: &mut u32,
-                       queue: &mut Vec<(u8, u8)>,
-                       d: usize,
-                       cells: CellSet| {
-            let fresh = cells.0 & !f.on[d].0;
-            if fresh != 0 {
-                f.on[d].0 |= fresh;
-                *planes |= 1 << d;
-                queue.extend(CellSet(fresh).iter().map(|x| (x as u8, d as u8)));
-            }
-        };
-        let mut next = 0;
-        while let Some(&(at, i)) = queue.get(next) {
-            next += 1;
-            let (cell, i) = (at as usize, i as usize);
+        // The "on" potentials not followed yet, digit by digit; `todo` has bit `d` when `pending[d]` has any.
+        let mut pending: Planes = [CellSet::EMPTY; 9];
+        let d0 = digit as usize - 1;
+        f.on[d0].insert(cell as usize);
+        pending[d0].insert(cell as usize);
+        let mut todo = 1u32 << d0;
+        let mut planes = 0u32;
+        // Turns on the potentials of digit index `d` in `cells` not on yet, and makes them pending.
+        let turn_on =
+            |f: &mut Footprint, pending: &mut Planes, todo: &mut u32, d: usize, cells: CellSet| {
+                let fresh = cells.0 & !f.on[d].0;
+                if fresh != 0 {
+                    f.on[d].0 |= fresh;
+                    pending[d].0 |= fresh;
+                    *todo |= 1 << d;
+                }
+            };
+        while todo != 0 {
+            planes |= todo;
+            let i = todo.trailing_zeros() as usize;
+            let cell = pending[i].0.trailing_zeros() as usize;
+            pending[i].0 &= pending[i].0 - 1;
+            todo &= !(u32::from(pending[i].is_empty()) << i);
             let known = index[cell * 9 + i];
             if known != NONE && closed[known as usize] {
                 let g = &done[known as usize];
@@ -239,25 +240,24 @@ impl<'a> Footprints<'a> {
             let peers = c.places[i] & PEERS[cell];
             f.off[i] |= peers;
             planes |= u32::from(!peers.is_empty()) << (i + 9);
-            turn_on(f, &mut planes, &mut queue, i, t.xrow[i][cell]);
+            turn_on(f, &mut pending, &mut todo, i, t.xrow[i][cell]);
             let mut es = t.pairs[i];
             while es != 0 {
                 let e = es.trailing_zeros() as usize;
                 es &= es - 1;
-                turn_on(f, &mut planes, &mut queue, e, peers & t.bivalue[i][e]);
+                turn_on(f, &mut pending, &mut todo, e, peers & t.bivalue[i][e]);
             }
             // Off: the cell's other digits; on: their last other places (the cell's other digit, when it has
             // two, is this one, on already).
-            let mut others = c.mask[cell] & !(1 << i);
+            let mut others = u32::from(c.mask[cell]) & !(1 << i);
+            planes |= others << 9;
             while others != 0 {
                 let e = others.trailing_zeros() as usize;
                 others &= others - 1;
                 f.off[e].insert(cell);
-                planes |= 1 << (e + 9);
-                turn_on(f, &mut planes, &mut queue, e, t.conj[e][cell]);
+                turn_on(f, &mut pending, &mut todo, e, t.conj[e][cell]);
             }
         }
-        b.on = queue;
         let clash = (0..9).fold(0, |m, d| m | (f.on[d].0 & f.off[d].0));
         (clash == 0, planes)
     }
