@@ -55,7 +55,7 @@ struct Buffers {
     closed: Vec<bool>,
     /// The planes of each of `prints` that hold a potential (see [`plane`]).
     planes: Vec<u32>,
-    /// Scratch: the pending "on" and "off" potentials of a growth, `(cell, digit)` in SE's order.
+    /// Scratch of [`grow_into`]: the pending "on" and "off" potentials of a growth, `(cell, digit)` in SE's order.
     on: Vec<(u8, u8)>,
     off: Vec<(u8, u8)>,
     links: Tables,
@@ -122,48 +122,64 @@ impl<'a> Footprints<'a> {
         self.b.index[k] as usize
     }
 
-    /// Whether some potential is in the footprints of all `assumed` (`(cell, digit)`, two or more): those grown
-    /// already are met first, so that a set found empty grows no more of them. Only the planes where all those
-    /// met so far hold potentials are intersected.
+    /// Whether some potential is in the footprints of all `assumed` (`(cell, digit)`, two or more, nine at
+    /// most): those grown already are met first, so that a set found empty grows no more of them. Only the
+    /// planes where all those met so far hold potentials are intersected.
     pub(super) fn meet(&mut self, assumed: &[(u8, u8)]) -> bool {
         // The first footprint met, while it is the only one; then `common` holds the intersection on the
         // planes of `live` (those where it is not empty).
-        let mut first: Option<usize> = None;
+        let mut first = NONE;
         let mut several = false;
         let mut live = 0u32;
-        for grown in [true, false] {
-            for &(cell, digit) in assumed {
-                if (self.b.index[key(cell, digit)] != NONE) != grown {
-                    continue;
-                }
-                let i = self.grown(cell, digit);
-                let Some(j) = first else {
-                    first = Some(i);
-                    live = self.b.planes[i];
-                    continue;
-                };
-                let b = &mut *self.b;
-                let (f, g, common) = (&b.prints[i], &b.prints[j], &mut b.common);
-                live &= b.planes[i];
-                let mut rest = live;
-                while rest != 0 {
-                    let p = rest.trailing_zeros() as usize;
-                    rest &= rest - 1;
-                    let was = if several { common[p] } else { plane(g, p) };
-                    let now = was & plane(f, p);
-                    if now.is_empty() {
-                        live &= !(1 << p);
-                    } else {
-                        common[p] = now;
-                    }
-                }
-                if live == 0 {
-                    return false;
-                }
-                several = true;
+        // The assumptions not grown yet, met after those grown.
+        let mut later = [(0u8, 0u8); 9];
+        let mut n = 0;
+        for &(cell, digit) in assumed {
+            let i = self.b.index[key(cell, digit)];
+            if i == NONE {
+                later[n] = (cell, digit);
+                n += 1;
+            } else if !self.meet_one(i as usize, &mut first, &mut several, &mut live) {
+                return false;
+            }
+        }
+        for &(cell, digit) in &later[..n] {
+            let i = self.grown(cell, digit);
+            if !self.meet_one(i, &mut first, &mut several, &mut live) {
+                return false;
             }
         }
         true
+    }
+
+    /// Meets footprint `i` in [`Footprints::meet`]: `first` is the first footprint met ([`NONE`] before any),
+    /// `several` whether two or more were, then `common` holds their intersection on the planes of `live` (those
+    /// where it is not empty). Returns whether the intersection is not empty.
+    #[inline]
+    fn meet_one(&mut self, i: usize, first: &mut u32, several: &mut bool, live: &mut u32) -> bool {
+        if *first == NONE {
+            *first = i as u32;
+            *live = self.b.planes[i];
+            return true;
+        }
+        let b = &mut *self.b;
+        let (f, g, common) = (&b.prints[i], &b.prints[*first as usize], &mut b.common);
+        let mut now_live = *live & b.planes[i];
+        let mut rest = now_live;
+        while rest != 0 {
+            let p = rest.trailing_zeros() as usize;
+            rest &= rest - 1;
+            let was = if *several { common[p] } else { plane(g, p) };
+            let now = was & plane(f, p);
+            if now.is_empty() {
+                now_live &= !(1 << p);
+            } else {
+                common[p] = now;
+            }
+        }
+        *live = now_live;
+        *several = true;
+        now_live != 0
     }
 
     /// The closure of "`cell` is `digit`" (the tests' view of [`Footprints::close`]).
@@ -186,28 +202,29 @@ impl<'a> Footprints<'a> {
         let (done, rest) = b.prints.split_at_mut(at);
         let f = &mut rest[0];
         let (t, index, closed, known_planes) = (&b.links, &b.index, &b.closed, &b.planes);
-        let mut queue = std::mem::take(&mut b.on);
-        queue.clear();
-        f.on[digit as usize - 1].insert(cell as usize);
-        queue.push((cell, digit - 1));
-        let mut planes = 1u32 << (digit - 1);
-        // Turns on the potentials of digit index `d` in `cells` not on yet, and queues them.
-        let turn_on = |f: &mut Footprint,
-                       planes: &mut u32,
-                       queue: &mut Vec<(u8, u8)>,
-                       d: usize,
-                       cells: CellSet| {
-            let fresh = cells.0 & !f.on[d].0;
-            if fresh != 0 {
-                f.on[d].0 |= fresh;
-                *planes |= 1 << d;
-                queue.extend(CellSet(fresh).iter().map(|x| (x as u8, d as u8)));
-            }
-        };
-        let mut next = 0;
-        while let Some(&(at, i)) = queue.get(next) {
-            next += 1;
-            let (cell, i) = (at as usize, i as usize);
+        // The "on" potentials not followed yet, digit by digit; `todo` has bit `d` when `pending[d]` has any.
+        let mut pending: Planes = [CellSet::EMPTY; 9];
+        let d0 = digit as usize - 1;
+        f.on[d0].insert(cell as usize);
+        pending[d0].insert(cell as usize);
+        let mut todo = 1u32 << d0;
+        let mut planes = 0u32;
+        // Turns on the potentials of digit index `d` in `cells` not on yet, and makes them pending.
+        let turn_on =
+            |f: &mut Footprint, pending: &mut Planes, todo: &mut u32, d: usize, cells: CellSet| {
+                let fresh = cells.0 & !f.on[d].0;
+                if fresh != 0 {
+                    f.on[d].0 |= fresh;
+                    pending[d].0 |= fresh;
+                    *todo |= 1 << d;
+                }
+            };
+        while todo != 0 {
+            planes |= todo;
+            let i = todo.trailing_zeros() as usize;
+            let cell = pending[i].0.trailing_zeros() as usize;
+            pending[i].0 &= pending[i].0 - 1;
+            todo &= !(u32::from(pending[i].is_empty()) << i);
             let known = index[cell * 9 + i];
             if known != NONE && closed[known as usize] {
                 let g = &done[known as usize];
@@ -223,25 +240,24 @@ impl<'a> Footprints<'a> {
             let peers = c.places[i] & PEERS[cell];
             f.off[i] |= peers;
             planes |= u32::from(!peers.is_empty()) << (i + 9);
-            turn_on(f, &mut planes, &mut queue, i, t.xrow[i][cell]);
+            turn_on(f, &mut pending, &mut todo, i, t.xrow[i][cell]);
             let mut es = t.pairs[i];
             while es != 0 {
                 let e = es.trailing_zeros() as usize;
                 es &= es - 1;
-                turn_on(f, &mut planes, &mut queue, e, peers & t.bivalue[i][e]);
+                turn_on(f, &mut pending, &mut todo, e, peers & t.bivalue[i][e]);
             }
             // Off: the cell's other digits; on: their last other places (the cell's other digit, when it has
             // two, is this one, on already).
-            let mut others = c.mask[cell] & !(1 << i);
+            let mut others = u32::from(c.mask[cell]) & !(1 << i);
+            planes |= others << 9;
             while others != 0 {
                 let e = others.trailing_zeros() as usize;
                 others &= others - 1;
                 f.off[e].insert(cell);
-                planes |= 1 << (e + 9);
-                turn_on(f, &mut planes, &mut queue, e, t.conj[e][cell]);
+                turn_on(f, &mut pending, &mut todo, e, t.conj[e][cell]);
             }
         }
-        b.on = queue;
         let clash = (0..9).fold(0, |m, d| m | (f.on[d].0 & f.off[d].0));
         (clash == 0, planes)
     }
