@@ -7,7 +7,7 @@
 
 use super::potential::{key, Node, NAKED, NONE, REGION};
 use super::set::Set729;
-use super::working::Working;
+use super::working::{Working, CELL_BIT};
 use crate::human::house::{CellSet, House, PEERS};
 use crate::human::se::{cells_of, count9, exactly_two, house_of};
 
@@ -157,24 +157,60 @@ impl std::ops::Index<usize> for Conjugates {
     }
 }
 
-/// The row of [`Conjugates`] of a digit of places `places`: writes it (for `places` only) and returns the places
-/// with an X link (two places in some house).
+/// The row of [`Conjugates`] of a digit of places `places`: writes it (all of it) and returns the places
+/// with an X link (two places in some house). The houses are scanned a band of three rows at a time, as a word
+/// of 27 bits (cell `27 * band + i` at bit `i`): its rows and boxes are masks of it, and each column's count over
+/// the nine rows is kept bit-sliced (at least one, two, three places).
 pub(super) fn conjugates_of(places: CellSet, conj: &mut [CellSet; 81]) -> CellSet {
-    for cell in places.iter() {
-        conj[cell] = CellSet::EMPTY;
-    }
+    *conj = [CellSet::EMPTY; 81];
     let mut linked = CellSet::EMPTY;
-    for h in 0..27 {
-        let two = places & cells_of(House(h));
-        if exactly_two(two) {
-            let a = two.0.trailing_zeros() as usize;
-            let b = (two.0 & (two.0 - 1)).trailing_zeros() as usize;
-            conj[a].insert(b);
-            conj[b].insert(a);
-            linked |= two;
+    let mut link = |a: usize, b: usize| {
+        conj[a].0 |= CELL_BIT[b];
+        conj[b].0 |= CELL_BIT[a];
+        linked.0 |= CELL_BIT[a] | CELL_BIT[b];
+    };
+    let (mut one, mut two, mut three) = (0u32, 0u32, 0u32);
+    for band in 0..3 {
+        let word = (places.0 >> (27 * band)) as u32 & BAND;
+        let base = 27 * band;
+        for row in 0..3 {
+            let x = word & ROW_OF_BAND << (9 * row);
+            if let Some((a, b)) = two_bits(x) {
+                link(base + a, base + b);
+            }
+            let r = x >> (9 * row);
+            three |= two & r;
+            two |= one & r;
+            one |= r;
+        }
+        for stack in 0..3 {
+            if let Some((a, b)) = two_bits(word & BOX_OF_BAND << (3 * stack)) {
+                link(base + a, base + b);
+            }
         }
     }
+    let mut columns = two & !three;
+    while columns != 0 {
+        let column = places & cells_of(House::col(columns.trailing_zeros() as usize));
+        columns &= columns - 1;
+        let a = column.0.trailing_zeros() as usize;
+        let b = (column.0 & (column.0 - 1)).trailing_zeros() as usize;
+        link(a, b);
+    }
     linked
+}
+
+/// The cells of a band (three rows), of its first row and of its first box, in a band's word.
+const BAND: u32 = (1 << 27) - 1;
+const ROW_OF_BAND: u32 = 0x1FF;
+const BOX_OF_BAND: u32 = 0x7 | 0x7 << 9 | 0x7 << 18;
+
+/// The positions of the two bits of `x`, lowest first, when it has exactly two.
+#[inline]
+fn two_bits(x: u32) -> Option<(usize, usize)> {
+    let rest = x & x.wrapping_sub(1);
+    (rest != 0 && rest & (rest - 1) == 0)
+        .then(|| (x.trailing_zeros() as usize, rest.trailing_zeros() as usize))
 }
 
 impl<'a> Search<'a> {
@@ -343,6 +379,46 @@ mod tests {
             }
         }
         assert!(links > 10_000, "{links} links");
+    }
+
+    /// [`conjugates_of`] by the plain scan, house by house.
+    fn conjugates_by_house(places: CellSet) -> ([CellSet; 81], CellSet) {
+        let mut conj = [CellSet::EMPTY; 81];
+        let mut linked = CellSet::EMPTY;
+        for h in 0..27 {
+            let here: Vec<usize> = (places & cells_of(House(h))).iter().collect();
+            if let [a, b] = here[..] {
+                conj[a].insert(b);
+                conj[b].insert(a);
+                linked |= CellSet::single(a) | CellSet::single(b);
+            }
+        }
+        (conj, linked)
+    }
+
+    #[test]
+    fn conjugates_by_band_are_those_house_by_house() {
+        // Random place sets, sparse to dense (one to four random words and-ed), over a row written with stale
+        // entries.
+        let mut random = super::super::samples::Xorshift::new(0x2545_F491_4F6C_DD1D);
+        let mut word = || u128::from(random.next()) | u128::from(random.next()) << 64;
+        let mut conj = [CellSet(u128::MAX >> 47); 81];
+        let mut links = 0;
+        for i in 0..20_000 {
+            let mut places = word() & CellSet::ALL.0;
+            for _ in 0..i % 4 {
+                places &= word();
+            }
+            let places = CellSet(places);
+            let linked = conjugates_of(places, &mut conj);
+            let (want, want_linked) = conjugates_by_house(places);
+            assert_eq!(linked, want_linked, "{places:?}");
+            for cell in places.iter() {
+                assert_eq!(conj[cell], want[cell], "{places:?}, cell {cell}");
+                links += want[cell].len();
+            }
+        }
+        assert!(links > 100_000, "{links} links");
     }
 
     /// What [`read`] reads.

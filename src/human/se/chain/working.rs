@@ -45,6 +45,17 @@ impl Working {
     #[inline]
     pub(super) fn remove(&mut self, cell: usize, d: u8) {
         self.mask[cell] &= !(1 << (d - 1));
-        self.places[d as usize - 1].remove(cell);
+        self.places[d as usize - 1].0 &= !CELL_BIT[cell];
     }
 }
+
+/// `CELL_BIT[cell]`: the bit of `cell` in a [`CellSet`], looked up rather than shifted into place.
+pub(super) const CELL_BIT: [u128; 81] = {
+    let mut t = [0u128; 81];
+    let mut cell = 0;
+    while cell < 81 {
+        t[cell] = CellSet::single(cell).0;
+        cell += 1;
+    }
+    t
+};
