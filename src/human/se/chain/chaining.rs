@@ -458,7 +458,7 @@ fn regions(
 #[cfg(test)]
 mod tests {
     use super::super::continuation;
-    use super::super::samples::Xorshift;
+    use super::super::samples::{hard_puzzle, Xorshift};
     use super::*;
     use crate::grid::Grid;
     use crate::human::se::SePath;
@@ -514,13 +514,10 @@ mod tests {
     /// `n` candidate grids of the hard sample puzzles, thinned at random: each candidate but the solution's goes
     /// with a chance of one in 40 to 439.
     fn thinned_grids(n: usize, seed: u64) -> Vec<Candidates> {
-        let text = include_str!("../../../../data/se_sample_hard.txt");
-        let puzzles: Vec<&str> = text.lines().filter(|l| !l.starts_with('#')).collect();
         let mut random = Xorshift::new(seed);
         (0..n)
             .map(|i| {
-                let p = Grid::parse_line(&puzzles[i % puzzles.len()].as_bytes()[..81]).unwrap();
-                let solution = crate::solver::solve(&p).unwrap().solution;
+                let (p, solution) = hard_puzzle(i);
                 let mut c = Candidates::new(&p).unwrap();
                 let rate = 40 + i as u64 * 7 % 400;
                 for cell in c.open().iter() {

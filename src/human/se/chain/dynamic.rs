@@ -110,9 +110,6 @@ pub(super) struct Engine {
     start: Candidates,
     /// The producer a level-4 chain nests: the dynamic chains' own nested hints on a working grid.
     nest: fn(&Candidates, Kind) -> Vec<NestedHint>,
-    /// The nesting levels whose techniques are known to find nothing at the chain's next stall (the end of a
-    /// chain of the level below, continued: [`Engine::resume`]); 0 otherwise.
-    known: u8,
 }
 
 impl Engine {
@@ -139,7 +136,6 @@ impl Engine {
             nested: Vec::new(),
             start: *c,
             nest,
-            known: 0,
         }
     }
 
@@ -350,16 +346,18 @@ impl Engine {
     /// A potential joins its set and SE's queue of pending potentials at once, so the queues are the sets' orders
     /// from a cursor on.
     fn chain(&mut self, to_on: &mut LSet, to_off: &mut LSet) -> Option<(u32, u32)> {
-        self.chain_from(to_on, to_off, (0, 0))
+        self.chain_from(to_on, to_off, (0, 0), 0)
     }
 
     /// [`Engine::chain`] with the potentials of `to_on` and `to_off` before the cursors `(next_on, next_off)`
-    /// already followed, and the working grid `work` less those of `to_off` (dynamic chains).
+    /// already followed, and the working grid `work` less those of `to_off` (dynamic chains); at the first stall
+    /// the techniques of nesting levels up to `known` are known to find nothing ([`nested::find_above`]).
     fn chain_from(
         &mut self,
         to_on: &mut LSet,
         to_off: &mut LSet,
         (mut next_on, mut next_off): (usize, usize),
+        mut known: u8,
     ) -> Option<(u32, u32)> {
         let (nishio, multiple) = (self.kind == Kind::Nishio, self.kind == Kind::Multiple);
         let result = loop {
@@ -384,7 +382,7 @@ impl Engine {
                 }
                 continue;
             }
-            if self.kind.level() > 0 && self.advance(to_off) {
+            if self.kind.level() > 0 && self.advance(to_off, std::mem::take(&mut known)) {
                 continue;
             }
             break None;
@@ -394,8 +392,9 @@ impl Engine {
     }
 
     /// SE's `getAdvancedPotentials` once nothing is pending: the advanced "off" potentials not yet in `to_off`
-    /// join it and the queue (SE checks them against nothing else). True when any did.
-    fn advance(&mut self, to_off: &mut LSet) -> bool {
+    /// join it and the queue (SE checks them against nothing else). True when any did. The techniques of nesting
+    /// levels up to `known` are not asked ([`nested::find_above`]).
+    fn advance(&mut self, to_off: &mut LSet, known: u8) -> bool {
         let mut found = std::mem::take(&mut self.advanced);
         let grids = Grids {
             now: &self.work,
@@ -408,9 +407,8 @@ impl Engine {
                 let of = Kind::of_level(n);
                 nested::find_dynamic(&grids, &mut found, || self.working(), of, self.nest)
             }
-            _ => nested::find_above(&grids, &mut found, self.kind.level(), self.known),
+            _ => nested::find_above(&grids, &mut found, self.kind.level(), known),
         }
-        self.known = 0;
         let mut added = false;
         let mut parents = Vec::new();
         let base = self.chains.len() as u32;
@@ -644,8 +642,7 @@ impl Engine {
         }
         let cursors = (to_on.order.len(), to_off.order.len());
         // Where the chain ended, the techniques of the level below found nothing.
-        self.known = self.kind.level() - 1;
-        let absurd = self.chain_from(&mut to_on, &mut to_off, cursors);
+        let absurd = self.chain_from(&mut to_on, &mut to_off, cursors, self.kind.level() - 1);
         Outcome {
             to_on,
             to_off,

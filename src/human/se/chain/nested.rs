@@ -171,7 +171,7 @@ pub(super) fn resting(g: &Grids, gone: &[CellSet; 9], houses: [u32; 9]) -> Chang
 
 #[cfg(test)]
 mod tests {
-    use super::super::samples::Xorshift;
+    use super::super::samples::{hard_puzzle, Xorshift};
     use super::*;
     use crate::grid::Grid;
     use crate::human::house::{DigitSet, House};
@@ -259,13 +259,10 @@ mod tests {
     /// `n` working grids as chains leave them, each with the grid its chain started from: the candidates of hard
     /// puzzles thinned at random, then thinned again.
     fn chain_grids(n: usize, seed: u64) -> Vec<(Working, Working)> {
-        let text = include_str!("../../../../data/se_sample_hard.txt");
-        let puzzles: Vec<&str> = text.lines().filter(|l| !l.starts_with('#')).collect();
         let mut random = Xorshift::new(seed);
         (0..n)
             .map(|i| {
-                let grid = Grid::parse_line(&puzzles[i % puzzles.len()].as_bytes()[..81]).unwrap();
-                let solution = crate::solver::solve(&grid).unwrap().solution;
+                let (grid, solution) = hard_puzzle(i);
                 let start = Working::of(&Candidates::new(&grid).unwrap());
                 let source = thinned(start, &solution, (6 + i as u64 % 25, u64::MAX), &mut random);
                 let now = thinned(

@@ -1,4 +1,5 @@
-//! The tests' samples of the chain model: a reproducible random stream and the working grids built with it.
+//! The tests' samples of the chain model: a reproducible random stream, the working grids built with it, and the
+//! hard sample puzzles with their solutions.
 
 use super::working::Working;
 use crate::grid::Grid;
@@ -21,6 +22,16 @@ impl Xorshift {
         self.0 ^= self.0 << 17;
         self.0
     }
+}
+
+/// The hard sample puzzle `i` of `data/se_sample_hard.txt` (taken in turn, from the first again after the last),
+/// with its solution.
+pub(super) fn hard_puzzle(i: usize) -> (Grid, Grid) {
+    let text = include_str!("../../../../data/se_sample_hard.txt");
+    let puzzles: Vec<&str> = text.lines().filter(|l| !l.starts_with('#')).collect();
+    let grid = Grid::parse_line(&puzzles[i % puzzles.len()].as_bytes()[..81]).unwrap();
+    let solution = crate::solver::solve(&grid).unwrap().solution;
+    (grid, solution)
 }
 
 /// Working grids as a dynamic chain leaves them: the candidates of puzzles of `data/puzzles.txt`, each with
