@@ -4,7 +4,7 @@
 
 use super::hint::length_difficulty;
 use super::links::Search;
-use super::potential::{key, Node, NONE};
+use super::potential::{key, Node, NONE, NO_CAUSE};
 use super::proof::{Potential, Proof, Shape};
 use super::set::Set729;
 use crate::human::house::{CellSet, DigitSet, PEERS};
@@ -30,8 +30,53 @@ pub(super) struct Hint {
 pub(super) struct Detail {
     /// The eliminations, cell by cell in Java `HashMap` order (SE's `getRemovablePotentials`).
     pub(super) removes: Vec<(u8, DigitSet)>,
-    /// Each target's chain, SE's `getChain`: the target, then its ancestors, each potential once.
-    pub(super) chains: Vec<Vec<Node>>,
+    /// Each target's chain, SE's `getChain` (the target, then its ancestors, each potential once), as
+    /// [`NestedHint::identity`](super::hint::NestedHint) reads them: `key * 2 + on`, `u16::MAX` after each chain.
+    pub(super) identity: Vec<u16>,
+    /// The chains' "on" potentials with a cause, in the same order, as
+    /// [`NestedHint::causes`](super::hint::NestedHint) reads them: `(cell, digit, cause)`.
+    pub(super) causes: Vec<(u8, u8, u8)>,
+}
+
+impl Detail {
+    /// The detail of `removes` with no chain yet.
+    fn of(removes: Vec<(u8, DigitSet)>) -> Detail {
+        Detail {
+            removes,
+            identity: Vec::with_capacity(32),
+            causes: Vec::with_capacity(16),
+        }
+    }
+
+    /// Adds the potential `n` to the chain being written.
+    #[inline]
+    fn add(&mut self, n: &Node) {
+        self.identity
+            .push((key(n.cell, n.digit) * 2 + usize::from(n.on)) as u16);
+        if n.on && n.cause != NO_CAUSE {
+            self.causes.push((n.cell, n.digit, n.cause));
+        }
+    }
+
+    /// Ends the chain being written.
+    fn end(&mut self) {
+        self.identity.push(u16::MAX);
+    }
+
+    /// Adds SE's `getChain` of the single-parent chain at `p`: `p`, then its ancestors, a potential met again
+    /// left out.
+    fn add_chain_of(&mut self, s: &Search, p: u32) {
+        let mut seen = Seen::default();
+        let mut i = p;
+        while i != NONE {
+            let x = s.nodes[i as usize];
+            if seen.first(&x) {
+                self.add(&x);
+            }
+            i = x.parent;
+        }
+        self.end();
+    }
 }
 
 /// Distinct potentials from `p` up to the root (SE's ancestor count).
@@ -45,21 +90,6 @@ fn ancestors(s: &Search, p: u32) -> usize {
         i = x.parent;
     }
     n
-}
-
-/// SE's `getChain` of a single-parent chain: `p`, then its ancestors, a potential met again left out.
-fn chain_of(s: &Search, p: u32) -> Vec<Node> {
-    let mut seen = Seen::default();
-    let mut out: Vec<Node> = Vec::with_capacity(16);
-    let mut i = p;
-    while i != NONE {
-        let x = s.nodes[i as usize];
-        if seen.first(&x) {
-            out.push(x);
-        }
-        i = x.parent;
-    }
-    out
 }
 
 /// The potentials met so far on a walk up a chain: the "on" ones and the "off" ones, by key.
@@ -116,9 +146,11 @@ pub(super) fn cycle_hint(
     if e.is_empty() {
         return None;
     }
-    let detail = all.then(|| Detail {
-        removes: cycle_removes(s, dst, cells, &back),
-        chains: vec![chain_of(s, dst), reversed_cycle(s, dst)],
+    let detail = all.then(|| {
+        let mut detail = Detail::of(cycle_removes(s, dst, cells, &back));
+        detail.add_chain_of(s, dst);
+        add_reversed_cycle(&mut detail, s, dst);
+        detail
     });
     let complexity = ancestors(s, dst);
     let base = if y && x { 7.0 } else { 6.5 };
@@ -192,23 +224,23 @@ fn cycle_removes(s: &Search, dst: u32, cells: CellSet, back: &[CellSet; 9]) -> V
     removes
 }
 
-/// SE's reversed cycle of the cycle closed at `dst`: the same potentials, states flipped, from the source on,
-/// each potential once.
-fn reversed_cycle(s: &Search, dst: u32) -> Vec<Node> {
-    let mut path = Vec::new();
+/// Adds SE's reversed cycle of the cycle closed at `dst` to `detail`: the same potentials, states flipped, from
+/// the source on, each potential once.
+fn add_reversed_cycle(detail: &mut Detail, s: &Search, dst: u32) {
+    let mut path = Vec::with_capacity(32);
     let mut i = dst;
     while i != NONE {
         path.push(s.nodes[i as usize]);
         i = s.nodes[i as usize].parent;
     }
-    let mut off_chain: Vec<Node> = Vec::new();
+    let mut seen = Seen::default();
     for n in path.iter().rev() {
         let r = Node { on: !n.on, ..*n };
-        if !off_chain.iter().any(|o| o.same(&r)) {
-            off_chain.push(r);
+        if seen.first(&r) {
+            detail.add(&r);
         }
     }
-    off_chain
+    detail.end();
 }
 
 /// SE's `createForcingChainHint`: an "off" target removes the assumed candidate; an "on" target places it (its
@@ -246,9 +278,10 @@ pub(super) fn chain_hint(
         cycle: false,
         eliminations: e,
         placement,
-        detail: all.then(|| Detail {
-            removes: vec![(n.cell, removed)],
-            chains: vec![chain_of(s, target)],
+        detail: all.then(|| {
+            let mut detail = Detail::of(vec![(n.cell, removed)]);
+            detail.add_chain_of(s, target);
+            detail
         }),
         proof: prove.then(|| proof_of(s, target, Shape::Forcing)),
     }

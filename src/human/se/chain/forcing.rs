@@ -346,12 +346,37 @@ fn collect_with(c: &Working, all: bool, prove: bool, reach: &mut Reach) -> Vec<H
 /// The hints of the pass with Y links when `y` and X links when `x` from `digit` in `cell` ([`Reach::build`] was
 /// called for the pass), in SE's order: its cycles, then the forcing chain from "on", then from "off".
 /// `(all, prove, raw)`: with details, with proofs, and keeping a placement that removes nothing (see [`XPass`]).
+#[inline]
 fn source_hints(
     s: &mut Search,
     reach: &Reach,
     (cell, d): (usize, u8),
     (y, x): (bool, bool),
+    flags: (bool, bool, bool),
+    hints: &mut Vec<Hint>,
+) {
+    // The searches `reach` proves fruitless are skipped (checked in debug builds): a source with none left is
+    // not set up.
+    let may = (
+        reach.may_cycle(cell, d),
+        x && reach.may_refute_on(s, y, cell, d),
+        x && reach.may_refute_off(s, y, cell, d),
+    );
+    if may != (false, false, false) || cfg!(debug_assertions) {
+        searched_hints(s, reach, (cell, d), (y, x), flags, may, hints);
+    }
+}
+
+/// [`source_hints`] once `reach` has said which searches may find anything: `(cycle, on, off)`, whether the
+/// source's component holds another potential and whether the forcing chains from "on" and from "off" may meet
+/// their conjugate.
+fn searched_hints(
+    s: &mut Search,
+    reach: &Reach,
+    (cell, d): (usize, u8),
+    (y, x): (bool, bool),
     (all, prove, raw): (bool, bool, bool),
+    (may_cycle, may_on, may_off): (bool, bool, bool),
     hints: &mut Vec<Hint>,
 ) {
     let sort_key = match (y, x) {
@@ -361,8 +386,7 @@ fn source_hints(
     };
     s.nodes.clear();
     let on = s.push(cell as u8, d, true, NO_CAUSE, NONE);
-    // The searches `reach` proves fruitless are skipped (checked in debug builds).
-    let cycles = if reach.may_cycle(cell, d) && s.may_close(cell, d, (y, x), reach) {
+    let cycles = if may_cycle && s.may_close(cell, d, (y, x), reach) {
         s.cycles(on, y, x, Some(reach))
     } else {
         Vec::new()
@@ -384,7 +408,7 @@ fn source_hints(
         return;
     }
     let keep = |h: Hint| (raw || !h.eliminations.is_empty()).then_some(h);
-    if reach.may_refute_on(s, y, cell, d) {
+    if may_on {
         if let Some(t) = s.forcing_chain(on, y) {
             hints.extend(keep(chain_hint(s, t, y, sort_key, (all, prove))));
         }
@@ -392,7 +416,7 @@ fn source_hints(
         debug_assert!(s.forcing_chain(on, y).is_none());
     }
     let off = s.push(cell as u8, d, false, NO_CAUSE, NONE);
-    if reach.may_refute_off(s, y, cell, d) {
+    if may_off {
         if let Some(t) = s.forcing_chain(off, y) {
             hints.extend(keep(chain_hint(s, t, y, sort_key, (all, prove))));
         }
@@ -435,11 +459,8 @@ fn list_bytes(list: &[(u8, Hint)]) -> usize {
         .filter_map(|(_, h)| h.detail.as_ref())
         .map(|d| {
             d.removes.capacity() * size_of::<(u8, DigitSet)>()
-                + d.chains.capacity() * size_of::<Vec<Node>>()
-                + d.chains
-                    .iter()
-                    .map(|c| c.capacity() * size_of::<Node>())
-                    .sum::<usize>()
+                + d.identity.capacity() * size_of::<u16>()
+                + d.causes.capacity() * size_of::<(u8, u8, u8)>()
         })
         .sum();
     size_of_val(list) + details + 2 * size_of::<((u8, u128), DigitHints, u64)>()
@@ -569,23 +590,11 @@ pub(super) fn nested_hints(c: &Working) -> Vec<NestedHint> {
             continue;
         }
         kept.push(set);
-        let length: usize = detail.chains.iter().map(|chain| chain.len() + 1).sum();
-        let mut identity = Vec::with_capacity(length);
-        let mut causes = Vec::with_capacity(length);
-        for chain in &detail.chains {
-            for n in chain {
-                identity.push((key(n.cell, n.digit) * 2 + usize::from(n.on)) as u16);
-                if n.on && n.cause != NO_CAUSE {
-                    causes.push((n.cell, n.digit, n.cause));
-                }
-            }
-            identity.push(u16::MAX);
-        }
         out.push(NestedHint {
             complexity: h.complexity,
             removes: detail.removes,
-            causes,
-            identity,
+            causes: detail.causes,
+            identity: detail.identity,
         });
     }
     out

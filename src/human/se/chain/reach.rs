@@ -43,19 +43,20 @@ pub(super) struct Reach {
     /// For each potential (by [`key`]) of the pass, the "on" potentials one link pair away, and which of its
     /// digits have any (bit `digit - 1`: the X links keep to one digit, so most sets are mostly empty); only the
     /// sets of those digits are written by a pass, the others hold what an earlier pass left.
-    succ: Vec<Planes>,
-    succ_digits: Vec<u16>,
+    succ: Box<[Planes; 729]>,
+    succ_digits: Box<[u16; 729]>,
     /// The strongly connected component of each potential of the pass (by key), or [`UNSEEN`].
-    comp: Vec<u16>,
+    comp: Box<[u16; 729]>,
     /// The number of potentials of each component.
     size: Vec<u16>,
     /// For each component, the "on" potentials reachable from it, its own included, and which digits they have.
     reach: Vec<Planes>,
     reach_digits: Vec<u16>,
-    /// Tarjan's numbering and lowest reachable number (by key), component stack and depth-first frames (a key
-    /// and the next successor to look at, as `digit index * 81 + cell`).
-    index: Vec<u16>,
-    low: Vec<u16>,
+    /// Tarjan's numbering and lowest reachable number (by key), component stack and depth-first frames of the
+    /// potentials being looked at but the last (a key and the next successor to look at, as `digit index * 128
+    /// + cell`).
+    index: Box<[u16; 729]>,
+    low: Box<[u16; 729]>,
     stack: Vec<u16>,
     frames: Vec<(u16, u16)>,
     /// The potentials of the finished components.
@@ -67,14 +68,14 @@ pub(super) struct Reach {
 impl Default for Reach {
     fn default() -> Reach {
         Reach {
-            succ: vec![[CellSet::EMPTY; 9]; 729],
-            succ_digits: vec![0; 729],
-            comp: vec![UNSEEN; 729],
+            succ: Box::new([[CellSet::EMPTY; 9]; 729]),
+            succ_digits: Box::new([0; 729]),
+            comp: Box::new([UNSEEN; 729]),
             size: Vec::new(),
             reach: Vec::new(),
             reach_digits: Vec::new(),
-            index: vec![UNSEEN; 729],
-            low: vec![0; 729],
+            index: Box::new([UNSEEN; 729]),
+            low: Box::new([0; 729]),
             stack: Vec::new(),
             frames: Vec::new(),
             done: [CellSet::EMPTY; 9],
@@ -88,10 +89,10 @@ thread_local! {
     static SPARE: Cell<Option<Box<Reach>>> = const { Cell::new(None) };
 }
 
-/// The key of the potential at `j = digit index * 81 + cell`.
+/// The key of the potential at `j = digit index * 128 + cell`.
 #[inline]
 fn key_at(j: usize) -> usize {
-    (j % 81) * 9 + j / 81
+    (j % 128) * 9 + j / 128
 }
 
 impl Reach {
@@ -196,29 +197,34 @@ impl Reach {
                 if self.index[root] != UNSEEN {
                     continue;
                 }
-                self.enter(root, &mut counter);
-                while let Some(&(v, next)) = self.frames.last() {
-                    let v = v as usize;
-                    match self.next_successor(v, next as usize) {
+                // The potential being looked at and the next successor to look at are kept here; the frames
+                // hold those of its ancestors.
+                let (mut v, mut next) = (root, 0);
+                self.enter(v, &mut counter);
+                loop {
+                    match self.next_successor(v, next) {
                         Some(j) => {
-                            self.frames.last_mut().expect("a frame").1 = j as u16 + 1;
+                            next = j + 1;
                             let k = key_at(j);
                             if self.index[k] == UNSEEN {
+                                self.frames.push((v as u16, next as u16));
                                 self.enter(k, &mut counter);
+                                (v, next) = (k, 0);
                             } else if self.comp[k] == UNSEEN {
                                 // On the stack: in the component being built.
                                 self.low[v] = self.low[v].min(self.index[k]);
                             }
                         }
                         None => {
-                            self.frames.pop();
                             if self.low[v] == self.index[v] {
                                 self.finish(v);
                             }
-                            if let Some(&(u, _)) = self.frames.last() {
-                                let u = u as usize;
-                                self.low[u] = self.low[u].min(self.low[v]);
-                            }
+                            let Some((u, resume)) = self.frames.pop() else {
+                                break;
+                            };
+                            let u = u as usize;
+                            self.low[u] = self.low[u].min(self.low[v]);
+                            (v, next) = (u, resume as usize);
                         }
                     }
                 }
@@ -226,25 +232,24 @@ impl Reach {
         }
     }
 
-    /// Numbers the potential of key `v` and puts it on the stack and the frames.
+    /// Numbers the potential of key `v` and puts it on the stack.
     fn enter(&mut self, v: usize, counter: &mut u16) {
         self.index[v] = *counter;
         self.low[v] = *counter;
         *counter += 1;
         self.stack.push(v as u16);
-        self.frames.push((v as u16, 0));
     }
 
-    /// The first successor of key `v` from `from` on (both as `digit index * 81 + cell`) not in a finished
+    /// The first successor of key `v` from `from` on (both as `digit index * 128 + cell`) not in a finished
     /// component (those leave Tarjan's numbers as they are).
     fn next_successor(&self, v: usize, from: usize) -> Option<usize> {
         let row = &self.succ[v];
-        let p = from / 81;
+        let p = from / 128;
         // Only the rows of `succ_digits` are written by this pass.
         if p < 9 && self.succ_digits[v] >> p & 1 != 0 {
-            let m = row[p].0 & !self.done[p].0 & (!0u128 << (from % 81));
+            let m = row[p].0 & !self.done[p].0 & (!0u128 << (from % 128));
             if m != 0 {
-                return Some(p * 81 + m.trailing_zeros() as usize);
+                return Some(p * 128 + m.trailing_zeros() as usize);
             }
         }
         let mut ds = u32::from(self.succ_digits[v]) & (!1u32 << p);
@@ -253,7 +258,7 @@ impl Reach {
             ds &= ds - 1;
             let m = row[q].0 & !self.done[q].0;
             if m != 0 {
-                return Some(q * 81 + m.trailing_zeros() as usize);
+                return Some(q * 128 + m.trailing_zeros() as usize);
             }
         }
         None
