@@ -46,15 +46,25 @@ pub(super) struct Footprints<'a> {
     b: Box<Buffers>,
 }
 
+/// What is known of one of [`Buffers::prints`].
+#[derive(Clone, Copy)]
+struct Meta {
+    /// The key of its assumption ("key on").
+    key: u16,
+    /// Whether it is its assumption's closure (it met no contradiction); false while it is grown.
+    closed: bool,
+    /// Its planes that hold a potential (see [`plane`]).
+    planes: u32,
+}
+
 #[derive(Default)]
 struct Buffers {
-    /// The index in `prints` of the footprint of "key on", once grown, else [`NONE`].
+    /// For each key, the index in `prints` of the footprint of "key on" when it is grown: an index is good only
+    /// when it is below `prints.len()` and `meta` there has the key (the entries of earlier grids are left as
+    /// they were, not cleared).
     index: Vec<u32>,
     prints: Vec<Footprint>,
-    /// Whether each of `prints` is its assumption's closure (it met no contradiction).
-    closed: Vec<bool>,
-    /// The planes of each of `prints` that hold a potential (see [`plane`]).
-    planes: Vec<u32>,
+    meta: Vec<Meta>,
     /// Scratch of [`grow_into`]: the pending "on" and "off" potentials of a growth, `(cell, digit)` in SE's order.
     on: Vec<(u8, u8)>,
     off: Vec<(u8, u8)>,
@@ -62,6 +72,19 @@ struct Buffers {
     /// Scratch of [`Footprints::meet`]: the intersection so far, plane by plane (see [`plane`]).
     common: [CellSet; 18],
 }
+
+impl Buffers {
+    /// The index in `prints` of the footprint of "key `k` on", if grown.
+    #[inline]
+    fn known(&self, k: usize) -> Option<usize> {
+        let i = self.index[k] as usize;
+        (i < self.meta.len() && self.meta[i].key as usize == k).then_some(i)
+    }
+}
+
+/// How deep [`Footprints::grow_new`] grows the footprints of the "on" potentials a closure meets before it
+/// takes them in (deeper ones are followed in place).
+const DEPTH: u32 = 24;
 
 thread_local! {
     /// The thread's buffers, lent to one [`Footprints`] at a time.
@@ -72,11 +95,11 @@ impl<'a> Footprints<'a> {
     /// No footprint grown yet on `c`.
     pub(super) fn new(c: &'a Working) -> Footprints<'a> {
         let mut b = SPARE.with(|s| s.take()).unwrap_or_default();
-        b.index.clear();
-        b.index.resize(729, NONE);
+        if b.index.len() < 729 {
+            b.index.resize(729, NONE);
+        }
         b.prints.clear();
-        b.closed.clear();
-        b.planes.clear();
+        b.meta.clear();
         b.links.build(c);
         Footprints { c, b }
     }
@@ -93,33 +116,43 @@ impl<'a> Footprints<'a> {
         &self.b.prints[i]
     }
 
-    /// The index in `prints` of the footprint of "`cell` is `digit`", grown if it is not yet (in place, at the
-    /// end of `prints`).
+    /// The index in `prints` of the footprint of "`cell` is `digit`", grown if it is not yet.
+    #[inline]
     fn grown(&mut self, cell: u8, digit: u8) -> usize {
-        let k = key(cell, digit);
-        if self.b.index[k] == NONE {
-            let at = self.b.prints.len();
-            self.b.prints.push(EMPTY);
-            let (whole, mut planes) = self.close(cell, digit, at);
-            if !whole {
-                let b = &mut *self.b;
-                b.prints[at] = EMPTY;
-                grow_into(
-                    self.c,
-                    &mut b.prints[at],
-                    &mut b.on,
-                    &mut b.off,
-                    cell,
-                    digit,
-                );
-                planes = planes_of(&b.prints[at]);
-            }
-            debug_assert_eq!(planes, planes_of(&self.b.prints[at]));
-            self.b.index[k] = at as u32;
-            self.b.closed.push(whole);
-            self.b.planes.push(planes);
+        match self.b.known(key(cell, digit)) {
+            Some(i) => i,
+            None => self.grow_new(cell, digit, DEPTH),
         }
-        self.b.index[k] as usize
+    }
+
+    /// Grows the footprint of "`cell` is `digit`" (not grown yet) at the end of `prints`, and returns its index:
+    /// its closure ([`Footprints::close`]), or the growth replayed step by step when the closure clashes. The
+    /// closure takes in whole the footprints of the "on" potentials it meets that are closures, growing first,
+    /// `depth` levels deep, those not grown yet.
+    fn grow_new(&mut self, cell: u8, digit: u8, depth: u32) -> usize {
+        let k = key(cell, digit);
+        let b = &mut *self.b;
+        let at = b.prints.len();
+        b.prints.push(EMPTY);
+        // Known from now on, and not a closure while it is grown: a closure that meets it follows it in place.
+        b.meta.push(Meta {
+            key: k as u16,
+            closed: false,
+            planes: 0,
+        });
+        b.index[k] = at as u32;
+        let (whole, mut planes) = self.close(at, cell, digit, depth);
+        let b = &mut *self.b;
+        let f = &mut b.prints[at];
+        if !whole {
+            *f = EMPTY;
+            grow_into(self.c, f, &mut b.on, &mut b.off, cell, digit);
+            planes = planes_of(f);
+        }
+        debug_assert_eq!(planes, planes_of(f));
+        b.meta[at].closed = whole;
+        b.meta[at].planes = planes;
+        at
     }
 
     /// Whether some potential is in the footprints of all `assumed` (`(cell, digit)`, two or more, nine at
@@ -135,12 +168,13 @@ impl<'a> Footprints<'a> {
         let mut later = [(0u8, 0u8); 9];
         let mut n = 0;
         for &(cell, digit) in assumed {
-            let i = self.b.index[key(cell, digit)];
-            if i == NONE {
+            if let Some(i) = self.b.known(key(cell, digit)) {
+                if !self.meet_one(i, &mut first, &mut several, &mut live) {
+                    return false;
+                }
+            } else {
                 later[n] = (cell, digit);
                 n += 1;
-            } else if !self.meet_one(i as usize, &mut first, &mut several, &mut live) {
-                return false;
             }
         }
         for &(cell, digit) in &later[..n] {
@@ -159,12 +193,12 @@ impl<'a> Footprints<'a> {
     fn meet_one(&mut self, i: usize, first: &mut u32, several: &mut bool, live: &mut u32) -> bool {
         if *first == NONE {
             *first = i as u32;
-            *live = self.b.planes[i];
+            *live = self.b.meta[i].planes;
             return true;
         }
         let b = &mut *self.b;
         let (f, g, common) = (&b.prints[i], &b.prints[*first as usize], &mut b.common);
-        let mut now_live = *live & b.planes[i];
+        let mut now_live = *live & b.meta[i].planes;
         let mut rest = now_live;
         while rest != 0 {
             let p = rest.trailing_zeros() as usize;
@@ -187,21 +221,25 @@ impl<'a> Footprints<'a> {
     fn closure(&mut self, cell: u8, digit: u8) -> (Footprint, bool) {
         let at = self.b.prints.len();
         self.b.prints.push(EMPTY);
-        let (whole, _) = self.close(cell, digit, at);
-        let f = self.b.prints.pop().expect("pushed above");
-        (f, whole)
+        // The footprint of no key: left in place (those grown after it keep their index), never found.
+        self.b.meta.push(Meta {
+            key: u16::MAX,
+            closed: false,
+            planes: 0,
+        });
+        let (whole, _) = self.close(at, cell, digit, DEPTH);
+        (self.b.prints[at], whole)
     }
 
-    /// Writes into `prints[at]` (empty, the last) the closure of "`cell` is `digit`": every potential its links
-    /// lead to. Returns whether none of them is both on and off (then the growth meets no contradiction, and the
-    /// closure is its footprint) and the closure's planes that hold a potential ([`planes_of`]). An "on" potential
-    /// met whose closure is known already brings it in whole, not followed again.
-    fn close(&mut self, cell: u8, digit: u8, at: usize) -> (bool, u32) {
+    /// Writes into `prints[at]` (empty) the closure of "`cell` is `digit`": every potential its links lead to.
+    /// Returns whether none of them is both on and off (then the growth meets no contradiction, and the closure
+    /// is its footprint) and the closure's planes that hold a potential ([`planes_of`]). An "on" potential met
+    /// whose footprint is its closure brings it in whole, not followed again; one not grown yet is grown first
+    /// ([`Footprints::grow_new`]) while `depth` is not 0; one being grown (this closure or one it is grown for)
+    /// is followed in place.
+    fn close(&mut self, at: usize, cell: u8, digit: u8, depth: u32) -> (bool, u32) {
         let c = self.c;
-        let b = &mut *self.b;
-        let (done, rest) = b.prints.split_at_mut(at);
-        let f = &mut rest[0];
-        let (t, index, closed, known_planes) = (&b.links, &b.index, &b.closed, &b.planes);
+        let f = &mut self.b.prints[at];
         // The "on" potentials not followed yet, digit by digit; `todo` has bit `d` when `pending[d]` has any.
         let mut pending: Planes = [CellSet::EMPTY; 9];
         let d0 = digit as usize - 1;
@@ -225,16 +263,22 @@ impl<'a> Footprints<'a> {
             let cell = pending[i].0.trailing_zeros() as usize;
             pending[i].0 &= pending[i].0 - 1;
             todo &= !(u32::from(pending[i].is_empty()) << i);
-            let known = index[cell * 9 + i];
-            if known != NONE && closed[known as usize] {
-                let g = &done[known as usize];
+            let k = cell * 9 + i;
+            let mut known = self.b.known(k);
+            if known.is_none() && depth > 0 {
+                known = Some(self.grow_new(cell as u8, i as u8 + 1, depth - 1));
+            }
+            let b = &mut *self.b;
+            if let Some(j) = known.filter(|&j| b.meta[j].closed) {
+                let (f, g) = two(&mut b.prints, at, j);
                 for d in 0..9 {
                     f.on[d] |= g.on[d];
                     f.off[d] |= g.off[d];
                 }
-                planes |= known_planes[known as usize];
+                planes |= b.meta[j].planes;
                 continue;
             }
+            let (t, f) = (&b.links, &mut b.prints[at]);
             // Off: the digit's other places among the peers; on: their last other places, and the other digit
             // of those of two candidates.
             let peers = c.places[i] & PEERS[cell];
@@ -258,6 +302,7 @@ impl<'a> Footprints<'a> {
                 turn_on(f, &mut pending, &mut todo, e, t.conj[e][cell]);
             }
         }
+        let f = &self.b.prints[at];
         let clash = (0..9).fold(0, |m, d| m | (f.on[d].0 & f.off[d].0));
         (clash == 0, planes)
     }
@@ -268,6 +313,17 @@ impl<'a> Footprints<'a> {
         let mut f = EMPTY;
         grow_into(self.c, &mut f, &mut self.b.on, &mut self.b.off, cell, digit);
         f
+    }
+}
+
+/// `prints[at]`, and `prints[j]` (another).
+fn two(prints: &mut [Footprint], at: usize, j: usize) -> (&mut Footprint, &Footprint) {
+    if j < at {
+        let (done, rest) = prints.split_at_mut(at);
+        (&mut rest[0], &done[j])
+    } else {
+        let (rest, done) = prints.split_at_mut(j);
+        (&mut rest[at], &done[0])
     }
 }
 
