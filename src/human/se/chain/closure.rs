@@ -34,10 +34,10 @@
 //! is `F(y on)` for any `y` that `x` off turns on (or `x` off alone where there is none): one closure per member.
 
 use std::cell::Cell;
-use std::collections::HashMap;
 
 use super::advanced::Grids;
 use super::links::Conjugates;
+use super::memo::GridMap;
 use super::working::Working;
 use crate::human::house::{CellSet, House, PEERS};
 use crate::human::se::{cells_of, count9};
@@ -74,7 +74,7 @@ struct Closures {
 #[derive(Default)]
 struct Verdicts {
     source: Option<[u16; 81]>,
-    seen: HashMap<[u16; 81], bool>,
+    seen: GridMap<[u16; 81], bool>,
 }
 
 impl Verdicts {
