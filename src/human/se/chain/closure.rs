@@ -34,10 +34,10 @@
 //! is `F(y on)` for any `y` that `x` off turns on (or `x` off alone where there is none): one closure per member.
 
 use std::cell::Cell;
-use std::collections::HashMap;
 
 use super::advanced::Grids;
 use super::links::Conjugates;
+use super::memo::GridMap;
 use super::working::Working;
 use crate::human::house::{CellSet, House, PEERS};
 use crate::human::se::{cells_of, count9};
@@ -74,7 +74,7 @@ struct Closures {
 #[derive(Default)]
 struct Verdicts {
     source: Option<[u16; 81]>,
-    seen: HashMap<[u16; 81], bool>,
+    seen: GridMap<[u16; 81], bool>,
 }
 
 impl Verdicts {
@@ -213,29 +213,32 @@ impl Closures {
             sets,
             queue,
         } = self;
-        let mut f = Closure {
+        // The closure is grown in place, after the known ones it may bring in.
+        let n = sets.len();
+        sets.push(Closure {
             on: [CellSet::EMPTY; 9],
             off: [CellSet::EMPTY; 9],
-        };
+        });
+        let (known_sets, grown) = sets.split_at_mut(n);
+        let f = &mut grown[0];
         f.on[di].insert(cell);
         queue.clear();
         queue.push((cell as u8, di as u8));
+        // Turns on the potentials of digit index `e` in `cells` not on yet, and queues them.
+        let turn = |f: &mut Closure, queue: &mut Vec<(u8, u8)>, e: usize, cells: CellSet| {
+            let fresh = cells.0 & !f.on[e].0;
+            if fresh != 0 {
+                f.on[e].0 |= fresh;
+                queue.extend(CellSet(fresh).iter().map(|y| (y as u8, e as u8)));
+            }
+        };
         // Turns on the potentials of `x` off not on yet, and queues them.
         let on_from_off = |f: &mut Closure, queue: &mut Vec<(u8, u8)>, x: usize, d: usize| {
-            let mut turn = |e: usize, cells: CellSet| {
-                let fresh = cells.0 & !f.on[e].0;
-                if fresh != 0 {
-                    f.on[e].0 |= fresh;
-                    queue.extend(CellSet(fresh).iter().map(|y| (y as u8, e as u8)));
-                }
-            };
-            turn(d, conj[d][x]);
+            turn(f, queue, d, conj[d][x]);
             let m = w.mask[x];
             if count9(m) == 2 {
-                turn(
-                    (m & !(1 << d)).trailing_zeros() as usize,
-                    CellSet::single(x),
-                );
+                let e = (m & !(1 << d)).trailing_zeros() as usize;
+                turn(f, queue, e, CellSet::single(x));
             }
         };
         let mut next = 0;
@@ -244,7 +247,7 @@ impl Closures {
             let (at, i) = (at as usize, i as usize);
             let known = index[at * 9 + i];
             if known != NOT_YET {
-                let g = &sets[known as usize];
+                let g = &known_sets[known as usize];
                 for d in 0..9 {
                     f.on[d] |= g.on[d];
                     f.off[d] |= g.off[d];
@@ -254,7 +257,7 @@ impl Closures {
             let fresh = w.places[i] & PEERS[at] & !f.off[i];
             f.off[i] |= fresh;
             for x in fresh.iter() {
-                on_from_off(&mut f, queue, x, i);
+                on_from_off(f, queue, x, i);
             }
             let mut others = w.mask[at] & !(1 << i);
             while others != 0 {
@@ -262,13 +265,13 @@ impl Closures {
                 others &= others - 1;
                 if !f.off[e].contains(at) {
                     f.off[e].insert(at);
-                    on_from_off(&mut f, queue, at, e);
+                    // The cell's other digit, if it has two, is `i`: on already.
+                    turn(f, queue, e, conj[e][at]);
                 }
             }
         }
-        index[k] = sets.len() as u16;
-        sets.push(f);
-        sets.len() - 1
+        index[k] = n as u16;
+        n
     }
 
     /// The potentials (`(cell, digit index)`) that `cell` off, digit index `d`, turns on: the cell's other digit
