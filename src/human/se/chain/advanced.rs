@@ -40,6 +40,8 @@ pub(super) struct Offs {
     pub parents: Vec<u16>,
     pub chain: Vec<u32>,
     pub chains: Vec<(usize, Vec<u16>)>,
+    /// The lists the rules fill for each hint, kept from call to call.
+    pub scratch: Scratch,
 }
 
 /// The elimination of `Offs::offs` does not come from a nested chain.
@@ -78,26 +80,90 @@ impl Offs {
 }
 
 /// SE's advanced "off" potentials at nesting level 1: those of the first of its four techniques with any; `gone`
-/// is [`gone_places`] of `g`. Gives, for each digit index, the houses (bit `h` for `House(h)`) where the digit
-/// lost places and keeps two or more.
+/// is [`gone_places`] of `g`. Gives, when it has them at hand, for each digit index the houses (bit `h` for
+/// `House(h)`) where the digit lost places and keeps two or more ([`lost_houses`]).
 ///
 /// A technique's hint counts only when it rests on some of the chain's eliminations, so the four look only where
 /// the chain removed candidates: the same hints in the same order, found without scanning the houses the chain
-/// left alone.
-pub(super) fn find(g: &Grids, gone: &[CellSet; 9], out: &mut Offs) -> [u32; 9] {
+/// left alone. Within one chain they look only where it removed candidates since they last ran on it (`since`,
+/// which this call brings up to date).
+pub(super) fn find(
+    g: &Grids,
+    gone: &[CellSet; 9],
+    since: &mut Since,
+    out: &mut Offs,
+) -> Option<[u32; 9]> {
     out.clear();
-    let h = HouseDigits::of(g, gone);
-    locking(g, gone, &h, out);
+    let look = since.look(0, g, gone);
+    let mut h = HouseDigits::of(g, &look);
+    let houses = (since.unseen & 1 != 0).then_some(h.locking);
+    locking(g, &look, &h, out);
+    let mut ran = 1;
     if out.offs.is_empty() {
-        hidden_pairs(g, gone, &h, out);
+        ran = 2;
+        let wider = since.look(1, g, gone);
+        if wider != look {
+            h.widen(g, &wider);
+        }
+        hidden_pairs(g, &wider, &h, out);
     }
     if out.offs.is_empty() {
-        naked_pairs(g, gone, out);
+        ran = 3;
+        naked_pairs(g, &since.look(2, g, gone), out);
     }
     if out.offs.is_empty() {
-        x_wings(g, gone, out);
+        ran = 4;
+        x_wings(g, &since.look(3, g, gone), out);
     }
-    h.locking
+    since.ran(ran, g.now);
+    houses
+}
+
+/// Where, on a chain's working grid, each of the four techniques of [`find`] (rule `r` in its order) may find a
+/// hint: where candidates went since the last grid of the chain it ran on. Its hints there were all found, and the
+/// chain removed what they eliminate before it asked again, so on the grid now a hint of the rule in a house
+/// (locking: the digit's first house; hidden pairs: the pair's digits in the house; naked pairs: the pair's cells;
+/// X-Wings: the digit's base lines) where no candidate went since is one it had there, with nothing left to
+/// eliminate, or one that was not a hint there: the same places, the same eliminations it rests on, fewer to
+/// eliminate. A rule that has not run on the chain looks at all its eliminations ([`gone_places`]). The grids
+/// are newer rule by rule back to front: [`find`] runs its rules in order, up to the first with hints.
+#[derive(Clone, Copy)]
+pub(super) struct Since {
+    /// `at[r]`: the digits' places on the last grid rule `r` ran on (when it has run).
+    at: [[CellSet; 9]; 4],
+    /// Bit `r`: rule `r` has not run on this chain.
+    unseen: u8,
+}
+
+impl Since {
+    /// A chain from its start: no rule has run on it.
+    pub(super) const START: Since = Since {
+        at: [[CellSet::EMPTY; 9]; 4],
+        unseen: 0xF,
+    };
+
+    /// The same for a new chain: no rule has run on it.
+    pub(super) fn restart(&mut self) {
+        self.unseen = 0xF;
+    }
+
+    /// Where rule `r` looks on `g` (`gone` is [`gone_places`] of `g`).
+    fn look(&self, r: usize, g: &Grids, gone: &[CellSet; 9]) -> [CellSet; 9] {
+        if self.unseen >> r & 1 != 0 {
+            *gone
+        } else {
+            std::array::from_fn(|d| self.at[r][d] & !g.now.places[d])
+        }
+    }
+
+    /// Rules `0..n` ran on `now`, each finding nothing or hints whose eliminations the chain removes before it
+    /// asks again.
+    pub(super) fn ran(&mut self, n: usize, now: &Working) {
+        for at in &mut self.at[..n] {
+            *at = now.places;
+        }
+        self.unseen &= !((1u8 << n) - 1);
+    }
 }
 
 /// For each digit index, the houses (bit `h` for `House(h)`) where the digit lost places (`gone` is
@@ -128,21 +194,40 @@ impl HouseDigits {
         let mut h = HouseDigits {
             two: [0; 27],
             counted: 0,
-            lost: [0; 27],
+            lost: HouseDigits::of_lost(gone),
             locking: [0; 9],
         };
+        h.count(g, HouseDigits::touched(&h.lost));
+        h
+    }
+
+    /// The digits (bit `d - 1`) with a place of `gone` in each house.
+    fn of_lost(gone: &[CellSet; 9]) -> [u16; 27] {
+        let mut lost = [0; 27];
         for (d, removed) in gone.iter().enumerate() {
             for cell in removed.iter() {
                 for t in 0..3 {
-                    h.lost[house_of(t, cell).0 as usize] |= 1 << d;
+                    lost[house_of(t, cell).0 as usize] |= 1 << d;
                 }
             }
         }
-        let touched = (0..27)
-            .filter(|&i| h.lost[i] != 0)
-            .fold(0u32, |m, i| m | 1 << i);
-        h.count(g, touched);
-        h
+        lost
+    }
+
+    /// The houses (bit per house index) with some digit in `lost`.
+    fn touched(lost: &[u16; 27]) -> u32 {
+        (0..27)
+            .filter(|&i| lost[i] != 0)
+            .fold(0u32, |m, i| m | 1 << i)
+    }
+
+    /// The digits removed from each house read again from `gone` instead, a superset of those `self` was made
+    /// from, and the places counted in the houses newly touched (`locking` is left as it was).
+    fn widen(&mut self, g: &Grids, gone: &[CellSet; 9]) {
+        let wider = HouseDigits::of_lost(gone);
+        let touched = HouseDigits::touched(&wider);
+        self.lost = wider;
+        self.count(g, touched & !self.counted);
     }
 
     /// Counts the places of each digit in the houses of `houses` (bit per house index).
@@ -190,9 +275,9 @@ pub(super) fn gone_keys<'g>(
 
 /// The lists a rule fills for each of its hints, kept from one hint to the next.
 #[derive(Default)]
-struct Scratch {
+pub(super) struct Scratch {
     removes: Vec<(u8, DigitSet)>,
-    parents: Vec<u16>,
+    pub parents: Vec<u16>,
 }
 
 /// The hint of a locked digit `d`: its places in house `r1` all lie in house `r2`, so it goes from the rest of
@@ -295,7 +380,7 @@ pub(super) fn gone_places(g: &Grids) -> [CellSet; 9] {
 /// that house holds others, is read off the digit's rows as 9-bit masks ([`rows_of`]) and, for each band of
 /// three rows, the columns holding some.
 fn locking(g: &Grids, gone: &[CellSet; 9], h: &HouseDigits, out: &mut Offs) {
-    let mut s = Scratch::default();
+    let mut s = std::mem::take(&mut out.scratch);
     let digits = (0..9)
         .filter(|&d| h.locking[d] != 0)
         .fold(0u16, |m, d| m | 1 << d);
@@ -363,6 +448,7 @@ fn locking(g: &Grids, gone: &[CellSet; 9], h: &HouseDigits, out: &mut Offs) {
             }
         }
     }
+    out.scratch = s;
 }
 
 /// The rows of `cells` (row `r` at index `r`), each as a 9-bit mask of columns.
@@ -415,7 +501,7 @@ fn digit_positions(g: &Grids, t: usize, i: usize, d: u8) -> u16 {
 /// SE's `HiddenSet(2, false)`: boxes, columns, rows; houses with more than four empty cells. A hint's parents
 /// are the pair's [`gone_places`] in the house, so only pairs with some are looked at.
 fn hidden_pairs(g: &Grids, gone: &[CellSet; 9], hd: &HouseDigits, out: &mut Offs) {
-    let mut s = Scratch::default();
+    let mut s = std::mem::take(&mut out.scratch);
     debug_assert!(gone.iter().all(|lost| lost.is_empty()) || hd.lost.iter().any(|&l| l != 0));
     // The other houses have no digit the chain removed.
     for (t, i) in se_order(hd.counted) {
@@ -440,12 +526,13 @@ fn hidden_pairs(g: &Grids, gone: &[CellSet; 9], hd: &HouseDigits, out: &mut Offs
             hidden_pair(g, hc, cells, m, &mut s, out);
         }
     }
+    out.scratch = s;
 }
 
 /// SE's `NakedSet(2)`: boxes, columns, rows; houses with four empty cells or more. A hint's parents are the
 /// pair's cells' [`gone_places`], so only houses with such a cell of two candidates are looked at.
 fn naked_pairs(g: &Grids, gone: &[CellSet; 9], out: &mut Offs) {
-    let mut s = Scratch::default();
+    let mut s = std::mem::take(&mut out.scratch);
     let any_gone = gone.iter().fold(CellSet::EMPTY, |s, &c| s | c);
     let two = bivalue(g.now);
     // The houses holding a cell of two candidates that lost some: the others are skipped below.
@@ -474,6 +561,7 @@ fn naked_pairs(g: &Grids, gone: &[CellSet; 9], out: &mut Offs) {
             before.insert(cb);
         }
     }
+    out.scratch = s;
 }
 
 /// The houses of `houses` (bit per house index) as SE's type and number, in SE's order of house types
@@ -541,7 +629,6 @@ fn lines(t: usize, m: u16) -> CellSet {
 /// SE's `Fisherman(2)`: base columns then base rows; digits placed five times or fewer. A hint's parents are
 /// the digit's [`gone_places`] in the base lines, so only digits with some are looked at.
 fn x_wings(g: &Grids, gone: &[CellSet; 9], out: &mut Offs) {
-    let mut s = Scratch::default();
     // The digits placed five times or fewer that the chain removed somewhere.
     let digits = (0..9)
         .filter(|&d| g.placed[d] + 4 <= 9 && !gone[d].is_empty())
@@ -549,6 +636,7 @@ fn x_wings(g: &Grids, gone: &[CellSet; 9], out: &mut Offs) {
     if digits == 0 {
         return;
     }
+    let mut s = std::mem::take(&mut out.scratch);
     // `lines[0][i]`, `lines[1][i]`: the digits (bit `d - 1`) of `digits` with two places in row `i`, in column `i`.
     let mut lines = [[0u16; 9]; 2];
     // The rows of each digit of `digits` ([`rows_of`]).
@@ -585,6 +673,7 @@ fn x_wings(g: &Grids, gone: &[CellSet; 9], out: &mut Offs) {
             }
         }
     }
+    out.scratch = s;
 }
 
 #[cfg(test)]

@@ -11,7 +11,7 @@
 //! when their potentials are, SE's `FullChain`). What a hint of these chains says, as a nesting chain reads it, is
 //! [`Engine::detail`]; the producer that asks for the chains and makes the hints is [`super::chaining`].
 
-use super::advanced::{Grids, Offs, NO_CHAIN};
+use super::advanced::{Grids, Offs, Since, NO_CHAIN};
 use super::hint::NestedHint;
 use super::kind::Kind;
 use super::linked::{LSet, Pool};
@@ -98,6 +98,8 @@ pub(super) struct Engine {
     placed: [u8; 9],
     /// Reused by `chain`: the advanced implications found.
     advanced: Offs,
+    /// Where the level-1 techniques may find hints on the chain's working grid.
+    since: Since,
     /// The nested chains the potentials come from: SE's complexity of each, and what tells two apart.
     pub chains: Vec<(usize, Vec<u16>)>,
     /// Reused by `ancestors`: the potentials seen (`seen[k] == stamp` for this call's), the two levels, and the
@@ -129,6 +131,7 @@ impl Engine {
             open: c.open(),
             placed: std::array::from_fn(|d| c.placed(d as u8 + 1).len() as u8),
             advanced: Offs::default(),
+            since: Since::START,
             chains: Vec::new(),
             seen: vec![0; 1458],
             stamp: 0,
@@ -360,6 +363,7 @@ impl Engine {
         mut known: u8,
     ) -> Option<(u32, u32)> {
         let (nishio, multiple) = (self.kind == Kind::Nishio, self.kind == Kind::Multiple);
+        self.since.restart();
         let result = loop {
             if let Some(&k) = to_on.order.get(next_on) {
                 next_on += 1;
@@ -405,26 +409,33 @@ impl Engine {
         match self.kind {
             Kind::NestedDfc(n) => {
                 let of = Kind::of_level(n);
-                nested::find_dynamic(&grids, &mut found, || self.working(), of, self.nest)
+                let (start, open, work) = (&self.start, self.open, &self.work);
+                let working = || working(start, open, work);
+                nested::find_dynamic(&grids, &mut found, working, of, self.nest, &mut self.since)
             }
-            _ => nested::find_above(&grids, &mut found, self.kind.level(), known),
+            _ => nested::find_above(
+                &grids,
+                &mut found,
+                self.kind.level(),
+                known,
+                &mut self.since,
+            ),
         }
         let mut added = false;
-        let mut parents = Vec::new();
         let base = self.chains.len() as u32;
         self.chains.append(&mut found.chains);
         for (&(k, start, len), &chain) in found.offs.iter().zip(&found.chain) {
             if to_off.get(k as usize).is_some() {
                 continue;
             }
-            parents.clear();
-            parents.extend(
-                found.parents[start as usize..(start + len) as usize]
-                    .iter()
-                    .filter_map(|&q| to_off.get(q as usize)),
-            );
+            // Its parents: those of its rule's parents in `to_off`, straight into the pool.
+            let rule = &found.parents[start as usize..(start + len) as usize];
+            let pooled = self.pooled(|e| {
+                e.pool
+                    .extend(rule.iter().filter_map(|&q| to_off.get(q as usize)))
+            });
             let (cell, digit) = ((k / 9) as u8, (k % 9) as u8 + 1);
-            let node = self.push(cell, digit, false, &parents);
+            let node = self.push_node(cell, digit, false, NO_CAUSE, pooled);
             if chain != NO_CHAIN {
                 self.nodes[node as usize].nested = base + chain;
             }
@@ -433,17 +444,6 @@ impl Engine {
         }
         self.advanced = found;
         added
-    }
-
-    /// The working grid as a candidate grid: the producer's grid without the candidates the chain removed.
-    fn working(&self) -> Candidates {
-        let mut w = self.start;
-        for cell in self.open.iter() {
-            for d in DigitSet(self.start.get(cell).0 & !self.work.mask[cell]).iter() {
-                w.eliminate(cell, d);
-            }
-        }
-        w
     }
 
     /// Distinct potentials among `p` and its ancestors, found level by level as SE's `getAncestorCount` does (a
@@ -594,6 +594,18 @@ impl Engine {
         }
         links
     }
+}
+
+/// The working grid `work` as a candidate grid: the producer's grid `start` (open cells `open`) without the
+/// candidates the chain removed.
+fn working(start: &Candidates, open: CellSet, work: &Working) -> Candidates {
+    let mut w = *start;
+    for cell in open.iter() {
+        for d in DigitSet(start.get(cell).0 & !work.mask[cell]).iter() {
+            w.eliminate(cell, d);
+        }
+    }
+    w
 }
 
 /// What a chain from one assumption reached: its "on" and "off" potentials and the (on, off) pair of a

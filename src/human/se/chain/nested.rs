@@ -15,7 +15,7 @@
 //! as at levels 2 and 3. That producer is the dynamic chains' own ([`super::chaining::nested_hints`]), handed in
 //! by its caller.
 
-use super::advanced::{self, gone, gone_keys, gone_places, Grids, Offs};
+use super::advanced::{self, gone_places, Grids, Offs, Since};
 use super::closure::{self, Changed};
 use super::hint::NestedHint;
 use super::kind::Kind;
@@ -24,26 +24,29 @@ use super::multiple_rest;
 use super::potential::{key, NAKED, REGION};
 use super::working::Working;
 use crate::human::candidates::Candidates;
-use crate::human::house::CellSet;
+use crate::human::house::{CellSet, DigitSet};
 use crate::human::se::{cells_of, count9, house_of};
 
 /// SE's advanced "off" potentials at nesting level `level` (1 to 3): those of the first technique with any.
-pub(super) fn find(g: &Grids, out: &mut Offs, level: u8) {
-    find_above(g, out, level, 0);
+/// `since` tells where level 1's techniques may find hints on this chain ([`advanced::Since`]).
+pub(super) fn find(g: &Grids, out: &mut Offs, level: u8, since: &mut Since) {
+    find_above(g, out, level, 0, since);
 }
 
 /// [`find`], where the techniques of nesting levels up to `known` (0 to 2) are known to find nothing on this
 /// working grid (the chain of a producer of that level ended here: [`super::dynamic::Engine::resume`]), so they
 /// are not asked again.
-pub(super) fn find_above(g: &Grids, out: &mut Offs, level: u8, known: u8) {
+pub(super) fn find_above(g: &Grids, out: &mut Offs, level: u8, known: u8, since: &mut Since) {
     let gone = gone_places(g);
     let houses = if known >= 1 {
         out.clear();
-        advanced::lost_houses(g, &gone)
+        since.ran(4, g.now);
+        None
     } else {
-        advanced::find(g, &gone, out)
+        advanced::find(g, &gone, since, out)
     };
     if level >= 2 && out.offs.is_empty() {
+        let houses = houses.unwrap_or_else(|| advanced::lost_houses(g, &gone));
         let changed = resting(g, &gone, houses);
         let roots = !changed.is_empty();
         if !(roots || cfg!(debug_assertions)) {
@@ -94,8 +97,9 @@ pub(super) fn find_dynamic(
     working: impl FnOnce() -> Candidates,
     kind: Kind,
     hints_of: impl FnOnce(&Candidates, Kind) -> Vec<NestedHint>,
+    since: &mut Since,
 ) {
-    find(g, out, 1);
+    find(g, out, 1, since);
     if out.offs.is_empty() {
         let w = working();
         // The whole grid: the open cells' candidates, and the placed cells' values (bit 15 set).
@@ -117,7 +121,7 @@ pub(super) fn find_dynamic(
 /// `ChainingHint.getRuleParents`: for an "on" potential implied in a cell, the cell's removed candidates; in a
 /// house, the digit's removed places in that house).
 fn nested(g: &Grids, out: &mut Offs, hints: &[NestedHint]) {
-    let mut parents: Vec<u16> = Vec::new();
+    let mut parents = std::mem::take(&mut out.scratch.parents);
     for h in hints {
         rule_parents(g, h, &mut parents);
         if parents.is_empty() {
@@ -127,6 +131,7 @@ fn nested(g: &Grids, out: &mut Offs, hints: &[NestedHint]) {
         out.chains.push((h.complexity, h.identity.clone()));
         out.push(&h.removes, &parents, id);
     }
+    out.scratch.parents = parents;
 }
 
 /// The chain's eliminations the hint `h` rests on (SE's `getRuleParents`, see [`nested`]), in `parents`, each once.
@@ -140,12 +145,17 @@ pub(super) fn rule_parents(g: &Grids, h: &NestedHint, parents: &mut Vec<u16>) {
             }
         };
         if cause == NAKED {
-            (1..=9u8)
-                .filter(|&d| gone(g, c, d))
-                .for_each(|d| add(key(c as u8, d) as u16));
+            // The cell's removed candidates, digits ascending.
+            for d in DigitSet(g.source.mask[c] & !g.now.mask[c]).iter() {
+                add(key(cell, d) as u16);
+            }
         } else {
-            let t = (cause - REGION) as usize;
-            gone_keys(g, cells_of(house_of(t, c)), digit).for_each(add);
+            // The digit's removed places in the house, cells ascending.
+            let (t, di) = ((cause - REGION) as usize, digit as usize - 1);
+            let removed = g.source.places[di] & !g.now.places[di] & cells_of(house_of(t, c));
+            for x in removed.iter() {
+                add(key(x as u8, digit) as u16);
+            }
         }
     }
 }
@@ -274,6 +284,56 @@ mod tests {
                 (source, now)
             })
             .collect()
+    }
+
+    #[test]
+    fn rule_parents_are_the_removed_candidates_their_causes_read() {
+        // Every cause a hint may carry (each candidate's cell, and its place in each of its houses) on thinned
+        // grids, against SE's rule read candidate by candidate.
+        let mut met = 0;
+        for (source, now) in chain_grids(200, 0x2545_F491_4F6C_DD1D).iter() {
+            let g = Grids {
+                now,
+                source,
+                open: CellSet::EMPTY,
+                placed: &[0; 9],
+            };
+            let mut parents = Vec::new();
+            for cell in 0..81u8 {
+                for d in DigitSet(now.mask[cell as usize]).iter() {
+                    for cause in [NAKED, REGION, REGION + 1, REGION + 2] {
+                        let hint = NestedHint {
+                            complexity: 0,
+                            removes: Vec::new(),
+                            causes: vec![(cell, d, cause), (cell, d, NAKED)],
+                            identity: Vec::new(),
+                        };
+                        rule_parents(&g, &hint, &mut parents);
+                        let mut want: Vec<u16> = Vec::new();
+                        for &(cell, digit, cause) in &hint.causes {
+                            let c = cell as usize;
+                            let keys: Vec<u16> = if cause == NAKED {
+                                (1..=9u8)
+                                    .filter(|&d| advanced::gone(&g, c, d))
+                                    .map(|d| key(cell, d) as u16)
+                                    .collect()
+                            } else {
+                                let hc = cells_of(house_of((cause - REGION) as usize, c));
+                                advanced::gone_keys(&g, hc, digit).collect()
+                            };
+                            for k in keys {
+                                if !want.contains(&k) {
+                                    want.push(k);
+                                }
+                            }
+                        }
+                        assert_eq!(parents, want, "{cell} {d} {cause}");
+                        met += usize::from(!want.is_empty());
+                    }
+                }
+            }
+        }
+        assert!(met > 1000, "{met}");
     }
 
     #[test]
