@@ -38,25 +38,36 @@ const ALL_DIGITS: u16 = 0x1FF;
 /// A set of potentials: the cells of each digit (index `digit - 1`).
 type Planes = [CellSet; 9];
 
+/// The length of the tables indexed by key or by component: a power of two past the last key (728), so that an
+/// index masked with `SLOTS - 1` is in range without a check (the mask leaves every key as it is).
+const SLOTS: usize = 1024;
+
+/// `k` as an index of a table of [`SLOTS`] entries (`k` itself when it is a key or a component).
+#[inline]
+fn slot(k: usize) -> usize {
+    k & (SLOTS - 1)
+}
+
 /// The reachability of one pass's "on" potentials; its buffers are kept from pass to pass.
 pub(super) struct Reach {
     /// For each potential (by [`key`]) of the pass, the "on" potentials one link pair away, and which of its
     /// digits have any (bit `digit - 1`: the X links keep to one digit, so most sets are mostly empty); only the
     /// sets of those digits are written by a pass, the others hold what an earlier pass left.
-    succ: Box<[Planes; 729]>,
-    succ_digits: Box<[u16; 729]>,
+    succ: Box<[Planes; SLOTS]>,
+    succ_digits: Box<[u16; SLOTS]>,
     /// The strongly connected component of each potential of the pass (by key), or [`UNSEEN`].
-    comp: Box<[u16; 729]>,
-    /// The number of potentials of each component.
-    size: Vec<u16>,
+    comp: Box<[u16; SLOTS]>,
+    /// The number of components of the pass, and the number of potentials of each.
+    comps: usize,
+    size: Box<[u16; SLOTS]>,
     /// For each component, the "on" potentials reachable from it, its own included, and which digits they have.
-    reach: Vec<Planes>,
-    reach_digits: Vec<u16>,
+    reach: Box<[Planes; SLOTS]>,
+    reach_digits: Box<[u16; SLOTS]>,
     /// Tarjan's numbering and lowest reachable number (by key), component stack and depth-first frames of the
     /// potentials being looked at but the last (a key and the next successor to look at, as `digit index * 128
     /// + cell`).
-    index: Box<[u16; 729]>,
-    low: Box<[u16; 729]>,
+    index: Box<[u16; SLOTS]>,
+    low: Box<[u16; SLOTS]>,
     stack: Vec<u16>,
     frames: Vec<(u16, u16)>,
     /// The potentials of the finished components.
@@ -68,14 +79,15 @@ pub(super) struct Reach {
 impl Default for Reach {
     fn default() -> Reach {
         Reach {
-            succ: Box::new([[CellSet::EMPTY; 9]; 729]),
-            succ_digits: Box::new([0; 729]),
-            comp: Box::new([UNSEEN; 729]),
-            size: Vec::new(),
-            reach: Vec::new(),
-            reach_digits: Vec::new(),
-            index: Box::new([UNSEEN; 729]),
-            low: Box::new([0; 729]),
+            succ: Box::new([[CellSet::EMPTY; 9]; SLOTS]),
+            succ_digits: Box::new([0; SLOTS]),
+            comp: Box::new([UNSEEN; SLOTS]),
+            comps: 0,
+            size: Box::new([0; SLOTS]),
+            reach: Box::new([[CellSet::EMPTY; 9]; SLOTS]),
+            reach_digits: Box::new([0; SLOTS]),
+            index: Box::new([UNSEEN; SLOTS]),
+            low: Box::new([0; SLOTS]),
             stack: Vec::new(),
             frames: Vec::new(),
             done: [CellSet::EMPTY; 9],
@@ -123,8 +135,9 @@ impl Reach {
         let wanted = if y { ALL_DIGITS } else { wanted };
         let c = s.c;
         let bivalued = self.t.bivalued;
-        self.comp.fill(UNSEEN);
-        self.index.fill(UNSEEN);
+        // Only the entries of keys are read.
+        self.comp[..729].fill(UNSEEN);
+        self.index[..729].fill(UNSEEN);
         for (cell, &m) in c.mask.iter().enumerate() {
             if !x && !bivalued.contains(cell) {
                 continue;
@@ -136,7 +149,7 @@ impl Reach {
                 // The "off" potentials of the digit's other places among the cell's peers, then of the cell's
                 // other digits (Y links), and the "on" potentials they turn on. Only the digits with any are
                 // written (the others are never read).
-                let row = &mut self.succ[cell * 9 + di];
+                let row = &mut self.succ[slot(cell * 9 + di)];
                 let mut digits = 0u16;
                 let mut put = |e: usize, set: CellSet| {
                     if set.is_empty() {
@@ -170,7 +183,7 @@ impl Reach {
                         }
                     }
                 }
-                self.succ_digits[cell * 9 + di] = digits;
+                self.succ_digits[slot(cell * 9 + di)] = digits;
             }
         }
         self.components(c, x, wanted);
@@ -179,9 +192,7 @@ impl Reach {
     /// Tarjan's strongly connected components of the pass's potentials of the digits `wanted`, each with what it
     /// reaches (a component is finished after every component it reaches, so their sets are there to be joined).
     fn components(&mut self, c: &Working, x: bool, wanted: u16) {
-        self.size.clear();
-        self.reach.clear();
-        self.reach_digits.clear();
+        self.comps = 0;
         self.stack.clear();
         self.frames.clear();
         self.done = [CellSet::EMPTY; 9];
@@ -192,7 +203,7 @@ impl Reach {
             }
             let mut ds = c.mask[cell] & wanted;
             while ds != 0 {
-                let root = cell * 9 + ds.trailing_zeros() as usize;
+                let root = slot(cell * 9 + ds.trailing_zeros() as usize);
                 ds &= ds - 1;
                 if self.index[root] != UNSEEN {
                     continue;
@@ -205,7 +216,7 @@ impl Reach {
                     match self.next_successor(v, next) {
                         Some(j) => {
                             next = j + 1;
-                            let k = key_at(j);
+                            let k = slot(key_at(j));
                             if self.index[k] == UNSEEN {
                                 self.frames.push((v as u16, next as u16));
                                 self.enter(k, &mut counter);
@@ -222,7 +233,7 @@ impl Reach {
                             let Some((u, resume)) = self.frames.pop() else {
                                 break;
                             };
-                            let u = u as usize;
+                            let u = slot(u as usize);
                             self.low[u] = self.low[u].min(self.low[v]);
                             (v, next) = (u, resume as usize);
                         }
@@ -234,6 +245,7 @@ impl Reach {
 
     /// Numbers the potential of key `v` and puts it on the stack.
     fn enter(&mut self, v: usize, counter: &mut u16) {
+        let v = slot(v);
         self.index[v] = *counter;
         self.low[v] = *counter;
         *counter += 1;
@@ -243,6 +255,7 @@ impl Reach {
     /// The first successor of key `v` from `from` on (both as `digit index * 128 + cell`) not in a finished
     /// component (those leave Tarjan's numbers as they are).
     fn next_successor(&self, v: usize, from: usize) -> Option<usize> {
+        let v = slot(v);
         let row = &self.succ[v];
         let p = from / 128;
         // Only the rows of `succ_digits` are written by this pass.
@@ -268,26 +281,26 @@ impl Reach {
     /// of each successor's component not reached yet (member by member: the successors in the component itself
     /// are in the reach already).
     fn finish(&mut self, v: usize) {
-        let c = self.size.len() as u16;
+        let c = slot(self.comps);
         let start = self
             .stack
             .iter()
             .rposition(|&m| m as usize == v)
             .expect("root on the stack");
-        self.reach.push([CellSet::EMPTY; 9]);
-        let (done, acc) = self.reach.split_at_mut(c as usize);
+        let (done, acc) = self.reach.split_at_mut(c);
         let acc = &mut acc[0];
+        *acc = [CellSet::EMPTY; 9];
         let mut acc_digits = 0u16;
         let members = &self.stack[start..];
         for &m in members {
-            let m = m as usize;
-            self.comp[m] = c;
+            let m = slot(m as usize);
+            self.comp[m] = c as u16;
             acc[m % 9].insert(m / 9);
             self.done[m % 9].insert(m / 9);
             acc_digits |= 1 << (m % 9);
         }
         for &m in members {
-            let m = m as usize;
+            let m = slot(m as usize);
             let mut ps = self.succ_digits[m];
             while ps != 0 {
                 let p = ps.trailing_zeros() as usize;
@@ -297,7 +310,7 @@ impl Reach {
                     if x == 0 {
                         break;
                     }
-                    let cx = self.comp[x.trailing_zeros() as usize * 9 + p] as usize;
+                    let cx = slot(self.comp[slot(x.trailing_zeros() as usize * 9 + p)] as usize);
                     let mut ds = self.reach_digits[cx];
                     acc_digits |= ds;
                     while ds != 0 {
@@ -308,8 +321,9 @@ impl Reach {
                 }
             }
         }
-        self.reach_digits.push(acc_digits);
-        self.size.push((self.stack.len() - start) as u16);
+        self.reach_digits[c] = acc_digits;
+        self.size[c] = (self.stack.len() - start) as u16;
+        self.comps += 1;
         self.stack.truncate(start);
     }
 
