@@ -51,8 +51,7 @@ impl Detail {
     /// Adds the potential `n` to the chain being written.
     #[inline]
     fn add(&mut self, n: &Node) {
-        self.identity
-            .push((key(n.cell, n.digit) * 2 + usize::from(n.on)) as u16);
+        self.identity.push(n.identity());
         if n.on && n.cause != NO_CAUSE {
             self.causes.push((n.cell, n.digit, n.cause));
         }

@@ -387,7 +387,7 @@ impl<'a> Multiple<'a> {
         let mut identity = Vec::with_capacity(h.complexity + 8);
         for &g in &self.b.outcomes[h.outcomes.0 as usize..h.outcomes.1 as usize] {
             for n in self.chain(self.node_of(g, h.key as usize)) {
-                identity.push((key(n.cell, n.digit) * 2 + usize::from(n.on)) as u16);
+                identity.push(n.identity());
                 if n.on {
                     let cause = if n.cause == NO_CAUSE { h.root } else { n.cause };
                     causes.push((n.cell, n.digit, cause));
@@ -561,7 +561,7 @@ mod tests {
         for mut i in nodes {
             while i != NONE {
                 let n = s.nodes[i as usize];
-                identity.push((key(n.cell, n.digit) * 2 + usize::from(n.on)) as u16);
+                identity.push(n.identity());
                 if n.on {
                     let cause = if n.cause == NO_CAUSE { root } else { n.cause };
                     causes.push((n.cell, n.digit, cause));

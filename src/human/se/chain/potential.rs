@@ -41,6 +41,12 @@ impl Node {
         }
     }
 
+    /// The potential as a nested hint's chains hold it ([`NestedHint::identity`](super::hint::NestedHint)):
+    /// `key * 2 + on`.
+    pub(super) fn identity(&self) -> u16 {
+        (key(self.cell, self.digit) * 2 + usize::from(self.on)) as u16
+    }
+
     /// The same candidate in the same state.
     pub(super) fn same(&self, o: &Node) -> bool {
         self.cell == o.cell && self.digit == o.digit && self.on == o.on

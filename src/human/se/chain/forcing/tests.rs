@@ -152,15 +152,24 @@ fn cycles_plain(s: &mut Search, source: u32, y: bool, x: bool) -> Vec<Vec<(u8, u
 /// thinned working grids, with the search, the pass's reachability and the pass (`y`, `x`).
 fn each_source(n: usize, mut f: impl FnMut(&mut Search, &Reach, (usize, u8), (bool, bool))) {
     let thinned = super::super::samples::working_grids(n, 4);
-    for w in grids().into_iter().chain(thinned) {
-        let mut s = Search::new(&w);
+    let all: Vec<Working> = grids().into_iter().chain(thinned).collect();
+    each_source_of(&all, |_, s, reach, source, pass| f(s, reach, source, pass));
+}
+
+/// [`each_source`] on the grids `ws`, `f` told the index of the grid too.
+fn each_source_of(
+    ws: &[Working],
+    mut f: impl FnMut(usize, &mut Search, &Reach, (usize, u8), (bool, bool)),
+) {
+    for (i, w) in ws.iter().enumerate() {
+        let mut s = Search::new(w);
         Reach::with(|reach| {
             reach.prepare(&s);
             for (y, x) in [(false, true), (true, false), (true, true)] {
                 reach.build(&s, y, x);
                 for cell in (0..81).filter(|&c| count9(w.mask[c]) >= 2) {
                     for d in w.get(cell).iter() {
-                        f(&mut s, reach, (cell, d), (y, x));
+                        f(i, &mut s, reach, (cell, d), (y, x));
                     }
                 }
             }
@@ -243,33 +252,25 @@ fn the_sources_the_reach_rules_out_give_no_hint() {
     // Every pass searched from every source, the reach's verdicts aside (the cycles' own pruning, checked
     // above, kept): the same hints as `collect`, which leaves out the sources the reach rules out.
     let (mut hints, mut skipped) = (0, 0);
-    for w in grids() {
-        let mut plain = Vec::new();
-        let mut s = Search::new(&w);
-        Reach::with(|reach| {
-            reach.prepare(&s);
-            for (y, x) in [(false, true), (true, false), (true, true)] {
-                reach.build(&s, y, x);
-                for cell in (0..81).filter(|&c| count9(w.mask[c]) >= 2) {
-                    if !x && count9(w.mask[cell]) > 2 {
-                        continue;
-                    }
-                    for d in w.get(cell).iter() {
-                        let may = (
-                            reach.may_cycle(cell, d),
-                            x && reach.may_refute_on(&s, y, cell, d),
-                            x && reach.may_refute_off(&s, y, cell, d),
-                        );
-                        skipped += usize::from(may == (false, false, false));
-                        let every = (may.0, x, x);
-                        let flags = (true, true, false);
-                        searched_hints(&mut s, reach, (cell, d), (y, x), flags, every, &mut plain);
-                    }
-                }
-            }
-        });
+    let ws = grids();
+    let mut plain: Vec<Vec<Hint>> = ws.iter().map(|_| Vec::new()).collect();
+    each_source_of(&ws, |i, s, reach, (cell, d), (y, x)| {
+        if !x && count9(ws[i].mask[cell]) > 2 {
+            return;
+        }
+        let may = (
+            reach.may_cycle(cell, d),
+            x && reach.may_refute_on(s, y, cell, d),
+            x && reach.may_refute_off(s, y, cell, d),
+        );
+        skipped += usize::from(may == (false, false, false));
+        let every = (may.0, x, x);
+        let flags = (true, true, false);
+        searched_hints(s, reach, (cell, d), (y, x), flags, every, &mut plain[i]);
+    });
+    for (w, plain) in ws.iter().zip(&plain) {
         let plain: Vec<Said> = plain.iter().map(said).collect();
-        let got: Vec<Said> = collect(&w, true, true).iter().map(said).collect();
+        let got: Vec<Said> = collect(w, true, true).iter().map(said).collect();
         assert!(plain == got);
         hints += got.len();
     }
