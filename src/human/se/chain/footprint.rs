@@ -19,7 +19,7 @@
 use std::cell::Cell;
 
 use super::links::Tables;
-use super::potential::{key, NONE};
+use super::potential::key;
 use super::working::Working;
 use crate::human::house::{CellSet, DigitSet, PEERS};
 use crate::human::se::{cells_of, count9, house_of, two_or_more};
@@ -49,8 +49,6 @@ pub(super) struct Footprints<'a> {
 /// What is known of one of [`Buffers::prints`].
 #[derive(Clone, Copy)]
 struct Meta {
-    /// The key of its assumption ("key on").
-    key: u16,
     /// Whether it is its assumption's closure (it met no contradiction); false while it is grown.
     closed: bool,
     /// Its planes that hold a potential (see [`plane`]).
@@ -59,28 +57,28 @@ struct Meta {
 
 #[derive(Default)]
 struct Buffers {
-    /// For each key, the index in `prints` of the footprint of "key on" when it is grown: an index is good only
-    /// when it is below `prints.len()` and `meta` there has the key (the entries of earlier grids are left as
-    /// they were, not cleared).
-    index: Vec<u32>,
+    /// For each key, the index in `prints` of the footprint of "key on" when it is grown, else [`UNKNOWN`]
+    /// (reset for each grid).
+    index: Vec<u16>,
     prints: Vec<Footprint>,
     meta: Vec<Meta>,
     /// Scratch of [`grow_into`]: the pending "on" and "off" potentials of a growth, `(cell, digit)` in SE's order.
     on: Vec<(u8, u8)>,
     off: Vec<(u8, u8)>,
     links: Tables,
-    /// Scratch of [`Footprints::meet`]: the intersection so far, plane by plane (see [`plane`]).
-    common: [CellSet; 18],
 }
 
 impl Buffers {
     /// The index in `prints` of the footprint of "key `k` on", if grown.
     #[inline]
     fn known(&self, k: usize) -> Option<usize> {
-        let i = self.index[k] as usize;
-        (i < self.meta.len() && self.meta[i].key as usize == k).then_some(i)
+        let i = self.index[k];
+        (i != UNKNOWN).then_some(i as usize)
     }
 }
+
+/// In [`Buffers::index`], a key whose footprint is not grown (a grid has fewer keys).
+const UNKNOWN: u16 = u16::MAX;
 
 /// How deep [`Footprints::grow_new`] grows the footprints of the "on" potentials a closure meets before it
 /// takes them in (deeper ones are followed in place).
@@ -95,9 +93,8 @@ impl<'a> Footprints<'a> {
     /// No footprint grown yet on `c`.
     pub(super) fn new(c: &'a Working) -> Footprints<'a> {
         let mut b = SPARE.with(|s| s.take()).unwrap_or_default();
-        if b.index.len() < 729 {
-            b.index.resize(729, NONE);
-        }
+        b.index.clear();
+        b.index.resize(729, UNKNOWN);
         b.prints.clear();
         b.meta.clear();
         b.links.build(c);
@@ -136,11 +133,10 @@ impl<'a> Footprints<'a> {
         b.prints.push(EMPTY);
         // Known from now on, and not a closure while it is grown: a closure that meets it follows it in place.
         b.meta.push(Meta {
-            key: k as u16,
             closed: false,
             planes: 0,
         });
-        b.index[k] = at as u32;
+        b.index[k] = at as u16;
         let (whole, mut planes) = self.close(at, cell, digit, depth);
         let b = &mut *self.b;
         let f = &mut b.prints[at];
@@ -156,64 +152,31 @@ impl<'a> Footprints<'a> {
     }
 
     /// Whether some potential is in the footprints of all `assumed` (`(cell, digit)`, two or more, nine at
-    /// most): those grown already are met first, so that a set found empty grows no more of them. Only the
-    /// planes where all those met so far hold potentials are intersected.
+    /// most), grown first where they are not yet. Only the planes where all of them hold potentials are
+    /// intersected. (A group of SE's, a cell's candidates or a digit's places in a house, has all but one of its
+    /// footprints meet at least in the last one "off", so no early stop would spare a growth.)
     pub(super) fn meet(&mut self, assumed: &[(u8, u8)]) -> bool {
-        // The first footprint met, while it is the only one; then `common` holds the intersection on the
-        // planes of `live` (those where it is not empty).
-        let mut first = NONE;
-        let mut several = false;
-        let mut live = 0u32;
-        // The assumptions not grown yet, met after those grown.
-        let mut later = [(0u8, 0u8); 9];
-        let mut n = 0;
-        for &(cell, digit) in assumed {
-            if let Some(i) = self.b.known(key(cell, digit)) {
-                if !self.meet_one(i, &mut first, &mut several, &mut live) {
-                    return false;
-                }
-            } else {
-                later[n] = (cell, digit);
-                n += 1;
-            }
-        }
-        for &(cell, digit) in &later[..n] {
+        let mut at = [0u32; 9];
+        let mut live = !0u32;
+        for (at, &(cell, digit)) in at.iter_mut().zip(assumed) {
             let i = self.grown(cell, digit);
-            if !self.meet_one(i, &mut first, &mut several, &mut live) {
-                return false;
+            *at = i as u32;
+            live &= self.b.meta[i].planes;
+        }
+        let (first, rest) = at[..assumed.len()].split_first().unwrap_or((&0, &[]));
+        let prints = &self.b.prints;
+        while live != 0 {
+            let p = live.trailing_zeros() as usize;
+            live &= live - 1;
+            let mut common = plane(&prints[*first as usize], p);
+            for &i in rest {
+                common &= plane(&prints[i as usize], p);
+            }
+            if !common.is_empty() {
+                return true;
             }
         }
-        true
-    }
-
-    /// Meets footprint `i` in [`Footprints::meet`]: `first` is the first footprint met ([`NONE`] before any),
-    /// `several` whether two or more were, then `common` holds their intersection on the planes of `live` (those
-    /// where it is not empty). Returns whether the intersection is not empty.
-    #[inline]
-    fn meet_one(&mut self, i: usize, first: &mut u32, several: &mut bool, live: &mut u32) -> bool {
-        if *first == NONE {
-            *first = i as u32;
-            *live = self.b.meta[i].planes;
-            return true;
-        }
-        let b = &mut *self.b;
-        let (f, g, common) = (&b.prints[i], &b.prints[*first as usize], &mut b.common);
-        let mut now_live = *live & b.meta[i].planes;
-        let mut rest = now_live;
-        while rest != 0 {
-            let p = rest.trailing_zeros() as usize;
-            rest &= rest - 1;
-            let was = if *several { common[p] } else { plane(g, p) };
-            let now = was & plane(f, p);
-            if now.is_empty() {
-                now_live &= !(1 << p);
-            } else {
-                common[p] = now;
-            }
-        }
-        *live = now_live;
-        *several = true;
-        now_live != 0
+        false
     }
 
     /// The closure of "`cell` is `digit`" (the tests' view of [`Footprints::close`]).
@@ -223,7 +186,6 @@ impl<'a> Footprints<'a> {
         self.b.prints.push(EMPTY);
         // The footprint of no key: left in place (those grown after it keep their index), never found.
         self.b.meta.push(Meta {
-            key: u16::MAX,
             closed: false,
             planes: 0,
         });
@@ -302,8 +264,15 @@ impl<'a> Footprints<'a> {
                 turn_on(f, &mut pending, &mut todo, e, t.conj[e][cell]);
             }
         }
+        // A potential both on and off is on a digit with potentials in both states.
         let f = &self.b.prints[at];
-        let clash = (0..9).fold(0, |m, d| m | (f.on[d].0 & f.off[d].0));
+        let mut both = planes & planes >> 9 & 0x1FF;
+        let mut clash = 0;
+        while both != 0 {
+            let d = both.trailing_zeros() as usize;
+            both &= both - 1;
+            clash |= f.on[d].0 & f.off[d].0;
+        }
         (clash == 0, planes)
     }
 

@@ -28,7 +28,7 @@ use super::potential::{key, Node, NAKED, NONE, NO_CAUSE, REGION};
 use super::set::Set729;
 use super::working::Working;
 use crate::human::house::DigitSet;
-use crate::human::se::{cells_of, count9, house_of, two_or_more};
+use crate::human::se::{cells_of, count9, house_of, region, two_or_more};
 
 /// Node `i` of the "on" (`on`) or "off" potentials of [`Buffers`].
 fn node(i: usize, on: bool) -> u32 {
@@ -409,6 +409,20 @@ impl<'a> Multiple<'a> {
 /// `doRegionChainings` of each candidate (the places of its box, row and column where it has two places or more,
 /// the cell the first: `(6, REGION + t)`), then the cell's own candidates (`(5, NAKED)`).
 fn groups(view: &Working, mut f: impl FnMut(&[(u8, u8)], (u8, u8)) -> bool) {
+    // `firsts[t][d]`: the first place of digit index `d` in each house of type `t` where it has two places or
+    // more.
+    let mut firsts = [[0u128; 9]; 3];
+    for (t, firsts) in firsts.iter_mut().enumerate() {
+        for i in 0..9 {
+            let cells = cells_of(region(t, i)).0;
+            for (first, places) in firsts.iter_mut().zip(&view.places) {
+                let p = places.0 & cells;
+                if two_or_more(p) {
+                    *first |= p & p.wrapping_neg();
+                }
+            }
+        }
+    }
     let mut assumed = Vec::with_capacity(9);
     for cell in 0..81 {
         let cand = DigitSet(view.mask[cell]);
@@ -416,12 +430,11 @@ fn groups(view: &Working, mut f: impl FnMut(&[(u8, u8)], (u8, u8)) -> bool) {
             continue;
         }
         for v in cand.iter() {
-            for t in 0..3 {
-                let places = view.places[v as usize - 1] & cells_of(house_of(t, cell));
-                // Two places or more, the first of them `cell`.
-                if !two_or_more(places.0) || places.0.trailing_zeros() as usize != cell {
+            for (t, firsts) in firsts.iter().enumerate() {
+                if firsts[v as usize - 1] >> cell & 1 == 0 {
                     continue;
                 }
+                let places = view.places[v as usize - 1] & cells_of(house_of(t, cell));
                 assumed.clear();
                 assumed.extend(places.iter().map(|x| (x as u8, v)));
                 if !f(&assumed, (6, REGION + t as u8)) {
