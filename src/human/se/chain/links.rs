@@ -559,11 +559,11 @@ mod tests {
         let mut last = vec![[NO_CELL; 3]; 729];
         for d in 1..=9u8 {
             for cell in w.places(d).iter() {
-                for t in 0..3 {
+                for (t, entry) in last[key(cell as u8, d)].iter_mut().enumerate() {
                     let here: Vec<usize> =
                         (w.places(d) & cells_of(house_of(t, cell))).iter().collect();
                     if let [a, b] = here[..] {
-                        last[key(cell as u8, d)][t] = if a == cell { b } else { a } as u8;
+                        *entry = if a == cell { b } else { a } as u8;
                     }
                 }
             }
