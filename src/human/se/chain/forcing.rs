@@ -30,7 +30,8 @@ impl Search<'_> {
     /// SE's `doCycles` from the "on" potential `source`: the "on" potentials equal to it reached again after four
     /// links or more. Only an "off" potential that turns the source on can close a cycle: a source with none (a
     /// cell not bivalue for the Y links, a digit with no other single place in a house for the X links) has no
-    /// cycle, and is not searched.
+    /// cycle, and is not searched. An "off" potential with no link to an "on" one by the pass's links (the cell
+    /// bivalue with `y`, an X link with `x`) implies nothing: it is marked followed, and left out of `nodes`.
     fn cycles(&mut self, source: u32, y: bool, x: bool, within: Option<&Reach>) -> Vec<u32> {
         let src = self.nodes[source as usize];
         let mut found = Vec::new();
@@ -47,6 +48,10 @@ impl Search<'_> {
         let (mut pending_on, mut next_on, mut buf) = std::mem::take(&mut self.scratch);
         let mut followed = Set729::default();
         let closing = self.last[src_key];
+        let mut live = if x { self.linked } else { [CellSet::EMPTY; 9] };
+        if y {
+            live.iter_mut().for_each(|l| *l |= self.bivalued);
+        }
         pending_on.clear();
         pending_on.push(source);
         let mut length = 0;
@@ -70,7 +75,9 @@ impl Search<'_> {
                         return false;
                     }
                     followed.insert(k);
-                    true
+                    // One with no link to an "on" potential implies nothing: it is not added.
+                    let di = qn.digit as usize - 1;
+                    live[di].contains(qn.cell as usize)
                 });
             }
             length += 1;
@@ -170,12 +177,31 @@ impl Search<'_> {
     /// other state alone, pending for the next, and the source is the only potential pending at first, so the
     /// potentials pending are always those `nodes` gained in the round before (the source at first), in the order
     /// met: each round follows that range ([`Search::forcing_from_on`], [`Search::forcing_from_off`]).
+    ///
+    /// An "off" potential with no link to an "on" one (its cell not bivalue with `y`, no X link) implies nothing:
+    /// but for the source's conjugate, it is marked met and left out of `nodes` (what the search returns, a
+    /// potential and its ancestors, stays the same).
     fn forcing_chain(&mut self, source: u32, y: bool) -> Option<u32> {
+        let src = self.nodes[source as usize];
+        let mut live = self.linked;
+        if y {
+            live.iter_mut().for_each(|l| *l |= self.bivalued);
+        }
+        if src.on {
+            live[src.digit as usize - 1].insert(src.cell as usize);
+        }
+        self.forcing_chain_among(source, y, live)
+    }
+
+    /// [`Search::forcing_chain`] with the "off" potentials added to `nodes` those of `live` (by digit index), the
+    /// others marked met only.
+    fn forcing_chain_among(&mut self, source: u32, y: bool, live: [CellSet; 9]) -> Option<u32> {
         let src = self.nodes[source as usize];
         let mut f = Forcing {
             src,
             to_on: [CellSet::EMPTY; 9],
             to_off: [CellSet::EMPTY; 9],
+            live,
         };
         let sd = src.digit as usize - 1;
         if src.on {
@@ -203,7 +229,7 @@ impl Search<'_> {
 
     /// Follows the pending "on" potentials of `f` (the nodes of `pending`) to the "off" potentials they imply not
     /// met yet (with `y`, the cell's other digits; the digit's other places in the cell's box, row, column), added
-    /// to `nodes`: the first that contradicts the source, if any (the rest of the round is then left).
+    /// to `nodes` when live: the first that contradicts the source, if any (the rest of the round is then left).
     #[inline]
     fn forcing_from_on(&mut self, f: &mut Forcing, y: bool, pending: Range<usize>) -> Option<u32> {
         for p in pending {
@@ -214,8 +240,12 @@ impl Search<'_> {
                 |cell: usize, digit: u8, cause: u8| Node::implied(p, cell, digit, false, cause);
             if y {
                 for d in self.c.get(cell).iter().filter(|&d| d != n.digit) {
-                    if !f.to_off[d as usize - 1].contains(cell) {
-                        f.to_off[d as usize - 1].insert(cell);
+                    let di = d as usize - 1;
+                    if !f.to_off[di].contains(cell) {
+                        f.to_off[di].insert(cell);
+                        if !f.live[di].contains(cell) {
+                            continue;
+                        }
                         let q = self.meet(f.src, implied(cell, d, NAKED));
                         if q.is_some() {
                             return q;
@@ -230,7 +260,7 @@ impl Search<'_> {
                 added |= places;
                 let fresh = places & !f.to_off[di];
                 f.to_off[di] |= fresh;
-                for x in fresh.iter() {
+                for x in (fresh & f.live[di]).iter() {
                     let implied = implied(x, n.digit, REGION + t as u8);
                     let q = self.meet(f.src, implied);
                     if q.is_some() {
@@ -291,11 +321,12 @@ impl Search<'_> {
 }
 
 /// The state of a forcing chain's search from `src` ([`Search::forcing_chain`]): the potentials met, "on" and
-/// "off", digit by digit as cell sets.
+/// "off", digit by digit as cell sets, and the "off" potentials added to `nodes` when met.
 struct Forcing {
     src: Node,
     to_on: [CellSet; 9],
     to_off: [CellSet; 9],
+    live: [CellSet; 9],
 }
 
 /// Every hint of the three passes, in SE's order; `all` keeps the XY pass and records each hint's detail; each

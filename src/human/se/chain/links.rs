@@ -18,19 +18,57 @@ pub(super) struct Search<'a> {
     /// Reused from search to search: the "on" potentials pending and those pending next, and the implications of one.
     pub scratch: (Vec<u32>, Vec<u32>, Vec<u32>),
     /// The X links, looked up rather than counted at each step: `last[key][t]` is the digit's only place in the
-    /// house of type `t` of the cell other than the cell itself, or [`NO_CELL`].
-    pub last: Box<[[u8; 3]; 729]>,
+    /// house of type `t` of the cell other than the cell itself, or [`NO_CELL`] (729 entries, by key).
+    pub last: Vec<[u8; 3]>,
+    /// The places of each digit that its entries of `last` were written for ([`update_last`]).
+    last_of: [CellSet; 9],
+    /// For each digit (index `digit - 1`), its places with an entry in `last` (an X link from "off" to "on").
+    pub linked: [CellSet; 9],
+    /// The cells of two candidates (a Y link from "off" to "on").
+    pub bivalued: CellSet,
+}
+
+/// The buffers of a [`Search`], kept by the thread from search to search: `nodes` and `scratch` keep their
+/// capacity, and `last` the entries of the digits whose places are those of the search before ([`update_last`]).
+struct Kept {
+    nodes: Vec<Node>,
+    scratch: (Vec<u32>, Vec<u32>, Vec<u32>),
+    last: Vec<[u8; 3]>,
+    last_of: [CellSet; 9],
+    linked: [CellSet; 9],
+}
+
+thread_local! {
+    /// The buffers of the thread's last search, lent to one search at a time (a search made while they are lent
+    /// gets new ones).
+    static KEPT: std::cell::Cell<Option<Kept>> = const { std::cell::Cell::new(None) };
 }
 
 /// No cell, in [`Search::last`].
 pub(super) const NO_CELL: u8 = u8::MAX;
 
-/// The table of [`Search::last`] for the candidates `c`: in each house where a digit has two places, each is the
-/// other's last other place.
-fn last_places(c: &Working) -> Box<[[u8; 3]; 729]> {
-    let mut last = Box::new([[NO_CELL; 3]; 729]);
+/// Makes `last`, a table of [`Search::last`] whose entries of each digit `d + 1` were written for the places
+/// `of[d]` (and are [`NO_CELL`] elsewhere), the table of the candidates `c`, and `linked` its places with an entry
+/// ([`Search::linked`]): the entries of the digits whose places changed are cleared at their former places and
+/// written again. A digit's entries depend on its places alone.
+fn update_last(
+    last: &mut [[u8; 3]],
+    of: &mut [CellSet; 9],
+    linked: &mut [CellSet; 9],
+    c: &Working,
+) {
     for d in 1..=9u8 {
         let places = c.places(d);
+        let was = &mut of[d as usize - 1];
+        if *was == places {
+            continue;
+        }
+        for cell in was.iter() {
+            last[key(cell as u8, d)] = [NO_CELL; 3];
+        }
+        *was = places;
+        let linked = &mut linked[d as usize - 1];
+        *linked = CellSet::EMPTY;
         // House types in `house_of`'s order: box, row, column.
         for (t, first) in [18u8, 0, 9].into_iter().enumerate() {
             for h in 0..9 {
@@ -40,11 +78,24 @@ fn last_places(c: &Working) -> Box<[[u8; 3]; 729]> {
                     let b = (two.0 & (two.0 - 1)).trailing_zeros() as usize;
                     last[key(a as u8, d)][t] = b as u8;
                     last[key(b as u8, d)][t] = a as u8;
+                    *linked |= two;
                 }
             }
         }
     }
-    last
+}
+
+impl Drop for Search<'_> {
+    /// Gives the buffers back to the thread.
+    fn drop(&mut self) {
+        KEPT.set(Some(Kept {
+            nodes: std::mem::take(&mut self.nodes),
+            scratch: std::mem::take(&mut self.scratch),
+            last: std::mem::take(&mut self.last),
+            last_of: self.last_of,
+            linked: self.linked,
+        }));
+    }
 }
 
 /// SE's links of a working grid as cell sets, digit by digit (index `digit - 1`): written for the places of each
@@ -214,13 +265,35 @@ fn two_bits(x: u32) -> Option<(usize, usize)> {
 }
 
 impl<'a> Search<'a> {
-    /// A search on `c` with no potentials yet.
+    /// A search on `c` with no potentials yet, on the thread's kept buffers when they are free.
     pub(super) fn new(c: &'a Working) -> Search<'a> {
-        Search {
-            c,
+        let kept = KEPT.take();
+        let Kept {
+            mut nodes,
+            scratch,
+            mut last,
+            mut last_of,
+            mut linked,
+        } = kept.unwrap_or_else(|| Kept {
             nodes: Vec::with_capacity(4096),
             scratch: Default::default(),
-            last: last_places(c),
+            last: vec![[NO_CELL; 3]; 729],
+            last_of: [CellSet::EMPTY; 9],
+            linked: [CellSet::EMPTY; 9],
+        });
+        nodes.clear();
+        update_last(&mut last, &mut last_of, &mut linked, c);
+        let bivalued = (0..81)
+            .filter(|&cell| count9(c.mask[cell]) == 2)
+            .fold(CellSet::EMPTY, |s, cell| s | CellSet::single(cell));
+        Search {
+            c,
+            nodes,
+            scratch,
+            last,
+            last_of,
+            linked,
+            bivalued,
         }
     }
 
@@ -479,6 +552,82 @@ mod tests {
             }
         }
         (out, pairs)
+    }
+
+    /// [`Search::last`] of the grid `w` by its definition, place by place and house by house.
+    fn last_by_house(w: &Working) -> Vec<[u8; 3]> {
+        let mut last = vec![[NO_CELL; 3]; 729];
+        for d in 1..=9u8 {
+            for cell in w.places(d).iter() {
+                for (t, entry) in last[key(cell as u8, d)].iter_mut().enumerate() {
+                    let here: Vec<usize> =
+                        (w.places(d) & cells_of(house_of(t, cell))).iter().collect();
+                    if let [a, b] = here[..] {
+                        *entry = if a == cell { b } else { a } as u8;
+                    }
+                }
+            }
+        }
+        last
+    }
+
+    #[test]
+    fn last_places_of_searches_one_after_another_are_those_of_each_grid() {
+        // Searches made one after another on the thread's kept buffers: on other grids (most digits changed), on
+        // each grid less a few candidates of one to three digits (the entries of the other digits kept), and now
+        // and then while another search holds the kept buffers (new ones).
+        let mut random = super::super::samples::Xorshift::new(0x9E37_79B9);
+        let (mut few, mut many, mut links) = (0, 0, 0);
+        let mut before: Option<Working> = None;
+        for (i, w) in working_grids(300, 4).iter().enumerate() {
+            let mut next = *w;
+            for step in 0..4 {
+                if step > 0 {
+                    for _ in 0..1 + random.next() % 3 {
+                        let d = 1 + (random.next() % 9) as u8;
+                        let two = next.places(d).iter().filter(|&c| next.get(c).len() >= 2);
+                        let places: Vec<usize> = two.collect();
+                        if !places.is_empty() {
+                            next.remove(places[random.next() as usize % places.len()], d);
+                        }
+                    }
+                }
+                let changed = before.map_or(9, |b| {
+                    (0..9).filter(|&d| b.places[d] != next.places[d]).count()
+                });
+                few += usize::from((1..=3).contains(&changed));
+                many += usize::from(changed > 3);
+                let want = last_by_house(&next);
+                let s = Search::new(&next);
+                assert!(s.last == want, "grid {i}, step {step}");
+                for d in 1..=9u8 {
+                    let linked = next
+                        .places(d)
+                        .iter()
+                        .filter(|&c| want[key(c as u8, d)] != [NO_CELL; 3]);
+                    let linked = linked.fold(CellSet::EMPTY, |s, c| s | CellSet::single(c));
+                    assert_eq!(
+                        s.linked[d as usize - 1],
+                        linked,
+                        "grid {i}, step {step}, digit {d}"
+                    );
+                }
+                if random.next() % 5 == 0 {
+                    let other = Search::new(w);
+                    assert!(
+                        other.last == last_by_house(w),
+                        "grid {i}, step {step}: while lent"
+                    );
+                }
+                links += want.iter().flatten().filter(|&&o| o != NO_CELL).count();
+                before = Some(next);
+            }
+        }
+        // Both kinds of step came, many times: few digits changed (most entries kept), and many.
+        assert!(
+            few > 300 && many > 200 && links > 10_000,
+            "{few} {many} {links}"
+        );
     }
 
     #[test]

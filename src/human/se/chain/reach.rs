@@ -164,12 +164,10 @@ impl Reach {
                     put(di, self.t.xrow[di][cell]);
                 }
                 if y {
-                    let seen = PEERS[cell] & c.places[di];
-                    let mut es = self.t.pairs[di];
-                    while es != 0 {
-                        let e = es.trailing_zeros() as usize;
-                        es &= es - 1;
-                        put(e, seen & self.t.bivalue[di][e]);
+                    // Each bivalue peer holding the digit: its other digit there.
+                    for b in (PEERS[cell] & c.places[di] & bivalued).iter() {
+                        let e = (c.mask[b] & !(1 << di)).trailing_zeros() as usize;
+                        put(e, CellSet::single(b));
                     }
                     if bivalued.contains(cell) {
                         put(di, CellSet::single(cell));
@@ -343,8 +341,10 @@ impl Reach {
         if !y {
             return false;
         }
-        // Some other digit of the cell that something reachable turns on there.
-        let mut others = s.c.mask[cell] & !(1 << di);
+        // Some other digit of the cell that something reachable turns on there (of the digits reached).
+        let mut others = s.c.mask[cell]
+            & !(1 << di)
+            & self.reach_digits[slot(self.comp[key(cell as u8, digit)] as usize)];
         while others != 0 {
             let e = others.trailing_zeros() as usize;
             others &= others - 1;
@@ -357,6 +357,7 @@ impl Reach {
 
     /// Whether the forcing chain from `digit` in `cell` "off" may meet its "on": it is reachable from a potential
     /// the source turns on (the cell's other digit when bivalue and `y`, the digit's last other place in a house).
+    #[inline]
     pub(super) fn may_refute_off(&self, s: &Search, y: bool, cell: usize, digit: u8) -> bool {
         let di = digit as usize - 1;
         if y {

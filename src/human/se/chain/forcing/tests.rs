@@ -276,3 +276,42 @@ fn the_sources_the_reach_rules_out_give_no_hint() {
     }
     assert!(hints > 1000 && skipped > 1000, "{hints} {skipped}");
 }
+
+#[test]
+fn a_forcing_chain_leaving_out_dead_off_potentials_ends_on_the_same_path() {
+    // The search that adds every "off" potential met to its nodes (all of them live) against the one that leaves
+    // out those with no link to an "on" potential: the same contradiction, reached through the same potentials.
+    let (mut found, mut none, mut fewer) = (0, 0, 0);
+    let mut grids = grids();
+    grids.extend(super::super::samples::working_grids(40, 4));
+    for w in &grids {
+        let mut s = Search::new(w);
+        for y in [false, true] {
+            for cell in (0..81).filter(|&cell| count9(w.mask[cell]) >= 2) {
+                for d in w.get(cell).iter() {
+                    for on in [true, false] {
+                        s.nodes.clear();
+                        let src = s.push(cell as u8, d, on, NO_CAUSE, NONE);
+                        let plain = s.forcing_chain_among(src, y, [CellSet::ALL; 9]);
+                        let plain_path = plain.map(|q| path(&s, q));
+                        let plain_nodes = s.nodes.len();
+                        s.nodes.truncate(1);
+                        let pruned = s.forcing_chain(src, y);
+                        assert_eq!(
+                            pruned.map(|q| path(&s, q)),
+                            plain_path,
+                            "{cell} {d} {on} y {y}"
+                        );
+                        fewer += usize::from(s.nodes.len() < plain_nodes);
+                        found += usize::from(pruned.is_some());
+                        none += usize::from(pruned.is_none());
+                    }
+                }
+            }
+        }
+    }
+    assert!(
+        found > 1_000 && none > 1_000 && fewer > 1_000,
+        "{found} {none} {fewer}"
+    );
+}
