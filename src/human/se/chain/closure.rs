@@ -45,6 +45,9 @@ use crate::human::se::{cells_of, count9};
 /// Potentials of one state, the cells of each digit (index `digit - 1`).
 type Planes = [CellSet; 9];
 
+/// The "on" potentials a closure is to follow, `(cell, digit index)`: each potential at most once.
+type Queue = [(u8, u8); 729];
+
 /// The potentials one potential leads to (itself included).
 #[derive(Clone, Copy)]
 struct Closure {
@@ -60,11 +63,14 @@ const NOT_YET: u16 = u16::MAX;
 struct Closures {
     /// SE's strong links in houses, kept from grid to grid.
     conj: Conjugates,
+    /// For each digit index, the places with a strong link in a house: the others' rows in `conj` are empty.
+    linked: Planes,
+    /// The cells with two candidates on the working grid of the latest call.
+    pairs: CellSet,
     /// For each potential (by key), the index in `sets` of its closure, or [`NOT_YET`].
     index: Vec<u16>,
     sets: Vec<Closure>,
-    /// The "on" potentials to follow, `(cell, digit index)`.
-    queue: Vec<(u8, u8)>,
+    queue: Box<Queue>,
 }
 
 /// The verdicts of [`may_rest`] on the working grids met lately from one starting grid: the dynamic chains of one
@@ -94,9 +100,11 @@ impl Default for Closures {
     fn default() -> Closures {
         Closures {
             conj: Conjugates::default(),
+            linked: [CellSet::EMPTY; 9],
+            pairs: CellSet::EMPTY,
             index: vec![NOT_YET; 729],
             sets: Vec::new(),
-            queue: Vec::new(),
+            queue: Box::new([(0, 0); 729]),
         }
     }
 }
@@ -135,7 +143,19 @@ pub(super) fn may_rest(g: &Grids, changed: &Changed) -> bool {
 
 impl Closures {
     fn may_rest(&mut self, w: &Working, changed: &Changed) -> bool {
-        self.conj.update(w);
+        for (linked, built) in self.linked.iter_mut().zip(self.conj.update(w)) {
+            if let Some(built) = built {
+                *linked = built;
+            }
+        }
+        // Counted bit-sliced over the digits: at least one, at least two, three or more.
+        let (mut one, mut two, mut more) = (0, 0, 0);
+        for p in &w.places {
+            more |= two & p.0;
+            two |= one & p.0;
+            one |= p.0;
+        }
+        self.pairs = CellSet(two & !more);
         self.index.fill(NOT_YET);
         self.sets.clear();
         for cell in changed.cells.iter() {
@@ -209,6 +229,8 @@ impl Closures {
         }
         let Closures {
             conj,
+            linked,
+            pairs,
             index,
             sets,
             queue,
@@ -222,27 +244,25 @@ impl Closures {
         let (known_sets, grown) = sets.split_at_mut(n);
         let f = &mut grown[0];
         f.on[di].insert(cell);
-        queue.clear();
-        queue.push((cell as u8, di as u8));
+        let queue = &mut **queue;
+        queue[0] = (cell as u8, di as u8);
+        // The potentials queued: as each is queued once, when turned on, at most 729.
+        let mut queued = 1;
         // Turns on the potentials of digit index `e` in `cells` not on yet, and queues them.
-        let turn = |f: &mut Closure, queue: &mut Vec<(u8, u8)>, e: usize, cells: CellSet| {
-            let fresh = cells.0 & !f.on[e].0;
-            if fresh != 0 {
-                f.on[e].0 |= fresh;
-                queue.extend(CellSet(fresh).iter().map(|y| (y as u8, e as u8)));
-            }
-        };
-        // Turns on the potentials of `x` off not on yet, and queues them.
-        let on_from_off = |f: &mut Closure, queue: &mut Vec<(u8, u8)>, x: usize, d: usize| {
-            turn(f, queue, d, conj[d][x]);
-            let m = w.mask[x];
-            if count9(m) == 2 {
-                let e = (m & !(1 << d)).trailing_zeros() as usize;
-                turn(f, queue, e, CellSet::single(x));
-            }
-        };
+        let turn =
+            |f: &mut Closure, queue: &mut Queue, queued: &mut usize, e: usize, cells: CellSet| {
+                let fresh = cells.0 & !f.on[e].0;
+                if fresh != 0 {
+                    f.on[e].0 |= fresh;
+                    for y in CellSet(fresh).iter() {
+                        queue[*queued] = (y as u8, e as u8);
+                        *queued += 1;
+                    }
+                }
+            };
         let mut next = 0;
-        while let Some(&(at, i)) = queue.get(next) {
+        while next < queued {
+            let (at, i) = queue[next];
             next += 1;
             let (at, i) = (at as usize, i as usize);
             let known = index[at * 9 + i];
@@ -256,8 +276,13 @@ impl Closures {
             }
             let fresh = w.places[i] & PEERS[at] & !f.off[i];
             f.off[i] |= fresh;
-            for x in fresh.iter() {
-                on_from_off(f, queue, x, i);
+            // What they turn on: the digit's other place in a house, the cell's other digit.
+            for x in (fresh & linked[i]).iter() {
+                turn(f, queue, &mut queued, i, conj[i][x]);
+            }
+            for x in (fresh & *pairs).iter() {
+                let e = (w.mask[x] & !(1 << i)).trailing_zeros() as usize;
+                turn(f, queue, &mut queued, e, CellSet::single(x));
             }
             let mut others = w.mask[at] & !(1 << i);
             while others != 0 {
@@ -266,7 +291,9 @@ impl Closures {
                 if !f.off[e].contains(at) {
                     f.off[e].insert(at);
                     // The cell's other digit, if it has two, is `i`: on already.
-                    turn(f, queue, e, conj[e][at]);
+                    if linked[e].contains(at) {
+                        turn(f, queue, &mut queued, e, conj[e][at]);
+                    }
                 }
             }
         }
