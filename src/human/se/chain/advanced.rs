@@ -13,8 +13,8 @@
 use super::hint::hash_order;
 use super::potential::key;
 use super::working::Working;
-use crate::human::house::HOUSE_LIST;
 use crate::human::house::{CellSet, DigitSet};
+use crate::human::house::{HOUSE_CELLS, HOUSE_LIST};
 use crate::human::se::{cells_of, count9, house_of, region, two_or_more, BOX_COL_ROW};
 
 /// A chain's working grid, with the grid it started from.
@@ -95,7 +95,7 @@ pub(super) fn find(
 ) -> Option<[u32; 9]> {
     out.clear();
     let look = since.look(0, g, gone);
-    let mut h = HouseDigits::of(g, &look);
+    let mut h = HouseDigits::uncounted(g, &look);
     let houses = (since.unseen & 1 != 0).then_some(h.locking);
     locking(g, &look, &h, out);
     let mut ran = 1;
@@ -103,8 +103,9 @@ pub(super) fn find(
         ran = 2;
         let wider = since.look(1, g, gone);
         if wider != look {
-            h.widen(g, &wider);
+            h.lost = HouseDigits::of_lost(&wider);
         }
+        h.count(g, HouseDigits::touched(&h.lost));
         hidden_pairs(g, &wider, &h, out);
     }
     if out.offs.is_empty() {
@@ -169,13 +170,15 @@ impl Since {
 /// For each digit index, the houses (bit `h` for `House(h)`) where the digit lost places (`gone` is
 /// [`gone_places`] of `g`) and keeps two or more: what [`find`] returns, without the rules.
 pub(super) fn lost_houses(g: &Grids, gone: &[CellSet; 9]) -> [u32; 9] {
-    HouseDigits::of(g, gone).locking
+    HouseDigits::locking(g, &HouseDigits::of_lost(gone))
 }
 
 /// The digits of each house (indexed as [`House`](crate::human::house::House)s) by how many places they have
 /// there on the working grid, and those the chain removed from some of its cells: the removed ones read off
 /// [`gone_places`], the places counted over the cells' candidate masks (nine bits at a time) and only in the houses
-/// where the chain removed some ([`HouseDigits::of`]): the rules that read them look nowhere else.
+/// where the chain removed some: the rules that read them look nowhere else. The houses where a removed digit keeps
+/// two places or more are told digit by digit without a count ([`HouseDigits::locking`]), so locking, which reads
+/// only them, needs no count ([`HouseDigits::uncounted`]); hidden pairs count them as they need them.
 struct HouseDigits {
     /// Digits (bit `d - 1`) with exactly two places in the house; for the houses of `counted` only.
     two: [u16; 27],
@@ -190,15 +193,39 @@ struct HouseDigits {
 impl HouseDigits {
     /// The digits removed from each house, and the places counted in the houses with any (`gone` is
     /// [`gone_places`] of `g`).
+    #[cfg(test)]
     fn of(g: &Grids, gone: &[CellSet; 9]) -> HouseDigits {
-        let mut h = HouseDigits {
-            two: [0; 27],
-            counted: 0,
-            lost: HouseDigits::of_lost(gone),
-            locking: [0; 9],
-        };
+        let mut h = HouseDigits::uncounted(g, gone);
         h.count(g, HouseDigits::touched(&h.lost));
         h
+    }
+
+    /// [`HouseDigits::of`] with no house counted yet (`two` and `counted` empty).
+    fn uncounted(g: &Grids, gone: &[CellSet; 9]) -> HouseDigits {
+        let lost = HouseDigits::of_lost(gone);
+        HouseDigits {
+            two: [0; 27],
+            counted: 0,
+            lost,
+            locking: HouseDigits::locking(g, &lost),
+        }
+    }
+
+    /// For each digit index, the houses where the digit is in `lost` (the digits removed from each house) and
+    /// has two places or more.
+    fn locking(g: &Grids, lost: &[u16; 27]) -> [u32; 9] {
+        let mut locking = [0u32; 9];
+        for (i, &digits) in lost.iter().enumerate() {
+            let mut digits = digits;
+            while digits != 0 {
+                let d = digits.trailing_zeros() as usize;
+                digits &= digits - 1;
+                if two_or_more((g.now.places[d] & HOUSE_CELLS[i]).0) {
+                    locking[d] |= 1 << i;
+                }
+            }
+        }
+        locking
     }
 
     /// The digits (bit `d - 1`) with a place of `gone` in each house.
@@ -221,15 +248,6 @@ impl HouseDigits {
             .fold(0u32, |m, i| m | 1 << i)
     }
 
-    /// The digits removed from each house read again from `gone` instead, a superset of those `self` was made
-    /// from, and the places counted in the houses newly touched (`locking` is left as it was).
-    fn widen(&mut self, g: &Grids, gone: &[CellSet; 9]) {
-        let wider = HouseDigits::of_lost(gone);
-        let touched = HouseDigits::touched(&wider);
-        self.lost = wider;
-        self.count(g, touched & !self.counted);
-    }
-
     /// Counts the places of each digit in the houses of `houses` (bit per house index).
     fn count(&mut self, g: &Grids, mut houses: u32) {
         self.counted |= houses;
@@ -244,13 +262,6 @@ impl HouseDigits {
                 one |= m;
             }
             self.two[i] = two & !more;
-            // `two` holds the digits of two places or more.
-            let mut both = two & self.lost[i];
-            while both != 0 {
-                let d = both.trailing_zeros() as usize;
-                both &= both - 1;
-                self.locking[d] |= 1 << i;
-            }
         }
     }
 }

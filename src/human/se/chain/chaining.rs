@@ -62,6 +62,8 @@ struct Hints<'a> {
     all: Option<Vec<(Hint, NestedHint)>>,
     /// Whether the best hint is kept with its proof (read from the potentials when it becomes the best).
     prove: bool,
+    /// Reused by [`common_hints`]: the keys every outcome holds, with their nodes in the first.
+    common: Vec<(u32, u16)>,
 }
 
 impl Hints<'_> {
@@ -283,6 +285,7 @@ fn produce(c: &Candidates, kind: Kind, all: bool, prove: bool) -> Hints<'_> {
         best: None,
         all: all.then(Vec::new),
         prove,
+        common: Vec::new(),
     };
     // The outcomes of the cell at hand's candidates assumed on, kept from candidate to candidate.
     let mut value: Vec<Outcome> = Vec::with_capacity(9);
@@ -368,32 +371,47 @@ fn double_implications(e: &mut Engine, on: &Outcome, off: &Outcome, hints: &mut 
         (&on.to_on, &off.to_on, true),
         (&on.to_off, &off.to_off, false),
     ] {
-        for &k in &from_on.order {
-            if let Some(other) = from_off.get(k as usize) {
-                let a = from_on.idx[k as usize];
-                let n = e.nodes[a as usize];
-                hints.offer(e, n.cell, n.digit, value, &[a, other], (1, NO_CAUSE));
-            }
-        }
+        common_hints(e, &[from_on, from_off], value, (1, NO_CAUSE), hints);
     }
 }
 
-/// A hint for each conclusion every one of `outcomes` reached (a cell's or a region's forcing chains), in the
-/// first outcome's order: its complexity is the sum of the outcomes' chains to it. `kind` is the hints' sort key
-/// and the cause of their assumptions (a cell's, a region's).
+/// A hint for each conclusion every one of `outcomes` reached (a cell's or a region's forcing chains, or a
+/// candidate's two assumptions), in the first outcome's order: its complexity is the sum of the outcomes' chains
+/// to it. `kind` is the hints' sort key and the cause of their assumptions (a cell's, a region's).
 fn common_hints(e: &mut Engine, outcomes: &[&LSet], on: bool, kind: (u8, u8), hints: &mut Hints) {
+    let mut common = std::mem::take(&mut hints.common);
+    common_keys(outcomes, &mut common);
     // At most nine outcomes: a cell's candidates or a digit's places in a house.
     let mut targets = [NONE; 9];
     let targets = &mut targets[..outcomes.len()];
-    'keys: for &k in &outcomes[0].order {
+    for &(_, k) in &common {
         for (t, o) in targets.iter_mut().zip(outcomes) {
             *t = o.idx[k as usize];
-            if *t == NONE {
-                continue 'keys;
-            }
         }
         let (tc, td) = ((k / 9) as u8, (k % 9) as u8 + 1);
         hints.offer(e, tc, td, on, targets, kind);
+    }
+    hints.common = common;
+}
+
+/// The keys every one of `outcomes` holds, in the first one's order, each with its node there, in `common`. They
+/// are looked for in the smallest outcome, then put in the first one's order, that of their nodes there (a set's
+/// nodes are numbered in its order: see [`LSet`]).
+fn common_keys(outcomes: &[&LSet], common: &mut Vec<(u32, u16)>) {
+    common.clear();
+    let smallest = (0..outcomes.len())
+        .min_by_key(|&i| outcomes[i].order.len())
+        .unwrap_or(0);
+    'keys: for &k in &outcomes[smallest].order {
+        for o in outcomes {
+            if o.idx[k as usize] == NONE {
+                continue 'keys;
+            }
+        }
+        common.push((outcomes[0].idx[k as usize], k));
+    }
+    if smallest != 0 {
+        common.sort_unstable();
     }
 }
 
@@ -530,6 +548,82 @@ mod tests {
                 c
             })
             .collect()
+    }
+
+    /// The keys every one of `outcomes` holds, plainly: the first outcome's keys, in its order, that all the
+    /// others hold.
+    fn common_keys_plain(outcomes: &[&LSet]) -> Vec<(u32, u16)> {
+        let all = |k: u16| outcomes.iter().all(|o| o.get(k as usize).is_some());
+        let first = outcomes[0];
+        first
+            .order
+            .iter()
+            .filter(|&&k| all(k))
+            .map(|&k| (first.idx[k as usize], k))
+            .collect()
+    }
+
+    #[test]
+    fn common_keys_are_the_first_outcomes_held_by_all_in_its_order() {
+        let (mut compared, mut reordered) = (0, 0);
+        let mut common = Vec::new();
+        for c in thinned_grids(24, 0x9E37_79B9_7F4A_7C15) {
+            for kind in [Kind::Dynamic, Kind::DynamicPlus] {
+                continuation::forget();
+                let mut ch = Chains::new(&c, kind, nested_hints);
+                for cell in c.open().iter().filter(|&cell| c.get(cell).len() >= 2) {
+                    let cell8 = cell as u8;
+                    let assumed: Vec<(u8, bool)> = c
+                        .get(cell)
+                        .iter()
+                        .flat_map(|v| [(v, true), (v, false)])
+                        .collect();
+                    let outcomes: Vec<Outcome> = assumed
+                        .iter()
+                        .map(|&(v, on)| ch.assume(cell8, v, on))
+                        .collect();
+                    // The cell's "on" outcomes from each one in turn, and each candidate's "on" and "off".
+                    let mut groups: Vec<Vec<&LSet>> = Vec::new();
+                    for value in [true, false] {
+                        fn pick(o: &Outcome, value: bool) -> &LSet {
+                            if value {
+                                &o.to_on
+                            } else {
+                                &o.to_off
+                            }
+                        }
+                        let ons: Vec<&LSet> =
+                            outcomes.iter().step_by(2).map(|o| pick(o, value)).collect();
+                        for r in 0..ons.len() {
+                            groups.push(ons[r..].iter().chain(&ons[..r]).copied().collect());
+                        }
+                        groups.extend(
+                            outcomes
+                                .chunks(2)
+                                .map(|p| vec![pick(&p[0], value), pick(&p[1], value)]),
+                        );
+                    }
+                    for group in &groups {
+                        common_keys(group, &mut common);
+                        assert_eq!(common, common_keys_plain(group), "cell {cell}");
+                        compared += 1;
+                        let first = group[0].order.len();
+                        reordered += usize::from(
+                            common.len() >= 2 && group.iter().any(|o| o.order.len() < first),
+                        );
+                    }
+                    for (&(v, on), o) in assumed.iter().zip(outcomes) {
+                        ch.done(cell8, v, on, o);
+                    }
+                }
+                ch.finish(&c, true);
+            }
+        }
+        // The common keys were often found in an outcome other than the first, two or more of them.
+        assert!(
+            compared > 20_000 && reordered > 1000,
+            "{compared} {reordered}"
+        );
     }
 
     #[test]

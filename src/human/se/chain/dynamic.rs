@@ -399,7 +399,9 @@ impl Engine {
     /// join it and the queue (SE checks them against nothing else). True when any did. The techniques of nesting
     /// levels up to `known` are not asked ([`nested::find_above`]).
     fn advance(&mut self, to_off: &mut LSet, known: u8) -> bool {
-        let mut found = std::mem::take(&mut self.advanced);
+        // The fields are borrowed one by one: the implications are found in `self.advanced` (its lists kept from
+        // call to call) and read from there into the nodes and the pool.
+        let found = &mut self.advanced;
         let grids = Grids {
             now: &self.work,
             source: &self.base,
@@ -411,15 +413,9 @@ impl Engine {
                 let of = Kind::of_level(n);
                 let (start, open, work) = (&self.start, self.open, &self.work);
                 let working = || working(start, open, work);
-                nested::find_dynamic(&grids, &mut found, working, of, self.nest, &mut self.since)
+                nested::find_dynamic(&grids, found, working, of, self.nest, &mut self.since)
             }
-            _ => nested::find_above(
-                &grids,
-                &mut found,
-                self.kind.level(),
-                known,
-                &mut self.since,
-            ),
+            _ => nested::find_above(&grids, found, self.kind.level(), known, &mut self.since),
         }
         let mut added = false;
         let base = self.chains.len() as u32;
@@ -430,19 +426,25 @@ impl Engine {
             }
             // Its parents: those of its rule's parents in `to_off`, straight into the pool.
             let rule = &found.parents[start as usize..(start + len) as usize];
-            let pooled = self.pooled(|e| {
-                e.pool
-                    .extend(rule.iter().filter_map(|&q| to_off.get(q as usize)))
+            let from = self.pool.len();
+            self.pool
+                .extend(rule.iter().filter_map(|&q| to_off.get(q as usize)));
+            self.nodes.push(Pot {
+                cell: (k / 9) as u8,
+                digit: (k % 9) as u8 + 1,
+                on: false,
+                cause: NO_CAUSE,
+                start: from as u32,
+                len: (self.pool.len() - from) as u32,
+                nested: if chain == NO_CHAIN {
+                    NONE
+                } else {
+                    base + chain
+                },
             });
-            let (cell, digit) = ((k / 9) as u8, (k % 9) as u8 + 1);
-            let node = self.push_node(cell, digit, false, NO_CAUSE, pooled);
-            if chain != NO_CHAIN {
-                self.nodes[node as usize].nested = base + chain;
-            }
-            to_off.insert(k as usize, node);
+            to_off.insert(k as usize, (self.nodes.len() - 1) as u32);
             added = true;
         }
-        self.advanced = found;
         added
     }
 

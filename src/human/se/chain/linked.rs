@@ -3,6 +3,8 @@
 
 use super::potential::NONE;
 
+/// Its nodes are numbered in its order: a key joins it with a node newer than those of the keys before it (the
+/// dynamic chains add a potential as they make its node), which [`LSet::insert`] checks in debug builds.
 #[derive(Clone)]
 pub(super) struct LSet {
     /// The node of each key, or [`NONE`].
@@ -23,6 +25,7 @@ impl LSet {
         (i != NONE).then_some(i)
     }
     pub(super) fn insert(&mut self, k: usize, node: u32) {
+        self.check_newer(node);
         if self.idx[k] == NONE {
             self.idx[k] = node;
             self.order.push(k as u16);
@@ -32,8 +35,19 @@ impl LSet {
     #[inline]
     pub(super) fn insert_new(&mut self, k: usize, node: u32) {
         debug_assert_eq!(self.idx[k], NONE, "a new key");
+        self.check_newer(node);
         self.idx[k] = node;
         self.order.push(k as u16);
+    }
+    /// Debug builds: `node` is newer than the set's last one (the set's order is that of its nodes).
+    #[inline]
+    fn check_newer(&self, node: u32) {
+        debug_assert!(
+            self.order
+                .last()
+                .is_none_or(|&l| self.idx[l as usize] < node),
+            "a set's nodes come in its order"
+        );
     }
     /// Empties the set (its storage is kept for reuse).
     pub(super) fn clear(&mut self) {
