@@ -29,6 +29,20 @@ pub(super) struct Grids<'a> {
     pub placed: &'a [u8; 9],
 }
 
+#[cfg(test)]
+impl<'a> Grids<'a> {
+    /// The grids of a chain from `source` to `now` as the nested producers' gates and hints read them: the
+    /// candidates alone (no open cells or placed counts).
+    pub(super) fn of_candidates(source: &'a Working, now: &'a Working) -> Grids<'a> {
+        Grids {
+            now,
+            source,
+            open: CellSet::EMPTY,
+            placed: &[0; 9],
+        }
+    }
+}
+
 /// The eliminations found: each is a candidate key (`cell * 9 + digit - 1`) with the keys of the "off" potentials
 /// it rests on, `parents[start..start + len]`.
 ///
@@ -170,14 +184,14 @@ impl Since {
 /// For each digit index, the houses (bit `h` for `House(h)`) where the digit lost places (`gone` is
 /// [`gone_places`] of `g`) and keeps two or more: what [`find`] returns, without the rules.
 pub(super) fn lost_houses(g: &Grids, gone: &[CellSet; 9]) -> [u32; 9] {
-    HouseDigits::locking(g, &HouseDigits::of_lost(gone))
+    HouseDigits::locking_of(g, &HouseDigits::of_lost(gone))
 }
 
 /// The digits of each house (indexed as [`House`](crate::human::house::House)s) by how many places they have
 /// there on the working grid, and those the chain removed from some of its cells: the removed ones read off
 /// [`gone_places`], the places counted over the cells' candidate masks (nine bits at a time) and only in the houses
 /// where the chain removed some: the rules that read them look nowhere else. The houses where a removed digit keeps
-/// two places or more are told digit by digit without a count ([`HouseDigits::locking`]), so locking, which reads
+/// two places or more are told digit by digit without a count ([`HouseDigits::locking_of`]), so locking, which reads
 /// only them, needs no count ([`HouseDigits::uncounted`]); hidden pairs count them as they need them.
 struct HouseDigits {
     /// Digits (bit `d - 1`) with exactly two places in the house; for the houses of `counted` only.
@@ -207,13 +221,13 @@ impl HouseDigits {
             two: [0; 27],
             counted: 0,
             lost,
-            locking: HouseDigits::locking(g, &lost),
+            locking: HouseDigits::locking_of(g, &lost),
         }
     }
 
     /// For each digit index, the houses where the digit is in `lost` (the digits removed from each house) and
     /// has two places or more.
-    fn locking(g: &Grids, lost: &[u16; 27]) -> [u32; 9] {
+    fn locking_of(g: &Grids, lost: &[u16; 27]) -> [u32; 9] {
         let mut locking = [0u32; 9];
         for (i, &digits) in lost.iter().enumerate() {
             let mut digits = digits;
@@ -267,20 +281,18 @@ impl HouseDigits {
 }
 
 /// Digit `d` was a candidate of `cell` when the chain started and is no longer.
+#[cfg(test)]
 pub(super) fn gone(g: &Grids, cell: usize, d: u8) -> bool {
     let bit = 1 << (d - 1);
     g.source.mask[cell] & bit != 0 && g.now.mask[cell] & bit == 0
 }
 
-/// The keys of digit `d` in those of `cells` where it is [`gone`]: a rule's parents.
-pub(super) fn gone_keys<'g>(
-    g: &'g Grids<'_>,
-    cells: CellSet,
-    d: u8,
-) -> impl Iterator<Item = u16> + 'g {
-    cells
+/// The keys of digit `d` in those of `cells` where the chain removed it (its [`gone_places`]), cells ascending: a
+/// rule's parents.
+pub(super) fn gone_keys(g: &Grids<'_>, cells: CellSet, d: u8) -> impl Iterator<Item = u16> {
+    let di = d as usize - 1;
+    (g.source.places[di] & !g.now.places[di] & cells)
         .iter()
-        .filter(move |&cell| gone(g, cell, d))
         .map(move |cell| key(cell as u8, d) as u16)
 }
 
@@ -545,7 +557,7 @@ fn hidden_pairs(g: &Grids, gone: &[CellSet; 9], hd: &HouseDigits, out: &mut Offs
 fn naked_pairs(g: &Grids, gone: &[CellSet; 9], out: &mut Offs) {
     let mut s = std::mem::take(&mut out.scratch);
     let any_gone = gone.iter().fold(CellSet::EMPTY, |s, &c| s | c);
-    let two = bivalue(g.now);
+    let two = g.now.bivalue();
     // The houses holding a cell of two candidates that lost some: the others are skipped below.
     let houses = (two & any_gone).iter().fold(0u32, |m, cell| {
         (0..3).fold(m, |m, t| m | 1 << house_of(t, cell).0)
@@ -590,17 +602,6 @@ fn se_order(houses: u32) -> impl Iterator<Item = (usize, usize)> {
         by_type &= by_type - 1;
         Some((BOX_COL_ROW[j / 9], j % 9))
     })
-}
-
-/// The cells of two candidates of `w`, counted across the digits' places a bit slice at a time.
-pub(super) fn bivalue(w: &Working) -> CellSet {
-    let (mut one, mut two, mut more) = (0u128, 0u128, 0u128);
-    for p in &w.places {
-        more |= two & p.0;
-        two |= one & p.0;
-        one |= p.0;
-    }
-    CellSet(two & !more)
 }
 
 /// The two-bit masks within the 9-bit mask `set`, in increasing value (the higher bit ascending, then the lower

@@ -316,9 +316,7 @@ fn produce(c: &Candidates, kind: Kind, all: bool, prove: bool) -> Hints<'_> {
         // Cell forcing chains (a chained cell has two candidates or more).
         if !nishio {
             for on in [true, false] {
-                let sets = value
-                    .iter()
-                    .map(|o| if on { &*o.to_on } else { &*o.to_off });
+                let sets = value.iter().map(|o| o.reached(on));
                 let (outcomes, n) = refs(sets);
                 common_hints(&mut ch.e, &outcomes[..n], on, (5, NAKED), &mut hints);
             }
@@ -453,18 +451,11 @@ fn regions(
             memo.keep(ch, x as u8, v);
         }
         for value in [true, false] {
-            fn pick(o: &Outcome, value: bool) -> &LSet {
-                if value {
-                    &o.to_on
-                } else {
-                    &o.to_off
-                }
-            }
             let others = places
                 .iter()
                 .skip(1)
-                .map(|x| pick(memo.get(x as u8, v), value));
-            let (all, n) = refs(std::iter::once(pick(on, value)).chain(others));
+                .map(|x| memo.get(x as u8, v).reached(value));
+            let (all, n) = refs(std::iter::once(on.reached(value)).chain(others));
             common_hints(&mut ch.e, &all[..n], value, (6, REGION + t as u8), hints);
         }
         for x in places.iter().skip(1) {
@@ -585,22 +576,18 @@ mod tests {
                     // The cell's "on" outcomes from each one in turn, and each candidate's "on" and "off".
                     let mut groups: Vec<Vec<&LSet>> = Vec::new();
                     for value in [true, false] {
-                        fn pick(o: &Outcome, value: bool) -> &LSet {
-                            if value {
-                                &o.to_on
-                            } else {
-                                &o.to_off
-                            }
-                        }
-                        let ons: Vec<&LSet> =
-                            outcomes.iter().step_by(2).map(|o| pick(o, value)).collect();
+                        let ons: Vec<&LSet> = outcomes
+                            .iter()
+                            .step_by(2)
+                            .map(|o| o.reached(value))
+                            .collect();
                         for r in 0..ons.len() {
                             groups.push(ons[r..].iter().chain(&ons[..r]).copied().collect());
                         }
                         groups.extend(
                             outcomes
                                 .chunks(2)
-                                .map(|p| vec![pick(&p[0], value), pick(&p[1], value)]),
+                                .map(|p| vec![p[0].reached(value), p[1].reached(value)]),
                         );
                     }
                     for group in &groups {

@@ -148,14 +148,7 @@ impl Closures {
                 *linked = built;
             }
         }
-        // Counted bit-sliced over the digits: at least one, at least two, three or more.
-        let (mut one, mut two, mut more) = (0, 0, 0);
-        for p in &w.places {
-            more |= two & p.0;
-            two |= one & p.0;
-            one |= p.0;
-        }
-        self.pairs = CellSet(two & !more);
+        self.pairs = w.bivalue();
         self.index.fill(NOT_YET);
         self.sets.clear();
         for cell in changed.cells.iter() {

@@ -399,8 +399,8 @@ impl Engine {
     /// join it and the queue (SE checks them against nothing else). True when any did. The techniques of nesting
     /// levels up to `known` are not asked ([`nested::find_above`]).
     fn advance(&mut self, to_off: &mut LSet, known: u8) -> bool {
-        // The fields are borrowed one by one: the implications are found in `self.advanced` (its lists kept from
-        // call to call) and read from there into the nodes and the pool.
+        // The implications are found in `self.advanced` (its lists kept from call to call) and read from there
+        // into the nodes and the pool.
         let found = &mut self.advanced;
         let grids = Grids {
             now: &self.work,
@@ -420,29 +420,23 @@ impl Engine {
         let mut added = false;
         let base = self.chains.len() as u32;
         self.chains.append(&mut found.chains);
-        for (&(k, start, len), &chain) in found.offs.iter().zip(&found.chain) {
+        for i in 0..self.advanced.offs.len() {
+            let ((k, start, len), chain) = (self.advanced.offs[i], self.advanced.chain[i]);
             if to_off.get(k as usize).is_some() {
                 continue;
             }
             // Its parents: those of its rule's parents in `to_off`, straight into the pool.
-            let rule = &found.parents[start as usize..(start + len) as usize];
-            let from = self.pool.len();
-            self.pool
-                .extend(rule.iter().filter_map(|&q| to_off.get(q as usize)));
-            self.nodes.push(Pot {
-                cell: (k / 9) as u8,
-                digit: (k % 9) as u8 + 1,
-                on: false,
-                cause: NO_CAUSE,
-                start: from as u32,
-                len: (self.pool.len() - from) as u32,
-                nested: if chain == NO_CHAIN {
-                    NONE
-                } else {
-                    base + chain
-                },
+            let parents = self.pooled(|e| {
+                let rule = &e.advanced.parents[start as usize..(start + len) as usize];
+                e.pool
+                    .extend(rule.iter().filter_map(|&q| to_off.get(q as usize)));
             });
-            to_off.insert(k as usize, (self.nodes.len() - 1) as u32);
+            let (cell, digit) = ((k / 9) as u8, (k % 9) as u8 + 1);
+            let node = self.push_node(cell, digit, false, NO_CAUSE, parents);
+            if chain != NO_CHAIN {
+                self.nodes[node as usize].nested = base + chain;
+            }
+            to_off.insert(k as usize, node);
             added = true;
         }
         added
@@ -616,6 +610,17 @@ pub(super) struct Outcome {
     pub to_on: Box<LSet>,
     pub to_off: Box<LSet>,
     pub absurd: Option<(u32, u32)>,
+}
+
+impl Outcome {
+    /// The potentials it turned on (`on`) or off.
+    pub(super) fn reached(&self, on: bool) -> &LSet {
+        if on {
+            &self.to_on
+        } else {
+            &self.to_off
+        }
+    }
 }
 
 impl Engine {

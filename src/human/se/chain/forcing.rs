@@ -48,10 +48,7 @@ impl Search<'_> {
         let (mut pending_on, mut next_on, mut buf) = std::mem::take(&mut self.scratch);
         let mut followed = Set729::default();
         let closing = self.last[src_key];
-        let mut live = if x { self.linked } else { [CellSet::EMPTY; 9] };
-        if y {
-            live.iter_mut().for_each(|l| *l |= self.bivalued);
-        }
+        let live = self.live(y, x);
         pending_on.clear();
         pending_on.push(source);
         let mut length = 0;
@@ -183,10 +180,7 @@ impl Search<'_> {
     /// potential and its ancestors, stays the same).
     fn forcing_chain(&mut self, source: u32, y: bool) -> Option<u32> {
         let src = self.nodes[source as usize];
-        let mut live = self.linked;
-        if y {
-            live.iter_mut().for_each(|l| *l |= self.bivalued);
-        }
+        let mut live = self.live(y, true);
         if src.on {
             live[src.digit as usize - 1].insert(src.cell as usize);
         }

@@ -283,9 +283,7 @@ impl<'a> Search<'a> {
         });
         nodes.clear();
         update_last(&mut last, &mut last_of, &mut linked, c);
-        let bivalued = (0..81)
-            .filter(|&cell| count9(c.mask[cell]) == 2)
-            .fold(CellSet::EMPTY, |s, cell| s | CellSet::single(cell));
+        let bivalued = c.bivalue();
         Search {
             c,
             nodes,
@@ -295,6 +293,13 @@ impl<'a> Search<'a> {
             linked,
             bivalued,
         }
+    }
+
+    /// For each digit index, the places whose "off" potential turns an "on" one on by the links of a pass with
+    /// Y links when `y` ([`Search::bivalued`]) and X links when `x` ([`Search::linked`]).
+    pub(super) fn live(&self, y: bool, x: bool) -> [CellSet; 9] {
+        let y = if y { self.bivalued } else { CellSet::EMPTY };
+        std::array::from_fn(|d| y | if x { self.linked[d] } else { CellSet::EMPTY })
     }
 
     pub(super) fn push(&mut self, cell: u8, digit: u8, on: bool, cause: u8, parent: u32) -> u32 {
@@ -554,6 +559,18 @@ mod tests {
         (out, pairs)
     }
 
+    /// `w` less one candidate of each of one to three digits at random (a cell keeps one at least).
+    fn thin_digits(w: &mut Working, random: &mut super::super::samples::Xorshift) {
+        for _ in 0..1 + random.next() % 3 {
+            let d = 1 + (random.next() % 9) as u8;
+            let two = w.places(d).iter().filter(|&c| w.get(c).len() >= 2);
+            let places: Vec<usize> = two.collect();
+            if !places.is_empty() {
+                w.remove(places[random.next() as usize % places.len()], d);
+            }
+        }
+    }
+
     /// [`Search::last`] of the grid `w` by its definition, place by place and house by house.
     fn last_by_house(w: &Working) -> Vec<[u8; 3]> {
         let mut last = vec![[NO_CELL; 3]; 729];
@@ -583,14 +600,7 @@ mod tests {
             let mut next = *w;
             for step in 0..4 {
                 if step > 0 {
-                    for _ in 0..1 + random.next() % 3 {
-                        let d = 1 + (random.next() % 9) as u8;
-                        let two = next.places(d).iter().filter(|&c| next.get(c).len() >= 2);
-                        let places: Vec<usize> = two.collect();
-                        if !places.is_empty() {
-                            next.remove(places[random.next() as usize % places.len()], d);
-                        }
-                    }
+                    thin_digits(&mut next, &mut random);
                 }
                 let changed = before.map_or(9, |b| {
                     (0..9).filter(|&d| b.places[d] != next.places[d]).count()
@@ -641,14 +651,7 @@ mod tests {
             let mut grids = vec![*w];
             let mut next = *w;
             for _ in 0..3 {
-                for _ in 0..1 + random.next() % 3 {
-                    let d = 1 + (random.next() % 9) as u8;
-                    let two = next.places(d).iter().filter(|&c| next.get(c).len() >= 2);
-                    let places: Vec<usize> = two.collect();
-                    if !places.is_empty() {
-                        next.remove(places[random.next() as usize % places.len()], d);
-                    }
-                }
+                thin_digits(&mut next, &mut random);
                 grids.push(next);
             }
             for (j, g) in grids.iter().enumerate() {

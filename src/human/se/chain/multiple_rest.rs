@@ -73,7 +73,6 @@ mod tests {
     use super::super::nested::{self, rule_parents};
     use super::super::samples::{working_grids, Xorshift};
     use super::*;
-    use crate::human::house::CellSet;
 
     #[test]
     fn a_grid_the_gate_rules_out_gives_no_resting_hint() {
@@ -94,12 +93,7 @@ mod tests {
                 }
             }
             // The gate and the hints' causes read the candidates only.
-            let g = Grids {
-                now: &now,
-                source: &source,
-                open: CellSet::EMPTY,
-                placed: &[0; 9],
-            };
+            let g = Grids::of_candidates(&source, &now);
             let mut parents = Vec::new();
             let rest = nested_hints(&now)
                 .iter()

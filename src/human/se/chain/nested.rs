@@ -15,7 +15,7 @@
 //! as at levels 2 and 3. That producer is the dynamic chains' own ([`super::chaining::nested_hints`]), handed in
 //! by its caller.
 
-use super::advanced::{self, gone_places, Grids, Offs, Since};
+use super::advanced::{self, gone_keys, gone_places, Grids, Offs, Since};
 use super::closure::{self, Changed};
 use super::hint::NestedHint;
 use super::kind::Kind;
@@ -151,11 +151,8 @@ pub(super) fn rule_parents(g: &Grids, h: &NestedHint, parents: &mut Vec<u16>) {
             }
         } else {
             // The digit's removed places in the house, cells ascending.
-            let (t, di) = ((cause - REGION) as usize, digit as usize - 1);
-            let removed = g.source.places[di] & !g.now.places[di] & cells_of(house_of(t, c));
-            for x in removed.iter() {
-                add(key(x as u8, digit) as u16);
-            }
+            let t = (cause - REGION) as usize;
+            gone_keys(g, cells_of(house_of(t, c)), digit).for_each(add);
         }
     }
 }
@@ -292,12 +289,7 @@ mod tests {
         // grids, against SE's rule read candidate by candidate.
         let mut met = 0;
         for (source, now) in chain_grids(200, 0x2545_F491_4F6C_DD1D).iter() {
-            let g = Grids {
-                now,
-                source,
-                open: CellSet::EMPTY,
-                placed: &[0; 9],
-            };
+            let g = Grids::of_candidates(source, now);
             let mut parents = Vec::new();
             for cell in 0..81u8 {
                 for d in DigitSet(now.mask[cell as usize]).iter() {
@@ -319,7 +311,10 @@ mod tests {
                                     .collect()
                             } else {
                                 let hc = cells_of(house_of((cause - REGION) as usize, c));
-                                advanced::gone_keys(&g, hc, digit).collect()
+                                hc.iter()
+                                    .filter(|&x| advanced::gone(&g, x, digit))
+                                    .map(|x| key(x as u8, digit) as u16)
+                                    .collect()
                             };
                             for k in keys {
                                 if !want.contains(&k) {
@@ -340,12 +335,7 @@ mod tests {
     fn the_gate_gives_the_verdict_of_its_definition_on_the_changed_groups() {
         let (mut rests, mut not) = (0, 0);
         for (i, (source, now)) in chain_grids(400, 0x9E37_79B9_7F4A_7C15).iter().enumerate() {
-            let g = Grids {
-                now,
-                source,
-                open: CellSet::EMPTY,
-                placed: &[0; 9],
-            };
+            let g = Grids::of_candidates(source, now);
             // The groups, scanned cell by cell and house by house.
             let mut want = Changed::default();
             for cell in 0..81 {

@@ -41,6 +41,18 @@ impl Working {
         self.places[d as usize - 1]
     }
 
+    /// The cells of two candidates, counted across the digits' places a bit slice at a time.
+    #[inline]
+    pub(super) fn bivalue(&self) -> CellSet {
+        let (mut one, mut two, mut more) = (0u128, 0u128, 0u128);
+        for p in &self.places {
+            more |= two & p.0;
+            two |= one & p.0;
+            one |= p.0;
+        }
+        CellSet(two & !more)
+    }
+
     /// Removes candidate `d` of `cell`.
     #[inline]
     pub(super) fn remove(&mut self, cell: usize, d: u8) {

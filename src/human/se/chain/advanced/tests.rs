@@ -205,7 +205,7 @@ fn masks_agree(g: &Grids, gone: &[CellSet; 9]) {
             assert_eq!(gone[d as usize - 1].contains(cell), super::gone(g, cell, d));
         }
         let two = g.now.mask[cell].count_ones() == 2;
-        assert_eq!(bivalue(g.now).contains(cell), two);
+        assert_eq!(g.now.bivalue().contains(cell), two);
     }
     // The digits of each house by their places, counted one by one.
     let houses = HouseDigits::of(g, gone);
