@@ -429,7 +429,8 @@ impl State {
         } else {
             row_boxes(s)
         };
-        let s = s & COMPLEX[shrink];
+        // Every index below is 9 bits wide; the masks tell the compiler so (no bounds checks in the hot loop).
+        let s = s & COMPLEX[shrink & 0x1FF];
         if s == 0 {
             return false;
         }
@@ -446,7 +447,7 @@ impl State {
         // A row is settled when it has one cell left.
         let cells = u32::from(LONE[(s & ROW0) as usize])
             | u32::from(LONE[((s >> 9) & ROW0) as usize]) << 9
-            | u32::from(LONE[(s >> 18) as usize]) << 18;
+            | u32::from(LONE[((s >> 18) & ROW0) as usize]) << 18;
         self.open[b] &= !cells;
         for e in 0..9 {
             if e != d {
@@ -482,7 +483,7 @@ impl State {
                     let x = (w >> (3 * k)) & 0o7_007_007;
                     (x | x >> 6 | x >> 12) & ROW0
                 };
-                let m = STACK[columns as usize];
+                let m = STACK[(columns & ROW0) as usize];
                 dead |= m == 0;
                 keep |= m << (3 * k);
             }
@@ -629,7 +630,8 @@ impl State {
             }
         }
         let at = 255 - (best & 255);
-        let (b, bit) = ((at / 32) as usize, 1 << (at % 32));
+        // The band is below 3 (`min` tells the compiler so, sparing the bounds checks of its uses).
+        let (b, bit) = (((at / 32) as usize).min(2), 1 << (at % 32));
         (b, bit, self.digits_at(b, bit))
     }
 
