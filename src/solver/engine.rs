@@ -45,8 +45,8 @@ use super::processor::{has_fast_pext, has_v3};
 #[cfg(target_arch = "x86_64")]
 use super::tables::planes_v3;
 use super::tables::{
-    columns, move_bits, pop27, row_boxes, row_boxes_pext, BAND, COLUMN_OF, COMPLEX, DEPOSIT,
-    GATHER, KEEP_OTHERS, LONE, ROW0, ROWS, ROWS_AND_BOXES, SEEN_FROM, SPREAD, STACK,
+    columns, move_bits, pop27, row_boxes, row_boxes_pext, BAND, BUT_LONE, COLUMN_OF, COMPLEX,
+    DEPOSIT, GATHER, KEEP_OTHERS, ROW0, ROWS, ROWS_AND_BOXES, SEEN_FROM, SPREAD, STACK,
 };
 use super::{Handover, Outcome, SolveStats};
 
@@ -445,13 +445,13 @@ impl State {
             }
         }
         // A row is settled when it has one cell left.
-        let cells = u32::from(LONE[(s & ROW0) as usize])
-            | u32::from(LONE[((s >> 9) & ROW0) as usize]) << 9
-            | u32::from(LONE[((s >> 18) & ROW0) as usize]) << 18;
-        self.open[b] &= !cells;
+        let others = BUT_LONE[0][(s & ROW0) as usize]
+            & BUT_LONE[1][((s >> 9) & ROW0) as usize]
+            & BUT_LONE[2][((s >> 18) & ROW0) as usize];
+        self.open[b] &= others;
         for e in 0..9 {
             if e != d {
-                self.f[e * 3 + b] &= !cells;
+                self.f[e * 3 + b] &= others;
             }
         }
         true
