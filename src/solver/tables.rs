@@ -203,17 +203,21 @@ pub(super) fn row_boxes(x: u32) -> usize {
         | (ROW_BOXES[(x >> 18) as usize] as usize) << 6
 }
 
-/// [`row_boxes`] by one bit extraction: each cell's mini-row (three cells of a row in a box) ORed into its first
-/// cell, then the nine first cells gathered.
+/// [`row_boxes`] by one bit extraction: in each mini-row (three cells of a row in a box), its two first cells plus 3
+/// set the third cell's place when either is set (without carrying out of the mini-row); ORed with the third cell,
+/// that place tells whether the mini-row has a cell; then the nine places are gathered.
 ///
 /// # Safety
 /// As [`move_bits`].
 #[inline(always)]
 pub(super) unsafe fn row_boxes_pext(x: u32) -> usize {
-    /// The first cell of each mini-row of a band.
-    const FIRSTS: u64 = 0o111_111_111;
+    /// The two first cells of each mini-row of a band.
+    const FIRST_TWO: u32 = 0o333_333_333;
+    /// The third cell of each mini-row of a band.
+    const THIRDS: u64 = 0o444_444_444;
+    let any = ((x & FIRST_TWO) + FIRST_TWO) | x;
     // SAFETY: the caller's promise.
-    unsafe { move_bits(u64::from(x | x >> 1 | x >> 2), FIRSTS, GATHER) as usize }
+    unsafe { move_bits(u64::from(any), THIRDS, GATHER) as usize }
 }
 
 /// BMI2's bit extraction (`pext`) when `gather`: the bits of `x` at the places of `mask`, gathered at the bottom in
