@@ -490,9 +490,12 @@ impl State {
             if dead {
                 return None;
             }
-            changed |= w & !keep;
-            for b in 0..3 {
-                self.f[d * 3 + b] &= columns((keep >> (9 * b)) & ROW0);
+            let gone = w & !keep;
+            changed |= gone;
+            if gone != 0 {
+                for b in 0..3 {
+                    self.f[d * 3 + b] &= columns((keep >> (9 * b)) & ROW0);
+                }
             }
         }
         Some(changed != 0)
