@@ -34,7 +34,8 @@ pub enum EngineArg {
     /// Per box, 16 lanes of digit sets, and per band the digits' placement patterns; guesses split patterns.
     Vector,
     /// Chosen per search: the bitmask engine, handing a puzzle with many open cells over to the vector engine
-    /// when 1000 solutions or more are counted (what `solve --unique`, `count` and `check` run on).
+    /// when 1000 solutions or more are counted on a processor with AVX-512 (what `solve --unique`, `count` and
+    /// `check` run on).
     Auto,
 }
 

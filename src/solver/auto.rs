@@ -6,9 +6,11 @@
 //! costs more: measured on the shared sets (`sudoku bench`, BENCHMARKS.md), the bitmask engine (with its
 //! bit-extraction copy) is the faster of the two on every set for a first solution and for uniqueness (limit 2),
 //! whatever the hand-over signal (many cells open at the first stall, many guesses made). Counting many solutions
-//! of a puzzle with few givens, the vector engine is a few per cent faster. So a search for at least [`MANY`]
-//! solutions hands a puzzle with more than [`OPEN`] cells open at the bitmask engine's first stall over to the
-//! vector engine, and every other search stays on the bitmask engine. The vector engine starts from the givens and
+//! of a puzzle with few givens, the vector engine's AVX-512 copy was a few per cent faster on a processor that runs
+//! it (AMD Zen 4); its AVX2 copy is 20-30 % slower than the bitmask engine there (AMD Zen 3, BENCHMARKS.md). So a
+//! search for at least [`MANY`] solutions, where the AVX-512 copy runs, hands a puzzle with more than [`OPEN`] cells
+//! open at the bitmask engine's first stall over to the vector engine ([`AT_OPEN`]), and every other search stays
+//! on the bitmask engine. The vector engine starts from the givens and
 //! every cell the bitmask engine settled at its first stall: no guess had been made there, so that grid has
 //! exactly the puzzle's solutions. (The hand-over also works deeper in the tree, after some guesses; then the
 //! bitmask engine may have found solutions already, which are dropped, and the vector engine counts from that grid
@@ -28,13 +30,16 @@ const MANY: u64 = 1000;
 /// first guess.
 const OPEN: u32 = 50;
 
-/// When the bitmask engine gives up a search for `limit` solutions.
+/// The hand-over of a search for many solutions: at the first stall, when more than [`OPEN`] cells are open.
+const AT_OPEN: Handover = Handover {
+    open: OPEN,
+    guesses: u32::MAX,
+};
+
+/// When the bitmask engine gives up a search for `limit` solutions on this processor.
 fn handover(limit: u64) -> Handover {
-    if limit >= MANY {
-        Handover {
-            open: OPEN,
-            guesses: u32::MAX,
-        }
+    if limit >= MANY && vector::has_avx512_copy() {
+        AT_OPEN
     } else {
         Handover::NEVER
     }
@@ -204,12 +209,30 @@ mod tests {
             for p in data(text) {
                 tally(&mut seen, check(&p, 2));
                 tally(&mut seen, check(&p, MANY));
+                tally(&mut seen, check_handing_over(&p, MANY, AT_OPEN));
                 tally(&mut seen, check_handing_over(&p, 2, DEEP));
                 tally(&mut seen, check_handing_over(&p, 5, DEEP));
             }
         }
         // Every path taken, or the test checks less than it says.
         assert!(seen.iter().all(|&n| n >= 10), "{seen:?}");
+    }
+
+    /// Only a search for many solutions goes to the vector engine, and only where its AVX-512 copy runs: its AVX2
+    /// and portable copies count more slowly than the bitmask engine.
+    #[test]
+    fn only_many_solutions_on_the_avx512_copy_are_handed_over() {
+        for limit in [1, 2, MANY - 1] {
+            assert!(handover(limit) == Handover::NEVER, "{limit}");
+        }
+        for limit in [MANY, u64::MAX] {
+            let expected = if vector::has_avx512_copy() {
+                AT_OPEN
+            } else {
+                Handover::NEVER
+            };
+            assert!(handover(limit) == expected, "{limit}");
+        }
     }
 
     #[test]
@@ -252,6 +275,7 @@ mod tests {
             }
             tally(&mut seen, check(&p, 3));
             tally(&mut seen, check(&p, MANY));
+            tally(&mut seen, check_handing_over(&p, MANY, AT_OPEN));
             counts[count_solutions(&p, 3).unwrap().solutions.min(2) as usize] += 1;
         }
         // Random puzzles are easy or open: few guesses (the shipped sets take the third path).

@@ -42,6 +42,16 @@ pub(super) fn run(puzzle: &Grid, limit: u64, stop: Option<&AtomicBool>) -> Outco
     run_portable(puzzle, limit, stop)
 }
 
+/// Whether [`run`] runs the engine's AVX-512 copy on this processor (the only copy that counts many solutions faster
+/// than the bitmask engine; see `super::auto`).
+pub(super) fn has_avx512_copy() -> bool {
+    #[cfg(all(target_arch = "x86_64", vector_avx512))]
+    if avx512::has_v4() {
+        return true;
+    }
+    false
+}
+
 /// What each copy of the engine this processor can run finds for `puzzle` up to `limit`: the copy's name, the
 /// count, the first solution and the guesses; the portable copy first. For tests that check the copies agree.
 #[cfg(feature = "internals")]
