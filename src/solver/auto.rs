@@ -6,17 +6,16 @@
 //! costs more: measured on the shared sets (`sudoku bench`, BENCHMARKS.md), the bitmask engine (with its
 //! bit-extraction copy) is the faster of the two on every set for a first solution and for uniqueness (limit 2),
 //! whatever the hand-over signal (many cells open at the first stall, many guesses made). Counting many solutions
-//! of a puzzle with few givens, the vector engine's AVX-512 copy was a few per cent faster on a processor that runs
-//! it (AMD Zen 4); its AVX2 copy is 20-30 % slower than the bitmask engine there (AMD Zen 3, BENCHMARKS.md). So a
-//! search for at least [`MANY`] solutions, where the AVX-512 copy runs, hands a puzzle with more than [`OPEN`] cells
-//! open at the bitmask engine's first stall over to the vector engine ([`AT_OPEN`]), and every other search stays
-//! on the bitmask engine. The vector engine starts from the givens and
-//! every cell the bitmask engine settled at its first stall: no guess had been made there, so that grid has
-//! exactly the puzzle's solutions. (The hand-over also works deeper in the tree, after some guesses; then the
-//! bitmask engine may have found solutions already, which are dropped, and the vector engine counts from that grid
-//! with the whole limit, so that the count is exact. No search uses it now: it never paid.) Both engines give the
-//! same counts and the same solution to a puzzle that has one, so the choice changes no answer of a search whose
-//! result does not depend on which solution comes first.
+//! of a puzzle with few givens, the vector engine's AVX-512 copy was the faster on a processor that runs it, its
+//! AVX2 copy the slower (BENCHMARKS.md, issue 33: measured on AMD Zen 4 and Zen 3). So a search for at least
+//! [`MANY`] solutions, where the AVX-512 copy runs, hands a puzzle with more than [`OPEN`] cells open at the bitmask
+//! engine's first stall over to the vector engine ([`AT_OPEN`]), and every other search stays on the bitmask
+//! engine. The vector engine starts from the givens and every cell the bitmask engine settled at its first stall:
+//! no guess had been made there, so that grid has exactly the puzzle's solutions. (The hand-over also works deeper
+//! in the tree, after some guesses; then the bitmask engine may have found solutions already, which are dropped,
+//! and the vector engine counts from that grid with the whole limit, so that the count is exact. No search uses it
+//! now: it never paid.) Both engines give the same counts and the same solution to a puzzle that has one, so the
+//! choice changes no answer of a search whose result does not depend on which solution comes first.
 
 use std::sync::atomic::AtomicBool;
 
@@ -209,7 +208,10 @@ mod tests {
             for p in data(text) {
                 tally(&mut seen, check(&p, 2));
                 tally(&mut seen, check(&p, MANY));
-                tally(&mut seen, check_handing_over(&p, MANY, AT_OPEN));
+                // The hand-over checked where this processor's policy does not take it.
+                if handover(MANY) != AT_OPEN {
+                    tally(&mut seen, check_handing_over(&p, MANY, AT_OPEN));
+                }
                 tally(&mut seen, check_handing_over(&p, 2, DEEP));
                 tally(&mut seen, check_handing_over(&p, 5, DEEP));
             }
@@ -275,7 +277,10 @@ mod tests {
             }
             tally(&mut seen, check(&p, 3));
             tally(&mut seen, check(&p, MANY));
-            tally(&mut seen, check_handing_over(&p, MANY, AT_OPEN));
+            // The hand-over checked where this processor's policy does not take it.
+            if handover(MANY) != AT_OPEN {
+                tally(&mut seen, check_handing_over(&p, MANY, AT_OPEN));
+            }
             counts[count_solutions(&p, 3).unwrap().solutions.min(2) as usize] += 1;
         }
         // Random puzzles are easy or open: few guesses (the shipped sets take the third path).

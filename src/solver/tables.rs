@@ -96,28 +96,16 @@ pub(super) const STACK: [u32; 512] = {
     t
 };
 
-/// For the nine bits of one row: themselves when there is exactly one, else nothing.
-const LONE: [u16; 512] = {
-    let mut t = [0u16; 512];
-    let mut x: usize = 0;
-    while x < 512 {
-        if x & x.wrapping_sub(1) == 0 {
-            t[x] = x as u16;
-        }
-        x += 1;
-    }
-    t
-};
-
 /// For the nine bits of row `r` of a band (`[r][bits]`): every cell of the band but the row's bit when it is the
-/// row's only one (a row's lone cell, as [`LONE`], placed and inverted: a mask that keeps everything else).
+/// row's only one (a row's lone cell, placed and inverted: a mask that keeps everything else).
 pub(super) const BUT_LONE: [[u32; 512]; 3] = {
     let mut t = [[0u32; 512]; 3];
     let mut r = 0;
     while r < 3 {
-        let mut x = 0;
+        let mut x = 0u32;
         while x < 512 {
-            t[r][x] = !((LONE[x] as u32) << (9 * r));
+            let lone = if x & x.wrapping_sub(1) == 0 { x } else { 0 };
+            t[r as usize][x as usize] = !(lone << (9 * r));
             x += 1;
         }
         r += 1;

@@ -42,8 +42,8 @@ pub(super) fn run(puzzle: &Grid, limit: u64, stop: Option<&AtomicBool>) -> Outco
     run_portable(puzzle, limit, stop)
 }
 
-/// Whether [`run`] runs the engine's AVX-512 copy on this processor (the only copy that counts many solutions faster
-/// than the bitmask engine; see `super::auto`).
+/// Whether [`run`] runs the engine's AVX-512 copy on this processor (the copy `super::auto` hands searches for many
+/// solutions to).
 pub(super) fn has_avx512_copy() -> bool {
     #[cfg(all(target_arch = "x86_64", vector_avx512))]
     if avx512::has_v4() {
