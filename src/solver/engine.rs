@@ -38,7 +38,7 @@
 //! takes 8.2). The solution is read back through four bit planes of the digit masks, eight cells per word.
 
 use crate::grid::{Grid, CELLS};
-use std::sync::atomic::AtomicBool;
+use std::sync::atomic::{compiler_fence, AtomicBool, Ordering};
 
 #[cfg(target_arch = "x86_64")]
 use super::processor::{has_fast_pext, has_v3};
@@ -56,6 +56,16 @@ const WEIGH_MANY: u32 = 8;
 const WEIGH_FEW: u32 = 6;
 /// Guesses after which the column-side pass joins propagation (easy puzzles never pay for it).
 const STACK_AFTER: u32 = 8;
+
+/// A barrier for the compiler only (it emits no instruction): no memory access is moved across it. Between the
+/// writes of a slot update it keeps each write a single AND to memory, where the compiler would otherwise keep copies
+/// of slots in registers across updates (more instructions for every write) and merge the writes to two neighbouring
+/// slots into one wider load and store (a load over two slots each just stored on its own waits for both stores
+/// to reach the cache).
+#[inline(always)]
+fn barrier() {
+    compiler_fence(Ordering::SeqCst);
+}
 
 /// Where propagation stopped.
 enum Step {
@@ -442,6 +452,7 @@ impl State {
         for b2 in 0..3 {
             if b2 != b {
                 self.f[d * 3 + b2] &= keep;
+                barrier();
             }
         }
         // A row is settled when it has one cell left.
