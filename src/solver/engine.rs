@@ -58,10 +58,10 @@ const WEIGH_FEW: u32 = 6;
 const STACK_AFTER: u32 = 8;
 
 /// A barrier for the compiler only (it emits no instruction): no memory access is moved across it. Between the
-/// writes of a slot update it keeps each write a single AND to memory, where the compiler would otherwise keep copies
-/// of slots in registers across updates (more instructions for every write) and merge the writes to two neighbouring
-/// slots into one wider load and store (a load over two slots each just stored on its own waits for both stores
-/// to reach the cache).
+/// writes to slots of a slot update and of the column-side pass it keeps each write a single AND to memory, where the
+/// compiler would otherwise keep copies of slots in registers across updates (more instructions for every write) and
+/// merge the writes to neighbouring slots into wider loads and stores (a load over two slots each just stored on its
+/// own waits for both stores to reach the cache).
 #[inline(always)]
 fn barrier() {
     compiler_fence(Ordering::SeqCst);
@@ -506,6 +506,7 @@ impl State {
             if gone != 0 {
                 for b in 0..3 {
                     self.f[d * 3 + b] &= columns((keep >> (9 * b)) & ROW0);
+                    barrier();
                 }
             }
         }
