@@ -57,11 +57,12 @@ const WEIGH_FEW: u32 = 6;
 /// Guesses after which the column-side pass joins propagation (easy puzzles never pay for it).
 const STACK_AFTER: u32 = 8;
 
-/// A barrier for the compiler only (it emits no instruction): no memory access is moved across it. Between the
-/// writes to slots of a slot update and of the column-side pass it keeps each write a single AND to memory, where the
-/// compiler would otherwise keep copies of slots in registers across updates (more instructions for every write) and
-/// merge the writes to neighbouring slots into wider loads and stores (a load over two slots each just stored on its
-/// own waits for both stores to reach the cache).
+/// A fence for the compiler alone (`compiler_fence`: it emits no instruction), there for speed only: the search runs
+/// on one thread and its results do not depend on it. In practice the optimiser neither carries a slot's value in a
+/// register across it nor merges memory accesses on its two sides, so that each write to a slot in the slot update
+/// and the column-side pass stays one AND to memory. Without it the compiler kept copies of slots in registers across
+/// updates (more instructions for every write) and merged the writes to neighbouring slots into wider loads and
+/// stores (a load over two slots each just stored on its own waits for both stores to reach the cache).
 #[inline(always)]
 fn barrier() {
     compiler_fence(Ordering::SeqCst);
