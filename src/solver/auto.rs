@@ -194,6 +194,15 @@ mod tests {
         seen[went as usize] += 1;
     }
 
+    /// Checks `p` up to [`MANY`] solutions as this processor's policy takes it, and once more through the hand-over
+    /// at the first stall where the policy does not take that, so that the hand-over is checked on every processor.
+    fn check_many(seen: &mut [u32; 4], p: &Grid) {
+        tally(seen, check(p, MANY));
+        if handover(MANY) != AT_OPEN {
+            tally(seen, check_handing_over(p, MANY, AT_OPEN));
+        }
+    }
+
     #[test]
     fn the_shipped_sets_get_the_same_answers_on_either_path() {
         let mut seen = [0u32; 4];
@@ -207,11 +216,7 @@ mod tests {
         ] {
             for p in data(text) {
                 tally(&mut seen, check(&p, 2));
-                tally(&mut seen, check(&p, MANY));
-                // The hand-over checked where this processor's policy does not take it.
-                if handover(MANY) != AT_OPEN {
-                    tally(&mut seen, check_handing_over(&p, MANY, AT_OPEN));
-                }
+                check_many(&mut seen, &p);
                 tally(&mut seen, check_handing_over(&p, 2, DEEP));
                 tally(&mut seen, check_handing_over(&p, 5, DEEP));
             }
@@ -276,11 +281,7 @@ mod tests {
                 }
             }
             tally(&mut seen, check(&p, 3));
-            tally(&mut seen, check(&p, MANY));
-            // The hand-over checked where this processor's policy does not take it.
-            if handover(MANY) != AT_OPEN {
-                tally(&mut seen, check_handing_over(&p, MANY, AT_OPEN));
-            }
+            check_many(&mut seen, &p);
             counts[count_solutions(&p, 3).unwrap().solutions.min(2) as usize] += 1;
         }
         // Random puzzles are easy or open: few guesses (the shipped sets take the third path).

@@ -88,13 +88,12 @@ pub enum Engine {
     /// Per box, 16 lanes of digit sets, and per band the digits' remaining placement patterns; guesses split
     /// one digit's patterns in one band.
     Vector,
-    /// Chosen per search: the bitmask engine, which, when many solutions are counted on a processor where the vector
-    /// engine runs its AVX-512 copy, gives a puzzle with many cells open at its first guess up to the vector engine
-    /// (searched again from the givens and the cells propagation settled before the first guess); elsewhere, and for
-    /// a first solution or uniqueness the bitmask engine alone, the faster
-    /// there (the thresholds and why are in src/solver/auto.rs). Its guesses are both engines' added. The engine of
-    /// [`solve_unique`] and [`count_solutions`]; not of [`solve`], whose first of several solutions is the bitmask
-    /// engine's.
+    /// Chosen per search: the bitmask engine, which, when many solutions are counted on a processor where the
+    /// vector engine runs its AVX-512 copy, gives a puzzle with many cells open at its first guess up to the vector
+    /// engine (searched again from the givens and the cells propagation settled before the first guess); elsewhere,
+    /// and for a first solution or uniqueness, the bitmask engine alone, the faster there (the thresholds and why
+    /// are in src/solver/auto.rs). Its guesses are both engines' added. The engine of [`solve_unique`] and
+    /// [`count_solutions`]; not of [`solve`], whose first of several solutions is the bitmask engine's.
     Auto,
 }
 
