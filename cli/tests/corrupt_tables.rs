@@ -1,8 +1,10 @@
 //! Corrupt Parquet and Arrow IPC tables never abort the process: seeded mutations of the fixtures `data/puzzles.*`
 //! run through the library end in a summary or an error naming the file, with no panic escaping; and the crashers
-//! kept in `fuzz/corpus/table/` (`crash-*`: panics inside the arrow and parquet readers, and allocations of
-//! hundreds of gigabytes to petabytes sized by a footer's list count, an IPC block's or message's body length) end
-//! as exit 2 with one line naming the file, on a path and on standard input.
+//! kept in `fuzz/corpus/table/` (`crash-*`: panics inside the arrow and parquet readers; allocations of hundreds of
+//! gigabytes to petabytes sized by a footer's list count, an IPC block's or message's body length, a compressed IPC
+//! buffer read past a block's wrong metadata length, a Parquet page header's uncompressed size or a binary field
+//! in it; a page whose bytes no longer match its checksum, once solved as if nothing were wrong) end as exit 2 with
+//! one line naming the file, on a path and on standard input.
 
 use std::panic::AssertUnwindSafe;
 use std::path::PathBuf;

@@ -385,3 +385,61 @@ fn a_compressed_column_chunk_larger_uncompressed_than_the_file_is_read() {
     let questions: Vec<Option<String>> = all.iter().map(|p| Some(p.to_string())).collect();
     assert_eq!(texts(&t, "question"), questions);
 }
+
+#[test]
+fn a_long_value_in_any_column_leaves_the_parquet_output_s_statistics_short() {
+    // A 100,000-byte note: the output's statistics keep at most 64 bytes of a value. They kept all of it, and a
+    // value of some megabytes made page headers that pyarrow refuses to read.
+    let dir = tempdir();
+    let input = dir.path().join("long.parquet");
+    let puzzles = puzzle_lines(&read_data("puzzles.txt"));
+    let long = "z".repeat(100_000);
+    let notes = ["a", long.as_str(), "b"];
+    let schema = Arc::new(Schema::new(vec![
+        Field::new("question", DataType::Utf8, false),
+        Field::new("note", DataType::Utf8, false),
+    ]));
+    let batch = RecordBatch::try_new(
+        schema.clone(),
+        vec![
+            Arc::new(StringArray::from_iter_values(&puzzles[..3])) as ArrayRef,
+            Arc::new(StringArray::from_iter_values(notes)) as ArrayRef,
+        ],
+    )
+    .unwrap();
+    let mut w =
+        parquet::arrow::ArrowWriter::try_new(std::fs::File::create(&input).unwrap(), schema, None)
+            .unwrap();
+    w.write(&batch).unwrap();
+    w.close().unwrap();
+    let out = dir.path().join("out.parquet");
+    let r = run(&[
+        "solve",
+        "-q",
+        input.to_str().unwrap(),
+        "-o",
+        out.to_str().unwrap(),
+    ]);
+    assert_eq!(r.code, 0, "{}", r.stderr);
+    let t = read_table(&std::fs::read(&out).unwrap());
+    let expected: Vec<Option<String>> = notes.iter().map(|n| Some(n.to_string())).collect();
+    assert_eq!(texts(&t, "note"), expected);
+    use parquet::file::reader::FileReader as _;
+    let reader =
+        parquet::file::reader::SerializedFileReader::new(std::fs::File::open(&out).unwrap())
+            .unwrap();
+    let mut seen = 0;
+    for group in reader.metadata().row_groups() {
+        for column in group.columns() {
+            let stats = column.statistics().expect("statistics are written");
+            for value in [stats.min_bytes_opt(), stats.max_bytes_opt()]
+                .into_iter()
+                .flatten()
+            {
+                assert!(value.len() <= 64, "{}", value.len());
+                seen += 1;
+            }
+        }
+    }
+    assert!(seen >= 4, "{seen}");
+}

@@ -25,6 +25,8 @@ use parquet::schema::types::{SchemaDescPtr, SchemaDescriptor};
 use parquet::thrift::TSerializable;
 use thrift::protocol::{TCompactInputProtocol, TInputProtocol, TType};
 
+use super::table_guard as guard;
+
 /// Most row groups read together, whatever their rows (their metadata is what a set holds in memory).
 const MAX_GROUPS: usize = 1024;
 
@@ -131,6 +133,7 @@ impl RowGroups {
                 c.offset_index_length = None;
             }
             check_ranges(&group, self.len)?;
+            check_pages(&self.file, &group)?;
             rows = rows.saturating_add(usize::try_from(group.num_rows).unwrap_or(0));
             groups.push(RowGroupMetaData::from_thrift(descr.clone(), group)?);
         }
@@ -198,6 +201,22 @@ fn check_ranges(group: &RowGroup, len: u64) -> Result<(), ParquetError> {
                 "a column chunk of the footer lies outside the file (offset {}, {} bytes, in {len})",
                 start, m.total_compressed_size
             )));
+        }
+    }
+    Ok(())
+}
+
+/// Fails unless the page headers of every column chunk of `group` (which lies within the file) declare sizes its
+/// bytes can hold ([`guard::check_parquet_pages`]): the reader allocates by them.
+fn check_pages(file: &File, group: &RowGroup) -> Result<(), ParquetError> {
+    for (i, c) in group.columns.iter().enumerate() {
+        if let Some(m) = &c.meta_data {
+            let start = m.dictionary_page_offset.unwrap_or(m.data_page_offset);
+            // `check_ranges` found both within the file.
+            let (start, size) = (start as u64, m.total_compressed_size as u64);
+            guard::check_parquet_pages(file, start, start + size).map_err(|e| {
+                ParquetError::General(format!("column chunk {} of a row group: {e}", i + 1))
+            })?;
         }
     }
     Ok(())

@@ -87,6 +87,66 @@ pub(super) fn check_parquet_footer(mut file: &File, len: u64) -> Result<(), Stri
     })
 }
 
+/// Checks the pages of the Parquet column chunk at bytes `start..end` of `file` before the reader decodes them:
+/// each page header is valid Thrift whose lists and binary fields fit the chunk (as [`check_parquet_footer`]
+/// checks the footer's), each page's bytes lie inside the chunk, and the uncompressed size a header declares
+/// (which the reader allocates at once) is at most [`MAX_RATIO`] times the page's bytes and [`MAX_UNCOMPRESSED`].
+/// Reads only the headers, a few KiB at a time.
+pub(super) fn check_parquet_pages(file: &File, start: u64, end: u64) -> Result<(), String> {
+    let mut at = start;
+    let mut page = 0u64;
+    while at < end {
+        page += 1;
+        let mut walk = Thrift::new(
+            BufReader::with_capacity(PAGE_HEADER_BUFFER, Positional { file, at, end }),
+            end - at,
+        );
+        let sizes = walk
+            .page_sizes()
+            .map_err(|e| format!("page {page}'s header: {e}"))?;
+        let (uncompressed, compressed) = match sizes {
+            (Some(u), Some(c)) => (u, c),
+            _ => return Err(format!("page {page}'s header has no page sizes")),
+        };
+        let body = u64::try_from(compressed)
+            .ok()
+            .filter(|&c| c <= walk.left)
+            .ok_or_else(|| {
+                format!(
+                    "page {page} declares {compressed} bytes, more than the {} left in its column chunk",
+                    walk.left
+                )
+            })?;
+        let bound = body.max(1).saturating_mul(MAX_RATIO).min(MAX_UNCOMPRESSED);
+        if u64::try_from(uncompressed).map_or(true, |u| u > bound) {
+            return Err(format!(
+                "page {page} declares {uncompressed} bytes uncompressed from {body}, more than they can hold"
+            ));
+        }
+        at += walk.at + body;
+    }
+    Ok(())
+}
+
+/// Bytes of a Parquet page header read at once while it is checked (headers are a few dozen bytes).
+const PAGE_HEADER_BUFFER: usize = 512;
+
+/// The bytes `at..end` of a file, read with positional reads.
+struct Positional<'f> {
+    file: &'f File,
+    at: u64,
+    end: u64,
+}
+
+impl Read for Positional<'_> {
+    fn read(&mut self, buf: &mut [u8]) -> io::Result<usize> {
+        let n = (buf.len() as u64).min(self.end - self.at) as usize;
+        let n = self.file.read_at(&mut buf[..n], self.at)?;
+        self.at += n as u64;
+        Ok(n)
+    }
+}
+
 /// Bytes of a Parquet footer held at once while it is checked.
 const FOOTER_BUFFER: usize = 64 * 1024;
 
@@ -162,6 +222,31 @@ impl<R: BufRead> Thrift<R> {
             return Err("a list declares more elements than bytes are left".into());
         }
         Ok(n)
+    }
+
+    /// Walks a Parquet `PageHeader` struct: its `uncompressed_page_size` (field 2) and `compressed_page_size`
+    /// (field 3), each `None` when missing; every other field skipped and checked as [`Thrift::value`] does.
+    fn page_sizes(&mut self) -> Result<(Option<i64>, Option<i64>), String> {
+        let mut sizes = (None, None);
+        let mut id = 0i64;
+        loop {
+            let head = self.byte()?;
+            if head == 0 {
+                return Ok(sizes);
+            }
+            id = match head >> 4 {
+                // The field id in full (zigzag), after the header.
+                0 => zigzag(self.varint()?),
+                delta => id + i64::from(delta),
+            };
+            let ty = head & 0x0F;
+            match (id, ty) {
+                // i32 fields.
+                (2, 5) => sizes.0 = Some(zigzag(self.varint()?)),
+                (3, 5) => sizes.1 = Some(zigzag(self.varint()?)),
+                _ => self.value(ty, 1)?,
+            }
+        }
     }
 
     /// Skips one value of compact type `ty` at nesting `depth`.
@@ -273,14 +358,28 @@ pub(super) fn check_ipc_footer(file: &File, len: u64) -> Result<(), String> {
 /// Checks the compressed buffers of the message in block `b` of an IPC file (which lies inside the file).
 fn check_block(file: &File, b: &arrow_ipc::Block) -> Result<(), String> {
     let (at, meta_len) = (b.offset() as u64, b.metaDataLength() as u64);
-    let meta = read_at(file, at, meta_len as usize)?;
-    // The continuation marker and the length, or (before Arrow 0.15) the length alone.
-    let skip = if meta.starts_with(&[0xFF; 4]) { 8 } else { 4 };
-    let Some(Ok(message)) = meta.get(skip..).map(arrow_ipc::root_as_message) else {
+    let body = b.bodyLength() as u64;
+    // arrow-ipc reads the message from the block's first bytes as far as the block's end (the metadata length
+    // only says where the body starts), so the message is read here the same way: from the metadata's bytes, or
+    // at least the first 64 KiB of the block, else the whole block.
+    let total = meta_len + body;
+    let first = total.min(meta_len.max(1 << 16));
+    let message_at = |buf: &[u8]| {
+        // The continuation marker and the length, or (before Arrow 0.15) the length alone.
+        let skip = if buf.starts_with(&[0xFF; 4]) { 8 } else { 4 };
+        buf.get(skip..)
+            .is_some_and(|m| arrow_ipc::root_as_message(m).is_ok())
+    };
+    let mut meta = read_at(file, at, first as usize)?;
+    if !message_at(&meta) && first < total {
+        meta = read_at(file, at, total as usize)?;
+    }
+    if !message_at(&meta) {
         // The reader says why.
         return Ok(());
-    };
-    let body = b.bodyLength() as u64;
+    }
+    let skip = if meta.starts_with(&[0xFF; 4]) { 8 } else { 4 };
+    let message = arrow_ipc::root_as_message(&meta[skip..]).map_err(|e| e.to_string())?;
     check_compressed(&message, |offset| {
         if offset.saturating_add(8) > body {
             return Ok(None);
@@ -350,6 +449,11 @@ fn check_compressed(
         }
     }
     Ok(())
+}
+
+/// A zigzag-encoded integer's value.
+fn zigzag(n: u64) -> i64 {
+    (n >> 1) as i64 ^ -((n & 1) as i64)
 }
 
 /// An Arrow IPC stream handed on one whole message at a time: a message's metadata and body are read into memory

@@ -134,6 +134,9 @@ impl Out {
     }
 }
 
+/// The longest value kept in a Parquet output's statistics, in bytes.
+const STATISTICS_LENGTH: usize = 64;
+
 /// What a worker needs to encode a row group of a Parquet output.
 pub(super) struct Parallel {
     descr: SchemaDescriptor,
@@ -155,9 +158,12 @@ impl Parallel {
             TableCompression::Lz4 => Compression::LZ4_RAW,
             TableCompression::None => Compression::UNCOMPRESSED,
         };
+        // Statistics keep at most 64 bytes of a value (as the page index does by default, and as pyarrow writes
+        // them): a whole long string copied into a page header made pages that readers refuse.
         let mut props = WriterProperties::builder()
             .set_compression(codec)
-            .set_max_row_group_size(CHUNK_ROWS);
+            .set_max_row_group_size(CHUNK_ROWS)
+            .set_statistics_truncate_length(Some(STATISTICS_LENGTH));
         // Puzzles and answers hardly repeat: a dictionary would only cost time.
         for name in plain {
             props = props.set_column_dictionary_enabled(ColumnPath::from(name), false);
