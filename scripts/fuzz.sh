@@ -28,13 +28,13 @@ extra() {
     batch | table) echo -detect_leaks=0 ;;
   esac
 }
-# Longest input per target: past format::MAX_RECORD (4096) for the byte formats, one board for the solver, a few
+# Longest input per target: past format::MAX_RECORD (65536) for the byte formats, one board for the solver, a few
 # record batches or row groups for tables.
 max_len() {
   case $1 in
     solver | vector) echo 128 ;;
     table) echo 8192 ;;
-    *) echo 6000 ;;
+    *) echo 70000 ;;
   esac
 }
 work=$(mktemp -d)

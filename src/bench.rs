@@ -80,7 +80,7 @@ impl Dataset {
     /// detected from the first record). Blank lines and lines starting with `#` are skipped; records that do not
     /// parse are noted in [`Dataset::bad`] and left out. A gzip, zstd, xz or bzip2 file (detected by its magic
     /// bytes) is decompressed as it is read. A file of lines is read line by line: a line longer than
-    /// 4096 bytes (the record cap of every batch run) is a bad record passed over without being held, so memory follows the good records. A
+    /// 65536 bytes (the record cap of every batch run) is a bad record passed over without being held, so memory follows the good records. A
     /// grid or CSV file is read whole, and its puzzles are written as 81-character lines (`.` blanks), so every
     /// format times the same work (parse a line, solve).
     pub fn load(path: &Path) -> std::io::Result<Dataset> {

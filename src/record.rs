@@ -52,6 +52,10 @@ pub enum RecordError {
     /// that spanned lines.
     #[error("a quote inside an unquoted CSV field (the end of a quoted field that spans lines?)")]
     StrayQuote,
+    /// Text between a CSV field's closing quote and the comma after it (`"abc"def`): not RFC 4180, and readers
+    /// differ on what the field holds.
+    #[error("text after the closing quote of a CSV field")]
+    TextAfterQuote,
     /// A table row whose puzzle field is null (Parquet, Arrow IPC).
     #[error("the puzzle field is null")]
     Null,

@@ -70,8 +70,7 @@ pub fn run(b: &BatchArgs, args: &ExportArgs, quiet: bool) -> anyhow::Result<Exit
         "export writes its files into --out-dir DIR: -o and --compress are not for it"
     );
     anyhow::ensure!(!b.keep_lines, "--keep-lines is not for export");
-    std::fs::create_dir_all(&args.out_dir)
-        .map_err(|e| anyhow::anyhow!("cannot create {}: {e}", console::escaped(&args.out_dir)))?;
+    crate::split_cli::create_out_dir(&args.out_dir)?;
     let opts = b.options(false, None, false);
     let mut reporter = b.reporter(quiet);
     let inputs = b.input_specs();

@@ -149,7 +149,7 @@ pub fn rate(args: &RateArgs, quiet: bool) -> anyhow::Result<ExitCode> {
     let inputs = args.batch.input_specs();
     crate::cli::note_terminal_stdin(&inputs, quiet);
     let target = args.batch.target();
-    let chart = args.plot.open()?;
+    let chart = args.plot.open(&target)?;
     let summary = batch::run_batch(inputs, &target, &rater, &args.options(), &mut reporter);
     reporter.finish();
     let summary = summary?;

@@ -88,7 +88,9 @@ pub struct HuntArgs {
 fn parse_seconds(s: &str) -> Result<f64, String> {
     match s.parse::<f64>() {
         Ok(t) if t.is_finite() && t > 0.0 && Duration::try_from_secs_f64(t).is_ok() => Ok(t),
-        _ => Err(format!("SECONDS must be a number above 0, not {s:?}")),
+        _ => Err(format!(
+            "SECONDS must be a number above 0 and below 1.8e19, not {s:?}"
+        )),
     }
 }
 

@@ -305,10 +305,15 @@ pub(crate) fn show(
         } else {
             ""
         };
-        say!(
-            "sudoku: {}{fail_fast}{}",
-            report::summary_text(summary, answered),
+        // Under --fail-fast a stopped run leaves no output file: none is named.
+        let output = if summary.stopped {
+            String::new()
+        } else {
             written_to(target)
+        };
+        say!(
+            "sudoku: {}{fail_fast}{output}",
+            report::summary_text(summary, answered),
         );
     }
 }

@@ -2,12 +2,12 @@
 //! for people, or a `histogram` object inside the `--stats json` summary) and, with `--plot FILE`, the
 //! distribution drawn as an SVG bar chart.
 
-use std::path::PathBuf;
+use std::path::{Path, PathBuf};
 
 use clap::Args;
 use sudoku_batch::batch::BatchSummary;
 use sudoku_batch::human::{Distribution, Rater, Scale};
-use sudoku_batch::output::{OutputError, Sink, Target};
+use sudoku_batch::output::{Sink, Target};
 
 /// `rate --plot`.
 #[derive(Debug, Args)]
@@ -19,12 +19,41 @@ pub struct PlotArg {
 
 impl PlotArg {
     /// The chart's file, opened before the run so that a path it cannot be written to is refused before any rating
-    /// is done; it appears whole when [`show`] finishes it, or not at all.
-    pub fn open(&self) -> Result<Option<Sink>, OutputError> {
-        self.plot
-            .as_ref()
-            .map(|path| Sink::create(&Target::File(path.clone())))
-            .transpose()
+    /// is done; it appears whole when [`show`] finishes it, or not at all. A chart named as the ratings' own file
+    /// (`target`) is refused: one would replace the other.
+    pub fn open(&self, target: &Target) -> anyhow::Result<Option<Sink>> {
+        let Some(path) = &self.plot else {
+            return Ok(None);
+        };
+        if let Target::File(out) = target {
+            anyhow::ensure!(
+                !same_file(out, path),
+                "--plot {} names the file -o writes the ratings to: give the chart another name",
+                path.display()
+            );
+        }
+        Ok(Some(Sink::create(&Target::File(path.clone()))?))
+    }
+}
+
+/// True when `a` and `b` name one file: the same file where both exist, else the same path once their folders are
+/// resolved (symbolic links, `.` and `..`).
+fn same_file(a: &Path, b: &Path) -> bool {
+    #[cfg(unix)]
+    if let (Ok(x), Ok(y)) = (std::fs::metadata(a), std::fs::metadata(b)) {
+        use std::os::unix::fs::MetadataExt;
+        return x.dev() == y.dev() && x.ino() == y.ino();
+    }
+    let resolved = |p: &Path| {
+        let dir = match p.parent() {
+            Some(d) if !d.as_os_str().is_empty() => d,
+            _ => Path::new("."),
+        };
+        Some(dir.canonicalize().ok()?.join(p.file_name()?))
+    };
+    match (resolved(a), resolved(b)) {
+        (Some(x), Some(y)) => x == y,
+        _ => a == b,
     }
 }
 

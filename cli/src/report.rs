@@ -88,12 +88,13 @@ impl Reporter {
         }
     }
 
-    /// Clears the bar and tells how many messages `--max-errors` held back (unless quiet).
+    /// Clears the bar and tells how many messages `--max-errors` held back: unless quiet, or quiet when some were
+    /// shown (the list is cut short; under `-q --max-errors 0` nothing is said).
     pub fn finish(&mut self) {
         if let Some(bar) = self.bar.take() {
             bar.finish_and_clear();
         }
-        if self.hidden > 0 && !self.quiet {
+        if self.hidden > 0 && (!self.quiet || self.shown > 0) {
             let _ = writeln!(
                 self.diag,
                 "sudoku: {} more failed records not shown (--max-errors {}; --max-errors all shows every one)",

@@ -36,6 +36,17 @@ fn extension(args: &BatchArgs) -> String {
         .to_string()
 }
 
+/// Creates the folder `dir` of `--out-dir` when missing; a path there that is not a folder is refused by name.
+pub fn create_out_dir(dir: &std::path::Path) -> anyhow::Result<()> {
+    anyhow::ensure!(
+        !dir.exists() || dir.is_dir(),
+        "--out-dir {}: not a folder",
+        console::escaped(dir)
+    );
+    std::fs::create_dir_all(dir)
+        .map_err(|e| anyhow::anyhow!("cannot create {}: {e}", console::escaped(dir)))
+}
+
 /// Runs `sudoku split`: 0 when every record went to a side, 1 when some failed (they are left out).
 pub fn run(b: &BatchArgs, args: &SplitArgs, quiet: bool) -> anyhow::Result<ExitCode> {
     anyhow::ensure!(
@@ -49,9 +60,16 @@ pub fn run(b: &BatchArgs, args: &SplitArgs, quiet: bool) -> anyhow::Result<ExitC
         args.val.unwrap_or(0.0),
         args.stratify.is_some(),
     )?;
-    std::fs::create_dir_all(&args.out_dir)
-        .map_err(|e| anyhow::anyhow!("cannot create {}: {e}", console::escaped(&args.out_dir)))?;
+    create_out_dir(&args.out_dir)?;
     let ext = extension(b);
+    // Without --val, a validation set an earlier split left there would share classes with the new sets.
+    let stale = args.out_dir.join(format!("{}.{ext}", Side::Val.name()));
+    anyhow::ensure!(
+        args.val.is_some() || !stale.exists(),
+        "{} is there from an earlier split: the new train and test sets could share its classes; remove it, or \
+         split with --val",
+        console::escaped(&stale)
+    );
     let sides: &[Side] = if args.val.is_some() {
         &Side::ALL
     } else {

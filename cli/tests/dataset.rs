@@ -212,6 +212,48 @@ fn split_keeps_each_class_on_one_side_and_the_fractions_within_a_percent() {
     );
 }
 
+/// A split without --val into a folder where an earlier split left `val.txt` is refused before anything is written
+/// (the old validation set and the new training set shared classes); an --out-dir that is a file is refused as
+/// not a folder.
+#[test]
+fn split_refuses_a_stale_validation_set_and_a_file_for_a_folder() {
+    let dir = tempdir();
+    let out = dir.path().join("sets");
+    let input = data_path("puzzles.txt");
+    let split = |extra: &[&str]| {
+        let mut args = vec!["split", "-q", input.as_str(), "--test", "0.2"];
+        args.extend_from_slice(extra);
+        args.extend(["--out-dir", out.to_str().unwrap()]);
+        crate::util::run(&args)
+    };
+    assert_eq!(split(&["--val", "0.2"]).code, 0);
+    let train = std::fs::read(out.join("train.txt")).unwrap();
+    let r = split(&["--seed", "9"]);
+    assert_eq!(r.code, 2, "{}", r.stderr);
+    assert!(
+        r.stderr.contains("val.txt is there from an earlier split"),
+        "{}",
+        r.stderr
+    );
+    assert_eq!(std::fs::read(out.join("train.txt")).unwrap(), train);
+    assert_eq!(split(&["--val", "0.1", "--seed", "9"]).code, 0);
+    let file = dir.path().join("file");
+    std::fs::write(&file, "mine\n").unwrap();
+    for job in ["split", "export"] {
+        let mut args = vec![job, "-q", input.as_str()];
+        args.extend(if job == "split" {
+            ["--test", "0.2"]
+        } else {
+            ["--to", "npy"]
+        });
+        args.extend(["--out-dir", file.to_str().unwrap()]);
+        let r = crate::util::run(&args);
+        assert_eq!(r.code, 2, "{job}: {}", r.stderr);
+        assert!(r.stderr.contains("not a folder"), "{job}: {}", r.stderr);
+        assert_eq!(std::fs::read_to_string(&file).unwrap(), "mine\n");
+    }
+}
+
 #[test]
 fn split_of_a_csv_keeps_its_header_and_rows_and_stratifies() {
     let input = records(600, 3);

@@ -301,15 +301,18 @@ fn rate_stats_json_holds_the_histogram_and_plot_draws_it() {
     // An unwritable chart is an error, found before any puzzle is rated (no ratings file appears), with its
     // cause.
     let ratings = dir.path().join("ratings.txt");
-    let r = run(&[
-        "rate",
-        "-q",
-        "data/puzzles.txt",
-        "-o",
-        ratings.to_str().unwrap(),
-        "--plot",
-        "/nonexistent/x.svg",
-    ]);
+    let rate_with_plot = |plot: &str| {
+        run(&[
+            "rate",
+            "-q",
+            "data/puzzles.txt",
+            "-o",
+            ratings.to_str().unwrap(),
+            "--plot",
+            plot,
+        ])
+    };
+    let r = rate_with_plot("/nonexistent/x.svg");
     assert_eq!(r.code, 2);
     assert!(
         r.stderr
@@ -318,6 +321,20 @@ fn rate_stats_json_holds_the_histogram_and_plot_draws_it() {
         r.stderr
     );
     assert!(!ratings.exists());
+    // A chart named as the ratings' file, by the same path or another spelling of it, is refused before any
+    // rating (the chart replaced the ratings); the user's file there is left as it was.
+    std::fs::write(&ratings, "mine\n").unwrap();
+    let other = dir.path().join(".").join("ratings.txt");
+    for plot in [&ratings, &other] {
+        let r = rate_with_plot(plot.to_str().unwrap());
+        assert_eq!(r.code, 2, "{}", r.stderr);
+        assert!(
+            r.stderr.contains("names the file -o writes"),
+            "{}",
+            r.stderr
+        );
+        assert_eq!(std::fs::read_to_string(&ratings).unwrap(), "mine\n");
+    }
 }
 
 /// `explain --scale se` as text: each chain step is followed by its chains in the forum's notation, one line per

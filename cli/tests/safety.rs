@@ -283,7 +283,7 @@ fn a_huge_line_and_a_file_of_nul_bytes_are_marked_records_in_flat_memory() {
     std::fs::write(&long, &text).unwrap();
     let nul = dir.path().join("nul.bin");
     std::fs::write(&nul, vec![0u8; 50 << 20]).unwrap();
-    let marker = "error: malformed: record longer than 4096 bytes";
+    let marker = "error: malformed: record longer than 65536 bytes";
     for (file, expect) in [
         (&long, format!("{SOLUTION}\n{marker}\n{SOLUTION}\n")),
         (&nul, format!("{marker}\n")),
@@ -313,7 +313,7 @@ fn a_huge_line_and_a_file_of_nul_bytes_are_marked_records_in_flat_memory() {
 fn oversized_records_read_the_same_in_every_format_and_chunk_size() {
     // A long line in the line format, a long CSV row, and a grid record of many rows: one marked record each,
     // whatever the chunk size, with the records around them answered.
-    let long = "1".repeat(5000);
+    let long = "1".repeat(70_000);
     let grid_board = {
         let r = run_in(
             None,
@@ -336,7 +336,7 @@ fn oversized_records_read_the_same_in_every_format_and_chunk_size() {
             .collect::<Vec<_>>()
             .join("\n")
     };
-    let tall = std::iter::repeat_n("1 2 3 4 5 6 7 8 9", 400)
+    let tall = std::iter::repeat_n("1 2 3 4 5 6 7 8 9", 4000)
         .collect::<Vec<_>>()
         .join("\n");
     let cases = [
@@ -347,7 +347,7 @@ fn oversized_records_read_the_same_in_every_format_and_chunk_size() {
     for text in &cases {
         let base = run_in(None, &["solve", "-q", "-j1", "-"], text.as_bytes());
         assert_eq!(base.code, 1, "{}", base.stderr);
-        let marks = base.out().matches("record longer than 4096 bytes").count();
+        let marks = base.out().matches("record longer than 65536 bytes").count();
         assert!(marks >= 1, "{}", base.out());
         for size in ["1", "7", "100", "4097", "5000", "65536"] {
             let r = run_in(
@@ -590,7 +590,7 @@ fn bench_on_a_missing_file_or_a_directory_exits_2_and_passes_over_a_huge_line() 
     };
     assert_eq!(r.code, 1, "{}", r.stderr);
     assert!(
-        r.stderr.contains(":2: record longer than 4096 bytes"),
+        r.stderr.contains(":2: record longer than 65536 bytes"),
         "{}",
         r.stderr
     );

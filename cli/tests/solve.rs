@@ -284,6 +284,24 @@ fn fail_fast_stops_at_the_first_failed_record() {
     assert_eq!(r.code, 1);
     assert!(!out.exists());
     assert_eq!(std::fs::read_dir(dir.path()).unwrap().count(), 0);
+    // The summary names no output file (it said "output in OUT").
+    assert!(!r.stderr.contains("output in"), "{}", r.stderr);
+}
+
+/// Under -q a failure list cut short by --max-errors still says so (it ended silently); -q --max-errors 0 is
+/// silent.
+#[test]
+fn quiet_still_tells_that_failures_were_held_back() {
+    let r = run(&["solve", "-q", "--max-errors", "1", &data("bad.txt")]);
+    assert_eq!(r.code, 1);
+    assert_eq!(r.messages().len(), 2, "{}", r.stderr);
+    assert!(
+        r.stderr.contains("3 more failed records not shown"),
+        "{}",
+        r.stderr
+    );
+    let r = run(&["solve", "-q", "--max-errors", "0", &data("bad.txt")]);
+    assert_eq!((r.code, r.stderr.as_str()), (1, ""));
 }
 
 #[test]
@@ -497,7 +515,7 @@ fn quoted_line_breaks_in_csv_give_the_same_well_formed_rows_at_any_chunk_size() 
     assert_eq!(
         rows[1],
         "\"id\",,error: malformed: unterminated quoted CSV field (a record is one line: a quoted field cannot span \
-         lines)"
+         lines),"
     );
     assert_eq!(
         rows[2],
@@ -554,6 +572,110 @@ fn several_inputs_in_order_with_their_own_names() {
     );
     assert_eq!(r.out(), expect);
     assert!(r.stderr.contains("sudoku: 107 records, 103 solved"));
+}
+
+/// CSV inputs with the same header, one after the other, give one CSV: the header once (it came again at the start
+/// of each input's rows, which a CSV reader took for a record). A different header, or other records between,
+/// still starts its input's rows.
+#[test]
+fn csv_inputs_with_the_same_header_give_one_csv() {
+    let dir = tempdir();
+    let kaggle = read_data("kaggle.csv");
+    let (header, rows) = kaggle.split_once('\n').unwrap();
+    let rows: Vec<&str> = rows.lines().collect();
+    let part = |name: &str, head: &str, rows: &[&str]| {
+        let p = dir.path().join(name);
+        std::fs::write(&p, format!("{head}\n{}\n", rows.join("\n"))).unwrap();
+        p.to_str().unwrap().to_string()
+    };
+    let (a, b) = (
+        part("a.csv", header, &rows[..3]),
+        part("b.csv", header, &rows[3..5]),
+    );
+    let whole = part("whole.csv", header, &rows[..5]);
+    for job in ["solve", "check", "canon", "rate"] {
+        let r = run(&[job, "-q", &a, &b]);
+        assert_eq!(r.out(), run(&[job, "-q", &whole]).out(), "{job}");
+    }
+    let other = part("other.csv", "puzzle,solution", &rows[3..5]);
+    let r = run(&["solve", "-q", &a, &other]);
+    assert_eq!(r.out().matches("quizzes,solutions\n").count(), 1);
+    assert_eq!(r.out().matches("puzzle,solution\n").count(), 1);
+    let r = run(&["solve", "-q", &a, &data("puzzles.txt"), &b]);
+    assert_eq!(r.out().matches(&format!("{header}\n")).count(), 2);
+}
+
+/// A CSV row with a long text column (a Hugging Face set's step-by-step explanation, here 20,000 bytes) is a record
+/// like any other: solved, its fields kept (rows past 4096 bytes were marked as too long, every field dropped).
+#[test]
+fn a_csv_row_with_a_long_text_column_is_answered_and_kept() {
+    let kaggle = read_data("kaggle.csv");
+    let row = kaggle.lines().nth(1).unwrap();
+    let (puzzle, solution) = row.split_once(',').unwrap();
+    let explanation = format!("\"{}\"", "step, then ".repeat(2_000));
+    let text = format!("question,answer,explanation\n{puzzle},,{explanation}\n");
+    let r = run_in(None, &["solve", "-q", "-"], text.as_bytes());
+    assert_eq!(r.code, 0, "{}", r.stderr);
+    assert_eq!(
+        r.out(),
+        format!("question,answer,explanation\n{puzzle},{solution},{explanation}\n")
+    );
+}
+
+/// Malformed CSV rows lose no field: a row longer than the header is kept whole with the marker after it (the
+/// marker took the place of one of its fields), a shorter one is filled to the header's width (`solve` wrote it
+/// short), and text after a closing quote makes the row malformed (it was dropped and the puzzle solved).
+#[test]
+fn malformed_csv_rows_keep_every_field() {
+    let kaggle = read_data("kaggle.csv");
+    let puzzle = kaggle.lines().nth(1).unwrap().split_once(',').unwrap().0;
+    let marker = |n, found| format!("\"error: malformed: expected {n} CSV fields, found {found}\"");
+    let long = format!("id,puzzle,note\n7,{puzzle},a,b,c\n");
+    for (job, column) in [
+        ("solve", "solution"),
+        ("check", "check"),
+        ("count", "count"),
+    ] {
+        let r = run_in(None, &[job, "-q", "-"], long.as_bytes());
+        assert_eq!(r.code, 1, "{job}: {}", r.stderr);
+        let expect = format!(
+            "id,puzzle,note,{column}\n7,{puzzle},a,b,c,{}\n",
+            marker(3, 5)
+        );
+        assert_eq!(r.out(), expect, "{job}");
+    }
+    let short = format!("id,puzzle,solution,note\n5\n6,{puzzle}\n");
+    let r = run_in(None, &["solve", "-q", "-"], short.as_bytes());
+    assert_eq!(
+        r.out(),
+        format!(
+            "id,puzzle,solution,note\n5,,{},\n6,{puzzle},{},\n",
+            marker(4, 1),
+            marker(4, 2)
+        )
+    );
+    let r = run_in(None, &["shuffle", "-q", "-"], short.as_bytes());
+    assert_eq!(
+        r.out(),
+        format!(
+            "id,puzzle,solution,note\n5,{},,\n6,{},,\n",
+            marker(4, 1),
+            marker(4, 2)
+        )
+    );
+    let after = format!("quizzes,note\n\"{puzzle}\"junk,n\n");
+    let r = run_in(None, &["solve", "-q", "-"], after.as_bytes());
+    assert_eq!(r.code, 1, "{}", r.stderr);
+    assert_eq!(
+        r.out(),
+        format!(
+            "quizzes,note,solutions\n\"\"\"{puzzle}\"\"junk\",n,\
+             error: malformed: text after the closing quote of a CSV field\n"
+        )
+    );
+    assert!(r
+        .stderr
+        .contains("<stdin>:2: malformed: text after the closing quote"));
 }
 
 #[test]

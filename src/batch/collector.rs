@@ -78,6 +78,9 @@ pub(super) struct Collector<'o> {
     routes: Routes,
     /// What gives each tagged record its part, in input order ([`super::run_routed_by`]).
     router: Option<&'o mut dyn Router>,
+    /// The CSV header the previous input wrote, when it was a CSV whose header a next one with the same header
+    /// continues ([`Collector::send_preamble`]).
+    header: Option<Vec<u8>>,
 }
 
 impl<'o> Collector<'o> {
@@ -106,6 +109,7 @@ impl<'o> Collector<'o> {
             seen: HashSet::new(),
             routes,
             router,
+            header: None,
         }
     }
 
@@ -177,12 +181,21 @@ impl<'o> Collector<'o> {
     }
 
     /// Hands an input's `preamble` (a CSV header) to the writer and to every extra output: each output is complete
-    /// on its own.
+    /// on its own. With `continues` (a CSV header alone), a header the previous input wrote, the same bytes, is not
+    /// written again: CSV inputs one after the other with the same columns give one CSV.
     pub(super) fn send_preamble(
         &mut self,
         preamble: Vec<u8>,
+        continues: bool,
         run: &OrderedRun,
     ) -> Result<(), BatchError> {
+        let previous = std::mem::take(&mut self.header);
+        if continues && !preamble.is_empty() {
+            self.header = Some(preamble.clone());
+            if previous.as_ref() == Some(&preamble) {
+                return Ok(());
+            }
+        }
         self.routes.preamble(&preamble);
         self.send(preamble, run)
     }

@@ -46,7 +46,9 @@ pub(super) fn each_input<J: Job + ?Sized>(
         prep.preamble.extend_from_slice(b",group\n");
     }
     col.begin_text(&name, &prep, skipped, opts.json);
-    col.send_preamble(std::mem::take(&mut prep.preamble), run)?;
+    // A CSV header alone (no comment lines kept before it) continues the same header of the input before.
+    let continues = matches!(prep.plan, Plan::Csv(_)) && !opts.keep_lines && !opts.json;
+    col.send_preamble(std::mem::take(&mut prep.preamble), continues, run)?;
     let mut places = Places {
         next_line: opts.json.then_some(skipped),
         next_record,

@@ -3,9 +3,11 @@
 //! `source,question,answer,rating`), then one puzzle per row.
 //! Output: the same CSV with the solution column filled in (added at the end when the header has none); a failed
 //! record gets `error: REASON` in that column, quoted when it holds a comma. Fields may be quoted (`"..."`, `""` for
-//! a quote); a record is one line. A row whose quoted field stays open at the line end, or with a `"` inside an
-//! unquoted field (the two halves of a quoted field that spans lines), is a malformed record, written back with
-//! that field quoted so that every output row is one well-formed CSV row.
+//! a quote); a record is one line. A row whose quoted field stays open at the line end, with a `"` inside an
+//! unquoted field (the two halves of a quoted field that spans lines) or with text after a closing quote, is a
+//! malformed record, written back with that field quoted so that every output row is one well-formed CSV row; a
+//! malformed row shorter than the header is filled with empty fields to the output's width, one longer than the
+//! header is written whole with the marker after it (no field of it is dropped).
 
 use std::io::Write as _;
 use std::ops::Range;
@@ -241,6 +243,8 @@ struct Quotes {
     open: bool,
     /// A field that does not start with `"` holds one.
     stray: bool,
+    /// A quoted field has text after its closing quote.
+    after: bool,
 }
 
 /// Calls `each(index, field)` for every field of `line`; returns the number of fields and how its quotes stand.
@@ -248,6 +252,7 @@ fn split(line: &[u8], mut each: impl FnMut(usize, Field)) -> (usize, Quotes) {
     let mut pos = 0;
     let mut index = 0;
     let mut stray = false;
+    let mut after = false;
     loop {
         let (field, next, open) = if line.get(pos) == Some(&b'"') {
             let mut j = pos + 1;
@@ -256,9 +261,11 @@ fn split(line: &[u8], mut each: impl FnMut(usize, Field)) -> (usize, Quotes) {
                     Some(k) if line.get(j + k + 1) == Some(&b'"') => j += k + 2,
                     Some(k) => {
                         let close = j + k;
-                        // Text after the closing quote up to the comma stays part of the field.
+                        // Text after the closing quote up to the comma stays part of the field (whole), which
+                        // makes the row malformed.
                         let end =
                             memchr::memchr(b',', &line[close..]).map_or(line.len(), |c| close + c);
+                        after |= end > close + 1;
                         break (
                             Field {
                                 whole: pos..end,
@@ -304,7 +311,7 @@ fn split(line: &[u8], mut each: impl FnMut(usize, Field)) -> (usize, Quotes) {
         each(index, field);
         index += 1;
         if open || next >= line.len() {
-            return (index, Quotes { open, stray });
+            return (index, Quotes { open, stray, after });
         }
         pos = next + 1;
     }
@@ -390,8 +397,9 @@ pub(crate) fn record<J: Answerer + ?Sized>(
 }
 
 /// A failed row's output: the row with the marker in its answer field (the solution or appended columns, the
-/// columns added left empty) or in place of its puzzle field, or, with no puzzle field, after the row. `fields`
-/// are the row's puzzle field, answer field and number of fields.
+/// columns added left empty) or in place of its puzzle field, a row shorter than the header filled with empty
+/// fields to the output's width; a row longer than the header (which field is which cannot be told) whole, the
+/// marker after it. `fields` are the row's puzzle field, answer field and number of fields.
 fn marked_row(
     cols: &Columns,
     row: &[u8],
@@ -401,21 +409,37 @@ fn marked_row(
 ) {
     let (puzzle, answer, found) = fields;
     match (cols.answer, puzzle) {
+        // More fields than the header: which field is which cannot be told, so every one is kept and the marker
+        // follows them.
+        _ if found > cols.fields => {
+            out.extend_from_slice(row);
+            out.push(b',');
+            write_marker_field(out, failure);
+        }
         (CsvAnswer::Solution | CsvAnswer::Append(_), _) => {
             let rest = before_answer(row, answer, found, cols, out);
             write_marker_field(out, failure);
             out.extend(std::iter::repeat_n(b',', cols.extra));
             out.extend_from_slice(&row[rest]);
+            // Fewer fields than the header: empty ones fill the row to the output's width.
+            let pad = cols
+                .output_fields()
+                .saturating_sub(found.max(cols.solution + 1) + cols.extra);
+            out.extend(std::iter::repeat_n(b',', pad));
         }
         (_, Some(p)) => {
             out.extend_from_slice(&row[..p.whole.start]);
             write_marker_field(out, failure);
             out.extend_from_slice(&row[p.whole.end..]);
+            out.extend(std::iter::repeat_n(b',', cols.fields.saturating_sub(found)));
         }
+        // A row too short to reach the puzzle column: empty fields up to it, the marker there, empty ones after.
         (_, None) => {
             out.extend_from_slice(row);
-            out.push(b',');
+            out.extend(std::iter::repeat_n(b',', cols.puzzle + 1 - found));
             write_marker_field(out, failure);
+            let pad = cols.fields.saturating_sub(cols.puzzle + 1);
+            out.extend(std::iter::repeat_n(b',', pad));
         }
     }
 }
@@ -455,9 +479,9 @@ impl Located {
     }
 }
 
-/// For a row whose `quotes` are wrong (a quoted field left open at its end, a `"` inside an unquoted field): the
-/// row with each such field made one well-formed field (the open one closed, so it reads as the text it holds; the
-/// others quoted, so they read as they are written) and why the row is malformed.
+/// For a row whose `quotes` are wrong (a quoted field left open at its end, a `"` inside an unquoted field, text
+/// after a closing quote): the row with each such field made one well-formed field (the open one closed, so it
+/// reads as the text it holds; the others quoted, so they read as they are written) and why the row is malformed.
 fn mend_quotes(row: &[u8], quotes: Quotes) -> (Vec<u8>, RecordError) {
     let mut fixed = Vec::with_capacity(row.len() + 8);
     split(row, |i, f| {
@@ -465,7 +489,9 @@ fn mend_quotes(row: &[u8], quotes: Quotes) -> (Vec<u8>, RecordError) {
             fixed.push(b',');
         }
         let text = &row[f.whole.clone()];
-        if f.whole == f.inner && memchr::memchr(b'"', text).is_some() {
+        let unquoted_with_quote = f.whole == f.inner && memchr::memchr(b'"', text).is_some();
+        let text_after_quote = f.whole.end > f.inner.end + 1;
+        if unquoted_with_quote || text_after_quote {
             fixed.push(b'"');
             for &b in text {
                 fixed.extend_from_slice(if b == b'"' {
@@ -482,8 +508,10 @@ fn mend_quotes(row: &[u8], quotes: Quotes) -> (Vec<u8>, RecordError) {
     if quotes.open {
         fixed.push(b'"');
         (fixed, RecordError::UnterminatedQuote)
-    } else {
+    } else if quotes.stray {
         (fixed, RecordError::StrayQuote)
+    } else {
+        (fixed, RecordError::TextAfterQuote)
     }
 }
 
@@ -710,7 +738,7 @@ mod tests {
     #[test]
     fn a_quoted_field_spanning_lines_gives_two_malformed_rows_each_well_formed() {
         // The id field "a<newline>b": its two halves are two malformed records, every other field kept, and each
-        // output row is one well-formed row (the first as short as its line, as any short row).
+        // output row is one well-formed row (the first, short, filled with empty fields to the header's width).
         let body = format!("\"a\nb\",{PUZZLE},,27\n\"x\"\"y\",{PUZZLE},,9\n");
         let (out, report) = run("id,puzzle,solution,clues", &body);
         let lines: Vec<&str> = out.lines().collect();
@@ -718,7 +746,7 @@ mod tests {
             lines,
             [
                 "\"a\",,error: malformed: unterminated quoted CSV field (a record is one line: a quoted field \
-                 cannot span lines)",
+                 cannot span lines),",
                 &format!(
                     "\"b\"\"\",{PUZZLE},error: malformed: a quote inside an unquoted CSV field (the end of a \
                      quoted field that spans lines?),27"
@@ -727,7 +755,7 @@ mod tests {
             ]
         );
         let widths: Vec<_> = lines.iter().map(|l| well_formed(l)).collect();
-        assert_eq!(widths, [Some(3), Some(4), Some(4)]);
+        assert_eq!(widths, [Some(4), Some(4), Some(4)]);
         assert_eq!(
             report.failures.iter().map(|f| f.line).collect::<Vec<_>>(),
             [0, 1]
@@ -754,13 +782,14 @@ mod tests {
                  field cannot span lines)"
             )
         );
+        // A row longer than the header is kept whole, the marker after it (it replaced the row's second field).
         assert_eq!(
             lines[3],
-            "1,\"error: malformed: expected 2 CSV fields, found 3\",3"
+            "1,2,3,\"error: malformed: expected 2 CSV fields, found 3\""
         );
         assert_eq!(report.failures.len(), 4);
         let widths: Vec<_> = lines.iter().map(|l| well_formed(l)).collect();
-        assert_eq!(widths, [Some(2), Some(2), Some(2), Some(3)]);
+        assert_eq!(widths, [Some(2), Some(2), Some(2), Some(4)]);
         assert_eq!(
             report.failures.iter().map(|f| f.line).collect::<Vec<_>>(),
             [0, 1, 2, 3]

@@ -191,10 +191,11 @@ pub enum FormatError {
 
 const BOM: &[u8] = b"\xEF\xBB\xBF";
 
-/// The longest record, in bytes without its final newline: far more than any valid record (82 bytes for a line,
-/// about 170 for a grid, a few hundred for a Kaggle CSV row). Longer ones are malformed records.
+/// The longest record, in bytes without its final newline: far more than any valid line or grid record (82 bytes for
+/// a line, about 170 for a grid), and room for a CSV row with long text columns beside its puzzle (a Hugging Face
+/// set's explanation). Longer ones are malformed records.
 #[cfg_attr(not(feature = "internals"), allow(unreachable_pub))] // for `crate::internals`
-pub const MAX_RECORD: usize = 4096;
+pub const MAX_RECORD: usize = 64 * 1024;
 
 /// How far detection reads for the first record: when only blank and comment lines fill the first this many
 /// bytes, the input is read as lines (or as the forced format).
@@ -204,8 +205,9 @@ const HEAD_LIMIT: usize = 64 * 1024;
 /// start of the input; `at_eof` says whether it is all of it. Returns `Ok(None)` when `head` ends inside the first
 /// record and more bytes are needed to decide.
 ///
-/// Detection: a first record containing a comma, or naming a puzzle column, is a CSV header; one shorter than 81 characters with spaces inside is a
-/// grid row; anything else is read as lines.
+/// Detection: a first record naming a puzzle column, or containing a comma after a first field that is not puzzle
+/// text (17 or more digits and dots), is a CSV header; one shorter than 81 characters with spaces inside is a grid
+/// row; anything else is read as lines.
 #[cfg_attr(not(feature = "internals"), allow(unreachable_pub))] // for `crate::internals`
 pub fn prepare(
     head: &[u8],
@@ -334,9 +336,15 @@ fn plan_without_header(format: Format) -> Plan {
 }
 
 fn detect(first: &[u8], names: &csv::ColumnNames) -> Format {
+    // A first field of 17 or more digits and dots is a puzzle (perhaps a bad one), not a column's name: the record
+    // is a `PUZZLE,SOLUTION` line, and the file one of them.
+    let field = first.split(|&b| b == b',').next().unwrap_or(first);
+    let puzzle_like = field.len() >= 17 && field.iter().all(|&b| b.is_ascii_digit() || b == b'.');
     if line::split_pair(first).is_some() {
         Format::Line
-    } else if first.contains(&b',') || csv::Columns::from_header(first, names).is_some() {
+    } else if csv::Columns::from_header(first, names).is_some()
+        || (first.contains(&b',') && !puzzle_like)
+    {
         Format::Csv
     } else if first.len() < 81 && first.contains(&b' ') {
         Format::Grid
@@ -710,6 +718,23 @@ mod tests {
         assert_eq!(csv.preamble, b"quizzes,solutions\n");
         assert_eq!(p("").plan, Plan::Line);
         assert_eq!(p("# only comments\n\n").skip, 0);
+        // A bad `PUZZLE,SOLUTION` line first (80 cells) is a line, not a CSV header that names no puzzle column
+        // (which failed the whole file).
+        let bad_pair = format!("{},{}\n", "0".repeat(80), "1".repeat(81));
+        assert_eq!(p(&bad_pair).plan, Plan::Line);
+        assert!(matches!(p("id,puzzle\n").plan, Plan::Csv(_)));
+        let header = prepare(
+            b"a,b\n",
+            true,
+            None,
+            Default::default(),
+            false,
+            &Default::default(),
+        );
+        assert!(
+            matches!(header, Err(FormatError::NoPuzzleColumn { .. })),
+            "{header:?}"
+        );
     }
 
     #[test]

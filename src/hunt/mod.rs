@@ -144,7 +144,8 @@ fn listen(
     started: Instant,
     report: &mut impl FnMut(HuntEvent),
 ) -> (u64, Option<Ending>) {
-    let deadline = options.time.map(|t| started + t);
+    // A time too long for the clock to reach is no deadline at all.
+    let deadline = options.time.and_then(|t| started.checked_add(t));
     let mut found = 0u64;
     let mut ending = None;
     let mut last = Instant::now();

@@ -153,6 +153,21 @@ fn two_by_two_moves_and_rated_seed_files_work() {
     );
 }
 
+/// A --time too long for the clock (1e19 s) is no deadline: the hunt ends at its --limit (it panicked adding the
+/// time to the start, then hung).
+#[test]
+fn a_time_beyond_the_clock_is_no_deadline() {
+    let dir = tempdir();
+    let seeds = write(dir.path(), "seed.txt", &format!("{}\n", seed()));
+    let r = hunt(&[
+        &seeds, "--min-er", "9.0", "--limit", "1", "--time", "1e19", "-j1", "-q",
+    ]);
+    assert_eq!(r.out().lines().count(), 1, "{}", r.stderr);
+    let r = run(&["hunt", &seeds, "--min-er", "9", "--time", "1e20"]);
+    assert_eq!(r.code, 2, "{}", r.stderr);
+    assert!(r.stderr.contains("below 1.8e19"), "{}", r.stderr);
+}
+
 #[test]
 fn ctrl_c_keeps_every_find_in_the_output() {
     let dir = tempdir();
