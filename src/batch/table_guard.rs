@@ -91,7 +91,7 @@ pub(super) fn check_parquet_footer(mut file: &File, len: u64) -> Result<(), Stri
 /// each page header is valid Thrift whose lists and binary fields fit the chunk (as [`check_parquet_footer`]
 /// checks the footer's), each page's bytes lie inside the chunk, and the uncompressed size a header declares
 /// (which the reader allocates at once) is at most [`MAX_RATIO`] times the page's bytes and [`MAX_UNCOMPRESSED`].
-/// Reads only the headers, a few KiB at a time.
+/// Reads only the headers, through a buffer of [`PAGE_HEADER_BUFFER`] bytes.
 pub(super) fn check_parquet_pages(file: &File, start: u64, end: u64) -> Result<(), String> {
     let mut at = start;
     let mut page = 0u64;
@@ -364,22 +364,14 @@ fn check_block(file: &File, b: &arrow_ipc::Block) -> Result<(), String> {
     // at least the first 64 KiB of the block, else the whole block.
     let total = meta_len + body;
     let first = total.min(meta_len.max(1 << 16));
-    let message_at = |buf: &[u8]| {
-        // The continuation marker and the length, or (before Arrow 0.15) the length alone.
-        let skip = if buf.starts_with(&[0xFF; 4]) { 8 } else { 4 };
-        buf.get(skip..)
-            .is_some_and(|m| arrow_ipc::root_as_message(m).is_ok())
-    };
     let mut meta = read_at(file, at, first as usize)?;
-    if !message_at(&meta) && first < total {
+    if message_in(&meta).is_none() && first < total {
         meta = read_at(file, at, total as usize)?;
     }
-    if !message_at(&meta) {
+    let Some(message) = message_in(&meta) else {
         // The reader says why.
         return Ok(());
-    }
-    let skip = if meta.starts_with(&[0xFF; 4]) { 8 } else { 4 };
-    let message = arrow_ipc::root_as_message(&meta[skip..]).map_err(|e| e.to_string())?;
+    };
     check_compressed(&message, |offset| {
         if offset.saturating_add(8) > body {
             return Ok(None);
@@ -449,6 +441,13 @@ fn check_compressed(
         }
     }
     Ok(())
+}
+
+/// The IPC message at the start of `buf`: after the continuation marker and the length, or (before Arrow 0.15)
+/// the length alone.
+fn message_in(buf: &[u8]) -> Option<arrow_ipc::Message<'_>> {
+    let skip = if buf.starts_with(&[0xFF; 4]) { 8 } else { 4 };
+    arrow_ipc::root_as_message(buf.get(skip..)?).ok()
 }
 
 /// A zigzag-encoded integer's value.
