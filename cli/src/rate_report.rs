@@ -29,7 +29,7 @@ impl PlotArg {
             anyhow::ensure!(
                 !same_file(out, path),
                 "--plot {} names the file -o writes the ratings to: give the chart another name",
-                path.display()
+                crate::console::escaped(path)
             );
         }
         Ok(Some(Sink::create(&Target::File(path.clone()))?))
