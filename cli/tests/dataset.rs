@@ -364,10 +364,7 @@ fn split_of_a_parquet_table_writes_three_tables() {
         ),
     ])
     .unwrap();
-    let file = std::fs::File::create(&path).unwrap();
-    let mut writer = parquet::arrow::ArrowWriter::try_new(file, batch.schema(), None).unwrap();
-    writer.write(&batch).unwrap();
-    writer.close().unwrap();
+    crate::tables::write_parquet(&path, &batch, None);
     let out = dir.path().join("sets");
     let r = run(&[
         "split",
@@ -957,14 +954,7 @@ fn export_of_a_table_writes_the_arrays_of_the_same_rows_in_csv() {
     let props = parquet::file::properties::WriterProperties::builder()
         .set_max_row_group_size(50)
         .build();
-    let mut w = parquet::arrow::ArrowWriter::try_new(
-        std::fs::File::create(&parquet).unwrap(),
-        batch.schema(),
-        Some(props),
-    )
-    .unwrap();
-    w.write(&batch).unwrap();
-    w.close().unwrap();
+    crate::tables::write_parquet(&parquet, &batch, Some(props));
     let feather = dir.path().join("set.arrow");
     let mut w = arrow_ipc::writer::FileWriter::try_new(
         std::fs::File::create(&feather).unwrap(),

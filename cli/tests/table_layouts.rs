@@ -9,7 +9,7 @@ use std::sync::Arc;
 use arrow_array::{ArrayRef, Int64Array, RecordBatch, StringArray};
 use arrow_schema::{DataType, Field, Schema};
 
-use crate::tables::{ids, read_table, refused, solutions, texts};
+use crate::tables::{ids, read_table, refused, solutions, texts, write_parquet};
 use crate::util::*;
 
 /// The 100 solutions, then the markers of rows 101 (null) and 102 (3 characters).
@@ -363,14 +363,7 @@ fn a_compressed_column_chunk_larger_uncompressed_than_the_file_is_read() {
         .set_dictionary_enabled(false)
         .set_compression(parquet::basic::Compression::ZSTD(Default::default()))
         .build();
-    let mut w = parquet::arrow::ArrowWriter::try_new(
-        std::fs::File::create(&input).unwrap(),
-        schema,
-        Some(props),
-    )
-    .unwrap();
-    w.write(&batch).unwrap();
-    w.close().unwrap();
+    write_parquet(&input, &batch, Some(props));
     let size = std::fs::metadata(&input).unwrap().len();
     assert!(size < 81 * 20_000 / 4, "{size}");
     let out = dir.path().join("out.parquet");
@@ -395,23 +388,15 @@ fn a_long_value_in_any_column_leaves_the_parquet_output_s_statistics_short() {
     let puzzles = puzzle_lines(&read_data("puzzles.txt"));
     let long = "z".repeat(100_000);
     let notes = ["a", long.as_str(), "b"];
-    let schema = Arc::new(Schema::new(vec![
-        Field::new("question", DataType::Utf8, false),
-        Field::new("note", DataType::Utf8, false),
-    ]));
-    let batch = RecordBatch::try_new(
-        schema.clone(),
-        vec![
+    let batch = RecordBatch::try_from_iter([
+        (
+            "question",
             Arc::new(StringArray::from_iter_values(&puzzles[..3])) as ArrayRef,
-            Arc::new(StringArray::from_iter_values(notes)) as ArrayRef,
-        ],
-    )
+        ),
+        ("note", Arc::new(StringArray::from_iter_values(notes)) as _),
+    ])
     .unwrap();
-    let mut w =
-        parquet::arrow::ArrowWriter::try_new(std::fs::File::create(&input).unwrap(), schema, None)
-            .unwrap();
-    w.write(&batch).unwrap();
-    w.close().unwrap();
+    write_parquet(&input, &batch, None);
     let out = dir.path().join("out.parquet");
     let r = run(&[
         "solve",

@@ -16,6 +16,18 @@ const KINDS: [(&str, &[u8]); 3] = [
     ("puzzles.arrows", &[0xFF; 4]),
 ];
 
+/// Writes `batch` to `path` as a Parquet file, with the writer's `props` (the crate's defaults when `None`).
+pub fn write_parquet(
+    path: &std::path::Path,
+    batch: &RecordBatch,
+    props: Option<parquet::file::properties::WriterProperties>,
+) {
+    let file = std::fs::File::create(path).unwrap();
+    let mut w = parquet::arrow::ArrowWriter::try_new(file, batch.schema(), props).unwrap();
+    w.write(batch).unwrap();
+    w.close().unwrap();
+}
+
 /// Every batch of a table in `bytes`, read by the kind its first bytes say.
 pub fn read_table(bytes: &[u8]) -> Vec<RecordBatch> {
     if bytes.starts_with(b"PAR1") {
